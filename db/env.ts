@@ -1,0 +1,132 @@
+/**
+ * Settings shared by every process (web, worker, scripts), read from the environment and validated once.
+ * Each bad value gets its own line in the error, so an operator fixes them all in one go.
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { VENDOR_NAMES, type VendorName } from "../worker/vendors/types";
+
+/** Where settings are read from: process.env, or a plain object in tests. */
+export type EnvSource = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+  }
+}
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value?.trim() ? value.trim() : undefined));
+
+const vendorShape = Object.fromEntries(
+  VENDOR_NAMES.flatMap((name) => [
+    [`VENDOR_${name.toUpperCase()}_URL`, optionalText.pipe(z.string().url("must be a URL").optional())],
+    [`VENDOR_${name.toUpperCase()}_KEY`, optionalText],
+  ]),
+) as Record<string, z.ZodType<string | undefined>>;
+
+export const sharedEnvShape = {
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(file:|postgres(ql)?:\/\/)/, "must start with file: (SQLite) or postgres:// (PostgreSQL)")
+      .optional(),
+  ),
+  REDIS_URL: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(redis|rediss|unix):\/\//, "must start with redis://, rediss:// or unix://")
+      .optional(),
+  ),
+  /** Namespaces the BullMQ keys, so several deployments (or test runs) can share one Redis. */
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, _ and - only")
+    .default("rogue"),
+  APP_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  ...vendorShape,
+};
+
+export interface VendorOverride {
+  url?: string;
+  key?: string;
+}
+
+export interface SharedEnv {
+  nodeEnv: "development" | "production" | "test";
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string;
+  redisUrl: string;
+  /** True when REDIS_URL was unset: the private server of `npm start` / `npm test` is meant. */
+  privateRedis: boolean;
+  queuePrefix: string;
+  appSecret: string;
+  vendorOverrides: Record<VendorName, VendorOverride>;
+}
+
+export function formatIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`);
+}
+
+/** Parses `shape` from the environment or throws one ConfigError listing every bad variable. */
+export function parseEnv<T extends z.ZodRawShape>(shape: T, source: EnvSource): z.infer<z.ZodObject<T>> {
+  const result = z.object(shape).safeParse(source);
+  if (!result.success) throw new ConfigError(formatIssues(result.error));
+  return result.data;
+}
+
+/**
+ * Development keeps a generated secret in the data folder so sessions and encrypted keys survive restarts;
+ * production must be given one, since a secret lost with a container would lock every stored key away.
+ */
+function resolveAppSecret(given: string | undefined, nodeEnv: SharedEnv["nodeEnv"], dataDir: string): string {
+  if (given) return given;
+  if (nodeEnv === "production") {
+    throw new ConfigError([
+      "APP_SECRET: required in production (at least 32 characters; e.g. `openssl rand -hex 32`)",
+    ]);
+  }
+  const file = path.join(dataDir, "app-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function privateRedisSocket(dataDir: string) {
+  return path.join(dataDir, "redis.sock");
+}
+
+export function loadSharedEnv(source: EnvSource = process.env): SharedEnv {
+  const env = parseEnv(sharedEnvShape, source);
+  const vendorEnv = env as Record<string, string | undefined>;
+  const dataDir = path.resolve(env.DATA_DIR);
+  const vendorOverrides = Object.fromEntries(
+    VENDOR_NAMES.map((name) => {
+      const upper = name.toUpperCase();
+      return [name, { url: vendorEnv[`VENDOR_${upper}_URL`], key: vendorEnv[`VENDOR_${upper}_KEY`] }];
+    }),
+  ) as Record<VendorName, VendorOverride>;
+  return {
+    nodeEnv: env.NODE_ENV,
+    logLevel: env.LOG_LEVEL,
+    dataDir,
+    databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`,
+    redisUrl: env.REDIS_URL ?? `unix://${privateRedisSocket(dataDir)}`,
+    privateRedis: !env.REDIS_URL,
+    queuePrefix: env.QUEUE_PREFIX,
+    appSecret: resolveAppSecret(env.APP_SECRET, env.NODE_ENV, dataDir),
+    vendorOverrides,
+  };
+}

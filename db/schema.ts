@@ -1,0 +1,221 @@
+/**
+ * The database's tables as Kysely sees them. Timestamps are ISO-8601 UTC strings and booleans are 0/1
+ * integers, so the same queries run on SQLite and PostgreSQL.
+ */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+type Flag = 0 | 1;
+type Timestamp = string;
+
+export type Plan = "starter" | "professional";
+export type Role = "admin" | "banned" | "restricted";
+export type MessageRole = "system" | "user" | "assistant";
+export type CompletionStatus = "queued" | "streaming" | "done" | "error" | "stopped";
+/** complete; stopped by the user; error: the vendors failed part-way and this is what arrived. */
+export type MessageStatus = "complete" | "stopped" | "error";
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  plan: Plan;
+  is_demo: Flag;
+  /** Demo users are removed after this time. */
+  expires_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface UserRolesTable {
+  user_id: string;
+  role: Role;
+  created_at: Timestamp;
+}
+
+export interface ApiVendorsTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string;
+  endpoint_url: string;
+  api_key_encrypted: string | null;
+  is_active: Flag;
+  priority_order: number;
+  /** JSON text. */
+  config: string;
+}
+
+export interface ApiVendorModelsTable {
+  id: Generated<number>;
+  vendor_id: number;
+  /** The vendor-side model id sent in requests. */
+  model_id: string;
+  /** The catalogue model (ai_models.model_id) this vendor model serves. */
+  ai_model_id: string;
+  display_name: string;
+  is_available: Flag;
+  config: string;
+}
+
+export interface AiModelsTable {
+  model_id: string;
+  display_name: string;
+  icon_text: string;
+  size_label: string;
+  /** JSON array of strings. */
+  description_items: string;
+  is_new: Flag;
+  is_pro: Flag;
+  is_beta: Flag;
+  is_default: Flag;
+  supports_images: Flag;
+  order: number;
+}
+
+export interface SystemSettingsTable {
+  setting_key: string;
+  setting_value: string;
+  updated_at: Timestamp;
+}
+
+export interface ChatHistoryTable {
+  id: string;
+  user_id: string;
+  title: string;
+  model_id: string;
+  archived_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChatMessagesTable {
+  /** UUIDv7: time-ordered, so (created_at, id) is a stable order. */
+  id: string;
+  chat_id: string;
+  user_id: string;
+  role: MessageRole;
+  content: string;
+  /** For assistant messages: the model and vendor that produced it, and the completion that stored it. */
+  model_id: string | null;
+  vendor: string | null;
+  completion_id: string | null;
+  status: ColumnType<MessageStatus, MessageStatus | undefined, MessageStatus>;
+  created_at: Timestamp;
+  /** Set when regenerate or edit-and-resend replaced this message; replaced messages are kept, not shown. */
+  replaced_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+export interface CompletionsTable {
+  id: string;
+  chat_id: string;
+  user_id: string;
+  user_message_id: string;
+  model_id: string;
+  temperature: number;
+  status: CompletionStatus;
+  vendor: string | null;
+  error_code: string | null;
+  error_status: number | null;
+  error_detail: string | null;
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  first_token_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+export interface CompletionAttemptsTable {
+  id: Generated<number>;
+  completion_id: string;
+  vendor: string;
+  /** ok, or the failure code. */
+  outcome: string;
+  http_status: number | null;
+  latency_ms: number;
+  created_at: Timestamp;
+}
+
+export interface OrdersTable {
+  id: string;
+  user_id: string;
+  tier: Plan;
+  billing: "monthly" | "annually";
+  amount_cents: number;
+  card_brand: string | null;
+  card_last4: string | null;
+  name: string;
+  email: string;
+  address: string;
+  city: string;
+  zip_code: string;
+  country: string;
+  status: "paid" | "free";
+  created_at: Timestamp;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_user_id: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  /** JSON text. */
+  details: string;
+  created_at: Timestamp;
+}
+
+/** A user's own vendor key (bring your own), used only for that user's replies. */
+export interface UserApiKeysTable {
+  user_id: string;
+  vendor: string;
+  api_key_encrypted: string;
+  last4: string;
+  verified_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export type Language = "english" | "spanish" | "french" | "german" | "chinese";
+
+export interface UserPreferencesTable {
+  user_id: string;
+  notifications: Flag;
+  language: Language;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  user_roles: UserRolesTable;
+  api_vendors: ApiVendorsTable;
+  api_vendor_models: ApiVendorModelsTable;
+  ai_models: AiModelsTable;
+  system_settings: SystemSettingsTable;
+  chat_history: ChatHistoryTable;
+  chat_messages: ChatMessagesTable;
+  completions: CompletionsTable;
+  completion_attempts: CompletionAttemptsTable;
+  orders: OrdersTable;
+  audit_log: AuditLogTable;
+  user_api_keys: UserApiKeysTable;
+  user_preferences: UserPreferencesTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Chat = Selectable<ChatHistoryTable>;
+export type ChatMessage = Selectable<ChatMessagesTable>;
+export type Completion = Selectable<CompletionsTable>;
+export type CompletionUpdate = Updateable<CompletionsTable>;
+export type ApiVendor = Selectable<ApiVendorsTable>;
+export type AiModel = Selectable<AiModelsTable>;
+
+export const nowIso = () => new Date().toISOString();
