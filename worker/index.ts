@@ -1,0 +1,116 @@
+/**
+ * A worker process: takes completion jobs from the queue until told to stop. Run as many as the load needs
+ * (`npm run worker`), on any machine that reaches the same Redis and database.
+ */
+import { Worker, WaitingError, type Job } from "bullmq";
+import { Redis } from "ioredis";
+import { createDatabase } from "../db/database";
+import { loadSharedEnv } from "../db/env";
+import { createLogger } from "../db/logger";
+import { ShuttingDown, StopRequested } from "./abort-reasons";
+import {
+  COMPLETION_QUEUE,
+  COMPLETION_STOP_CHANNEL,
+  completionJobSchema,
+  redisConnectionOptions,
+  VENDOR_CHECK_QUEUE,
+  vendorCheckJobSchema,
+  type CompletionJob,
+} from "./jobs";
+import { checkVendor } from "./vendor-check";
+import { DEFAULT_TIMEOUTS, failCompletion, runCompletion, type CompletionRunner } from "./processor";
+
+const SHUTDOWN_GRACE_MS = 5_000;
+/**
+ * A worker killed outright (kill -9) stops renewing its job locks; after LOCK_MS, the stalled-job check
+ * (every STALLED_CHECK_MS) gives the job to another worker, which continues the reply from its stream.
+ */
+const LOCK_MS = 10_000;
+const STALLED_CHECK_MS = 5_000;
+
+export async function startWorker(
+  options: { concurrency?: number; timeouts?: typeof DEFAULT_TIMEOUTS } = {},
+) {
+  const env = loadSharedEnv();
+  const logger = createLogger("worker", env.logLevel);
+  const connection = { ...redisConnectionOptions(env.redisUrl), maxRetriesPerRequest: null };
+  const redis = new Redis({ ...connection, enableAutoPipelining: true });
+  const subscriber = new Redis(connection);
+  const db = createDatabase(env.databaseUrl);
+  const runner: CompletionRunner = {
+    db,
+    redis,
+    appSecret: env.appSecret,
+    logger,
+    timeouts: options.timeouts ?? DEFAULT_TIMEOUTS,
+  };
+
+  const running = new Map<string, AbortController>();
+
+  await subscriber.subscribe(COMPLETION_STOP_CHANNEL);
+  subscriber.on("message", (_channel: string, completionId: string) => {
+    running.get(completionId)?.abort(new StopRequested());
+  });
+
+  const processor = async (job: Job<CompletionJob>, token?: string) => {
+    const { completionId } = completionJobSchema.parse(job.data);
+    const controller = new AbortController();
+    running.set(completionId, controller);
+    try {
+      const outcome = await runCompletion(runner, completionId, controller.signal);
+      logger.info({ completionId, outcome }, "completion finished");
+      return outcome;
+    } catch (error) {
+      if (error instanceof ShuttingDown) {
+        // Hand the job back at once rather than waiting for its lock to expire: another worker continues it.
+        await job.moveToWait(token);
+        throw new WaitingError();
+      }
+      throw error;
+    } finally {
+      // A re-run of the same completion (a lapsed lock) may have registered its own controller since.
+      if (running.get(completionId) === controller) running.delete(completionId);
+    }
+  };
+
+  const concurrency = options.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 200);
+  const worker = new Worker<CompletionJob>(COMPLETION_QUEUE, processor, {
+    connection,
+    concurrency,
+    prefix: env.queuePrefix,
+    lockDuration: LOCK_MS,
+    stalledInterval: STALLED_CHECK_MS,
+    maxStalledCount: 3,
+  });
+  worker.on("failed", (job, error) => {
+    logger.error({ jobId: job?.id, err: error.message }, "completion job failed");
+    if (job && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+      failCompletion(runner, job.data.completionId, { code: "internal" }).catch((failure: unknown) =>
+        logger.error({ err: failure }, "could not mark completion failed"),
+      );
+    }
+  });
+  worker.on("error", (error) => logger.error({ err: error.message }, "worker error"));
+  const checker = new Worker(
+    VENDOR_CHECK_QUEUE,
+    async (job) => checkVendor(db, env.appSecret, vendorCheckJobSchema.parse(job.data)),
+    { connection, concurrency: 10, prefix: env.queuePrefix },
+  );
+  checker.on("error", (error) => logger.error({ err: error.message }, "vendor check worker error"));
+  await Promise.all([worker.waitUntilReady(), checker.waitUntilReady()]);
+  logger.info({ concurrency }, "worker ready");
+
+  /** Lets running replies finish for a moment, then hands the rest back to the queue. */
+  async function close() {
+    const closing = Promise.all([worker.close(), checker.close()]);
+    const graceOver = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
+    if ((await Promise.race([closing.then(() => "closed" as const), graceOver])) !== "closed") {
+      for (const controller of running.values()) controller.abort(new ShuttingDown());
+      await closing;
+    }
+    await Promise.all([subscriber.quit(), redis.quit()]);
+    await db.destroy();
+  }
+
+  return { worker, close, runner };
+}

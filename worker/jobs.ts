@@ -1,0 +1,127 @@
+/**
+ * The contract between the web and the worker: queue name, job payload, Redis keys and the entries of a
+ * completion's token stream. Nothing else in worker/ is imported by app/.
+ */
+import { z } from "zod";
+
+export const COMPLETION_QUEUE = "completion";
+
+export const completionJobSchema = z.object({ completionId: z.string().uuid() });
+export type CompletionJob = z.infer<typeof completionJobSchema>;
+
+/** Redis Stream holding one reply's token chunks, then one terminal entry. */
+export const completionStreamKey = (completionId: string) => `completion:${completionId}`;
+/** The token of the run that owns the completion's stream (see worker/token-stream.ts). */
+export const completionOwnerKey = (completionId: string) => `completion:${completionId}:owner`;
+/** Set (with a short expiry) to ask the worker running a completion to stop it. */
+export const completionStopKey = (completionId: string) => `completion:${completionId}:stop`;
+/** Pub/sub channel on which stop requests are announced to every worker. */
+export const COMPLETION_STOP_CHANNEL = "completion-stop";
+
+/** How long a finished completion's stream stays in Redis; the database is the record after that. */
+export const STREAM_TTL_SECONDS = 600;
+
+/**
+ * Failure codes a worker reports. The web maps each to the spec's user-facing text in one catalogue
+ * (app/modules/errors/catalogue.ts); the worker never writes user-facing text itself.
+ */
+export const failureCodeSchema = z.enum([
+  "not_found", // vendor answered 404
+  "auth", // 401 / 403
+  "bad_request", // 400
+  "model", // the vendor's error mentions the model
+  "http", // any other non-2xx status
+  "invalid_json",
+  "invalid_format",
+  "timeout",
+  "network", // could not connect, connection reset
+  "key_missing", // detail: the vendor name
+  "no_active_vendor",
+  "unsupported_vendor", // detail: the vendor name
+  "modelslab_format",
+  "plan", // the user's plan may not use the model (detail: the model's name)
+  "internal",
+]);
+export type FailureCode = z.infer<typeof failureCodeSchema>;
+
+export const failureSchema = z.object({
+  code: failureCodeSchema,
+  status: z.number().int().optional(),
+  detail: z.string().optional(),
+});
+export type Failure = z.infer<typeof failureSchema>;
+
+/** The fields of one entry of `completion:{id}` (Redis stream fields are flat strings). */
+export const streamEntrySchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("token"), text: z.string() }),
+  z.object({ type: z.literal("done"), messageId: z.string() }),
+  z.object({ type: z.literal("stopped"), messageId: z.string() }),
+  z.object({
+    type: z.literal("error"),
+    code: failureCodeSchema,
+    status: z.coerce.number().int().optional(),
+    detail: z.string().optional(),
+  }),
+]);
+export type StreamEntry = z.infer<typeof streamEntrySchema>;
+
+export const isTerminalEntry = (entry: StreamEntry) => entry.type !== "token";
+
+/** Reads a Redis stream entry's flat [field, value, field, value...] list. */
+export function parseStreamFields(fields: string[]): StreamEntry {
+  const record: Record<string, string> = {};
+  for (let i = 0; i + 1 < fields.length; i += 2) record[fields[i]!] = fields[i + 1]!;
+  return streamEntrySchema.parse(record);
+}
+
+/** Flattens an entry for XADD. */
+export function streamFields(entry: StreamEntry): string[] {
+  return Object.entries(entry).flatMap(([key, value]) => (value === undefined ? [] : [key, String(value)]));
+}
+
+/**
+ * Connection options for ioredis/BullMQ from a URL: redis://, rediss:// or unix:///path/to/redis.sock (the
+ * private server `npm start` runs listens on a socket in the data folder).
+ */
+export function redisConnectionOptions(url: string) {
+  const parsed = new URL(url);
+  if (parsed.protocol === "unix:") {
+    return { path: decodeURIComponent(parsed.pathname), db: Number(parsed.searchParams.get("db") ?? 0) };
+  }
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
+    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    db: Number(parsed.pathname.slice(1) || 0),
+    tls: parsed.protocol === "rediss:" ? {} : undefined,
+  };
+}
+
+/**
+ * Options of every completion job. The job id is the completion id, so adding the same completion twice adds
+ * one job. A failed run (Redis or database trouble) is retried; the processor is idempotent.
+ */
+export const completionJobOptions = (completionId: string) => ({
+  jobId: completionId,
+  attempts: 3,
+  backoff: { type: "exponential" as const, delay: 500 },
+  removeOnComplete: { age: 3600, count: 10_000 },
+  removeOnFail: { age: 24 * 3600 },
+});
+
+/** Checks that a vendor answers with a key (a user's key before it is saved, or an admin's test). */
+export const VENDOR_CHECK_QUEUE = "vendor-check";
+
+export const vendorCheckJobSchema = z.object({
+  vendor: z.string().min(1).max(50),
+  /** The key to try, encrypted with APP_SECRET (job data sits in Redis); absent: the vendor's stored key. */
+  encryptedKey: z.string().optional(),
+});
+export type VendorCheckJob = z.infer<typeof vendorCheckJobSchema>;
+
+export const vendorCheckResultSchema = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), latencyMs: z.number() }),
+  z.object({ ok: z.literal(false), failure: failureSchema }),
+]);
+export type VendorCheckResult = z.infer<typeof vendorCheckResultSchema>;

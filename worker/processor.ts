@@ -1,0 +1,327 @@
+/**
+ * One run of one completion: build the prompt, walk the vendors, stream the reply into Redis, store it once.
+ * Safe to run again for the same completion (BullMQ is at-least-once): a finished completion is never re-run,
+ * and a run that finds text already streamed asks the next vendor to continue it.
+ */
+import { randomUUID } from "node:crypto";
+import type { Redis } from "ioredis";
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "../db/database";
+import type { Logger } from "../db/logger";
+import { nowIso, type Completion, type MessageStatus } from "../db/schema";
+import { ShuttingDown, StopRequested } from "./abort-reasons";
+import { completionStopKey, type Failure, type StreamEntry } from "./jobs";
+import { buildPrompt } from "./prompt";
+import { vendorRoutes, type VendorRoute } from "./routing";
+import { claimCompletion, RunSuperseded, TokenStreamWriter, readStreamed } from "./token-stream";
+import { adapterFor } from "./vendors/index";
+import { VendorError, type ChatTurn } from "./vendors/types";
+
+/** Spec §9: 30 s to the first token. A stall of the same length between tokens ends the attempt too. */
+export const DEFAULT_TIMEOUTS = { firstTokenMs: 30_000, idleMs: 30_000 };
+
+export interface CompletionRunner {
+  db: Db;
+  redis: Redis;
+  appSecret: string;
+  logger: Logger;
+  timeouts: { firstTokenMs: number; idleMs: number };
+}
+
+export type RunOutcome = "done" | "stopped" | "error" | "already-finished" | "missing" | "superseded";
+
+type Usage = { promptTokens: number; completionTokens: number };
+
+const isFinished = (status: Completion["status"]) =>
+  status === "done" || status === "error" || status === "stopped";
+
+export async function runCompletion(
+  runner: CompletionRunner,
+  completionId: string,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
+  try {
+    return await runOwned(runner, completionId, signal);
+  } catch (error) {
+    if (error instanceof RunSuperseded) return "superseded";
+    throw error;
+  }
+}
+
+/** Claims the completion, then reads what earlier runs streamed: their later writes are refused from now on. */
+async function claim(runner: CompletionRunner, completionId: string) {
+  const token = randomUUID();
+  await claimCompletion(runner.redis, completionId, token);
+  return {
+    writer: new TokenStreamWriter(runner.redis, completionId, token),
+    streamed: await readStreamed(runner.redis, completionId),
+  };
+}
+
+async function runOwned(
+  runner: CompletionRunner,
+  completionId: string,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
+  const { db, redis } = runner;
+  const completion = await db
+    .selectFrom("completions")
+    .selectAll()
+    .where("id", "=", completionId)
+    .executeTakeFirst();
+  if (!completion) return "missing";
+  const { writer, streamed } = await claim(runner, completionId);
+
+  if (isFinished(completion.status)) {
+    // A run that stored the result but died before announcing it: announce it now so readers finish.
+    if (!streamed.terminal) await writer.finish(await terminalEntryFor(db, completion));
+    return "already-finished";
+  }
+
+  await db
+    .updateTable("completions")
+    .set({ status: "streaming", started_at: completion.started_at ?? nowIso() })
+    .where("id", "=", completionId)
+    .execute();
+
+  const run = new Run(runner, completion, writer, streamed.text);
+  if (await redis.exists(completionStopKey(completionId))) return run.finish("stopped");
+  return run.walkVendors(signal);
+}
+
+class Run {
+  private text: string;
+  private firstTokenAt: string | null;
+  private usage: Usage | null = null;
+  /** The vendor of the attempt under way, so a reply stopped part-way still says who wrote it. */
+  private vendor: string | null = null;
+
+  constructor(
+    private readonly runner: CompletionRunner,
+    private readonly completion: Completion,
+    private readonly writer: TokenStreamWriter,
+    alreadyStreamed: string,
+  ) {
+    this.text = alreadyStreamed;
+    this.firstTokenAt = completion.first_token_at ?? (alreadyStreamed ? nowIso() : null);
+  }
+
+  async walkVendors(signal: AbortSignal): Promise<RunOutcome> {
+    const refusal = await this.planRefusal();
+    if (refusal) return this.finish("error", { failure: refusal });
+    const routes = await vendorRoutes(
+      this.runner.db,
+      this.completion.model_id,
+      this.completion.user_id,
+      this.runner.appSecret,
+    );
+    if (routes.length === 0) {
+      const anyVendor = await this.hasActiveVendor();
+      return this.finish("error", {
+        failure: anyVendor
+          ? { code: "model", detail: `No available vendor serves ${this.completion.model_id}` }
+          : { code: "no_active_vendor" },
+      });
+    }
+    let firstFailure: Failure | null = null;
+    for (const route of routes) {
+      const startedAt = Date.now();
+      try {
+        await this.attempt(route, signal);
+        await this.recordAttempt(route.vendor, "ok", null, startedAt);
+        return this.finish("done", { vendor: route.vendor });
+      } catch (error) {
+        if (signal.aborted) return this.abandon(signal.reason);
+        if (!(error instanceof VendorError) || this.writer.superseded) throw error;
+        await this.recordAttempt(route.vendor, error.failure.code, error.failure.status ?? null, startedAt);
+        this.runner.logger.warn(
+          { completionId: this.completion.id, vendor: route.vendor, failure: error.failure },
+          "vendor attempt failed",
+        );
+        firstFailure ??= error.failure;
+        // A malformed request fails the same way everywhere; anything else may work on the next vendor.
+        if (error.failure.code === "bad_request") break;
+      }
+    }
+    return this.finish("error", { failure: firstFailure ?? { code: "internal" } });
+  }
+
+  private async attempt(route: VendorRoute, signal: AbortSignal): Promise<void> {
+    if (!route.apiKey) throw new VendorError({ code: "key_missing", detail: route.vendor });
+    const adapter = adapterFor(route.vendor);
+    this.vendor = route.vendor;
+    const prompt: ChatTurn[] = await buildPrompt(this.runner.db, this.completion, this.text);
+    const timeout = new AbortController();
+    const attemptSignal = AbortSignal.any([signal, timeout.signal]);
+    const { firstTokenMs, idleMs } = this.runner.timeouts;
+    let timer = setTimeout(() => timeout.abort(), firstTokenMs);
+    try {
+      const chunks = adapter(
+        {
+          requestId: `${this.completion.id}:${Date.now()}`,
+          endpointUrl: route.endpointUrl,
+          apiKey: route.apiKey,
+          model: route.vendorModelId,
+          messages: prompt,
+          temperature: this.completion.temperature,
+        },
+        attemptSignal,
+      );
+      for await (const chunk of chunks) {
+        if (chunk.type === "usage") {
+          this.usage = { promptTokens: chunk.promptTokens, completionTokens: chunk.completionTokens };
+        } else if (chunk.text) {
+          clearTimeout(timer);
+          timer = setTimeout(() => timeout.abort(), idleMs);
+          this.firstTokenAt ??= nowIso();
+          if (this.writer.superseded) throw new RunSuperseded();
+          this.text += chunk.text;
+          this.writer.push(chunk.text);
+        }
+      }
+    } catch (error) {
+      if (timeout.signal.aborted && !signal.aborted) throw new VendorError({ code: "timeout" });
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      // Ends the vendor request if the loop was left early (stop, shutdown, or another run took over).
+      timeout.abort();
+    }
+  }
+
+  /** Stop ends the reply here; shutdown leaves it running for another worker to continue. */
+  private async abandon(reason: unknown): Promise<RunOutcome> {
+    if (reason instanceof StopRequested) return this.finish("stopped");
+    await this.writer.drain();
+    throw reason instanceof ShuttingDown ? reason : new ShuttingDown();
+  }
+
+  async finish(
+    outcome: "done" | "stopped" | "error",
+    extra: { vendor?: string; failure?: Failure } = {},
+  ): Promise<RunOutcome> {
+    await this.writer.drain();
+    const { db } = this.runner;
+    const messageStatus: MessageStatus = outcome === "done" ? "complete" : outcome;
+    const vendor = extra.vendor ?? (this.text ? this.vendor : null);
+    const storesMessage = outcome === "done" || this.text.length > 0;
+    const messageId = await db.transaction().execute(async (trx) => {
+      if (storesMessage) {
+        await trx
+          .insertInto("chat_messages")
+          .values({
+            id: uuidv7(),
+            chat_id: this.completion.chat_id,
+            user_id: this.completion.user_id,
+            role: "assistant",
+            content: this.text,
+            model_id: this.completion.model_id,
+            vendor,
+            completion_id: this.completion.id,
+            status: messageStatus,
+            created_at: nowIso(),
+          })
+          .onConflict((oc) => oc.column("completion_id").doNothing())
+          .execute();
+      }
+      await trx
+        .updateTable("completions")
+        .set({
+          status: outcome,
+          vendor,
+          error_code: extra.failure?.code ?? null,
+          error_status: extra.failure?.status ?? null,
+          error_detail: extra.failure?.detail ?? null,
+          prompt_tokens: this.usage?.promptTokens ?? null,
+          completion_tokens: this.usage?.completionTokens ?? null,
+          first_token_at: this.firstTokenAt,
+          finished_at: nowIso(),
+        })
+        .where("id", "=", this.completion.id)
+        .execute();
+      await trx
+        .updateTable("chat_history")
+        .set({ updated_at: nowIso() })
+        .where("id", "=", this.completion.chat_id)
+        .execute();
+      const stored = await trx
+        .selectFrom("chat_messages")
+        .select("id")
+        .where("completion_id", "=", this.completion.id)
+        .executeTakeFirst();
+      return stored?.id ?? "";
+    });
+    await this.writer.finish(terminalEntry(outcome, messageId, extra.failure));
+    return outcome;
+  }
+
+  private async recordAttempt(vendor: string, outcome: string, httpStatus: number | null, startedAt: number) {
+    await this.runner.db
+      .insertInto("completion_attempts")
+      .values({
+        completion_id: this.completion.id,
+        vendor,
+        outcome,
+        http_status: httpStatus,
+        latency_ms: Date.now() - startedAt,
+        created_at: nowIso(),
+      })
+      .execute();
+  }
+
+  /** The web checks the plan when the request is made; the worker checks again, as the plan may have changed. */
+  private async planRefusal(): Promise<Failure | null> {
+    const row = await this.runner.db
+      .selectFrom("users")
+      .innerJoin("ai_models", (join) => join.on("ai_models.model_id", "=", this.completion.model_id))
+      .select(["users.plan", "ai_models.is_pro", "ai_models.display_name"])
+      .where("users.id", "=", this.completion.user_id)
+      .executeTakeFirst();
+    if (!row || row.plan === "professional" || row.is_pro === 0) return null;
+    return { code: "plan", detail: row.display_name };
+  }
+
+  private async hasActiveVendor() {
+    const row = await this.runner.db
+      .selectFrom("api_vendors")
+      .select("id")
+      .where("is_active", "=", 1)
+      .executeTakeFirst();
+    return Boolean(row);
+  }
+}
+
+function terminalEntry(
+  outcome: "done" | "stopped" | "error",
+  messageId: string,
+  failure?: Failure,
+): StreamEntry {
+  if (outcome === "error") return { type: "error", ...(failure ?? { code: "internal" }) };
+  return { type: outcome, messageId };
+}
+
+async function terminalEntryFor(db: Db, completion: Completion): Promise<StreamEntry> {
+  const message = await db
+    .selectFrom("chat_messages")
+    .select("id")
+    .where("completion_id", "=", completion.id)
+    .executeTakeFirst();
+  const failure: Failure = {
+    code: (completion.error_code as Failure["code"] | null) ?? "internal",
+    status: completion.error_status ?? undefined,
+    detail: completion.error_detail ?? undefined,
+  };
+  return terminalEntry(completion.status as "done" | "stopped" | "error", message?.id ?? "", failure);
+}
+
+/** Marks a completion failed when its job has given up (e.g. the database stayed unreachable). */
+export async function failCompletion(runner: CompletionRunner, completionId: string, failure: Failure) {
+  const completion = await runner.db
+    .selectFrom("completions")
+    .selectAll()
+    .where("id", "=", completionId)
+    .executeTakeFirst();
+  if (!completion || isFinished(completion.status)) return;
+  const { writer, streamed } = await claim(runner, completionId);
+  await new Run(runner, completion, writer, streamed.text).finish("error", { failure });
+}

@@ -1,0 +1,30 @@
+import type { Db } from "../db/database";
+import type { Completion } from "../db/schema";
+import type { ChatTurn } from "./vendors/types";
+
+export const DEFAULT_SYSTEM_PROMPT = "You are a helpful, concise assistant.";
+
+/**
+ * The conversation up to and including the completion's user message. A chat without its own system
+ * instruction gets the default one. `continueFrom` is text already streamed by an earlier attempt: sent as a
+ * trailing assistant turn so the vendor continues it instead of starting over.
+ */
+export async function buildPrompt(db: Db, completion: Completion, continueFrom: string): Promise<ChatTurn[]> {
+  const rows = await db
+    .selectFrom("chat_messages")
+    .select(["id", "role", "content", "status"])
+    .where("chat_id", "=", completion.chat_id)
+    .where("replaced_at", "is", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  const end = rows.findIndex((row) => row.id === completion.user_message_id);
+  const history = rows
+    .slice(0, end + 1)
+    .filter((row) => row.content.length > 0)
+    .map((row): ChatTurn => ({ role: row.role, content: row.content }));
+  const turns = history.some((turn) => turn.role === "system")
+    ? history
+    : [{ role: "system" as const, content: DEFAULT_SYSTEM_PROMPT }, ...history];
+  return continueFrom ? [...turns, { role: "assistant", content: continueFrom }] : turns;
+}

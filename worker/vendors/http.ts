@@ -1,0 +1,124 @@
+/**
+ * The transport every vendor adapter shares: one JSON POST, its body read as JSON or as a stream of decoded
+ * text, and every way that can fail turned into a VendorError. An abort is the one failure passed through as
+ * is (the signal's reason), so the caller can tell a stop or timeout apart from a vendor failure.
+ */
+import { z } from "zod";
+import type { Failure } from "../jobs";
+import { VendorError, type VendorRequest } from "./types";
+
+const DETAIL_LIMIT = 300;
+
+const errorBodySchema = z.union([
+  z.object({ error: z.object({ message: z.string() }) }).transform((body) => body.error.message),
+  z.object({ error: z.string() }).transform((body) => body.error),
+  z.object({ message: z.string() }).transform((body) => body.message),
+]);
+
+/** Vendors sometimes echo the key they were sent; it must not travel on into failure details. */
+function redact(text: string, secret: string): string {
+  return secret ? text.split(secret).join("[redacted]") : text;
+}
+
+const truncate = (text: string) => (text.length > DETAIL_LIMIT ? text.slice(0, DETAIL_LIMIT) : text);
+
+/** The error message of a vendor's JSON body, redacted and truncated, when it has one. */
+export function vendorMessage(body: unknown, secret: string): string | undefined {
+  const parsed = errorBodySchema.safeParse(body);
+  return parsed.success ? truncate(redact(parsed.data, secret)) : undefined;
+}
+
+export const mentionsModel = (message: string | undefined) => message !== undefined && /model/i.test(message);
+
+export function statusFailure(status: number, message: string | undefined, statusText = ""): Failure {
+  if (status === 404) return { code: "not_found", status, detail: message };
+  if (status === 401 || status === 403) return { code: "auth", status, detail: message };
+  if (mentionsModel(message)) return { code: "model", status, detail: message };
+  if (status === 400) return { code: "bad_request", status, detail: message };
+  return { code: "http", status, detail: message ?? (statusText || undefined) };
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** A short, key-free reason for a transport failure, e.g. "ECONNREFUSED" or "other side closed". */
+function networkReason(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown }).code;
+  if (typeof code === "string" && /^E[A-Z]+$/.test(code)) return code;
+  return truncate(cause instanceof Error ? cause.message : String(cause));
+}
+
+/** Runs one network step; its failure becomes the abort (if the signal fired) or a network VendorError. */
+async function overNetwork<T>(signal: AbortSignal, step: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await step();
+  } catch (error) {
+    if (signal.aborted) throw signal.reason;
+    throw new VendorError({ code: "network", detail: networkReason(error) });
+  }
+  signal.throwIfAborted();
+  return result;
+}
+
+async function readText(response: Response, signal: AbortSignal): Promise<string> {
+  return overNetwork(signal, () => response.text());
+}
+
+/**
+ * POSTs `body` as JSON and returns the response once it is known to be a success (2xx); any other status
+ * becomes the VendorError its status and error message call for.
+ */
+export async function postJson(
+  request: VendorRequest,
+  body: unknown,
+  signal: AbortSignal,
+  options: { bearer: boolean },
+): Promise<Response> {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/json",
+    "X-Request-ID": request.requestId,
+  };
+  if (options.bearer) headers.Authorization = `Bearer ${request.apiKey}`;
+  const init = { method: "POST", headers, body: JSON.stringify(body), signal };
+  const response = await overNetwork(signal, () => fetch(request.endpointUrl, init));
+  if (response.ok) return response;
+  const errorBody = parseJson(await readText(response, signal));
+  const message = errorBody.ok ? vendorMessage(errorBody.value, request.apiKey) : undefined;
+  throw new VendorError(statusFailure(response.status, message, response.statusText));
+}
+
+export async function readJson(response: Response, signal: AbortSignal): Promise<unknown> {
+  const body = parseJson(await readText(response, signal));
+  if (!body.ok) throw new VendorError({ code: "invalid_json", detail: "response body is not JSON" });
+  return body.value;
+}
+
+/**
+ * The body as text, piece by piece as it arrives. One streaming decoder spans all reads, so a multi-byte
+ * character split between two reads comes out whole.
+ */
+export async function* readTextStream(response: Response, signal: AbortSignal): AsyncGenerator<string> {
+  if (!response.body) return;
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  try {
+    for (;;) {
+      const { done, value } = await overNetwork(signal, () => reader.read());
+      if (done) break;
+      const text = decoder.decode(value, { stream: true });
+      if (text) yield text;
+    }
+    const rest = decoder.decode();
+    if (rest) yield rest;
+  } finally {
+    // Releases the connection when the consumer stops early; a body that already ended or failed rejects.
+    await reader.cancel().catch(() => undefined);
+  }
+}

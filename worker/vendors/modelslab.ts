@@ -1,0 +1,53 @@
+/**
+ * ModelsLab's uncensored-chat API: the key travels in the JSON body, the reply comes back whole, and failures
+ * may arrive as a 200 with `status: "error"`.
+ */
+import { z } from "zod";
+import { mentionsModel, postJson, readJson, vendorMessage } from "./http";
+import { VendorError, type VendorAdapter, type VendorRequest } from "./types";
+
+const DEFAULT_MODEL = "uncensored-chat";
+const AUTH_MESSAGE = /\bkey\b|auth|unauthori[sz]ed|forbidden|permission/i;
+
+const replySchema = z.union([
+  z
+    .object({ status: z.literal("success"), output: z.union([z.string(), z.array(z.string())]) })
+    .transform(({ output }) => (typeof output === "string" ? output : output.join(""))),
+  z
+    .object({ choices: z.array(z.object({ message: z.object({ content: z.string() }) })).nonempty() })
+    .transform(({ choices }) => choices[0].message.content),
+]);
+
+function modelslabBody(request: VendorRequest) {
+  return {
+    key: request.apiKey,
+    model_id: request.model || DEFAULT_MODEL,
+    messages: request.messages,
+    max_tokens: 1000,
+    temperature: 0.7,
+    stream: false,
+  };
+}
+
+function reportedFailure(message: string | undefined): VendorError {
+  if (message && AUTH_MESSAGE.test(message)) {
+    return new VendorError({ code: "auth", status: 401, detail: message });
+  }
+  return new VendorError({ code: mentionsModel(message) ? "model" : "http", detail: message });
+}
+
+/** The reply text of a ModelsLab body, or the VendorError the body calls for. */
+export function modelslabReply(body: unknown, secret: string): string {
+  const reply = replySchema.safeParse(body);
+  if (reply.success) return reply.data;
+  if (z.object({ status: z.literal("error") }).safeParse(body).success) {
+    throw reportedFailure(vendorMessage(body, secret));
+  }
+  throw new VendorError({ code: "modelslab_format" });
+}
+
+export const modelslab: VendorAdapter = async function* (request, signal) {
+  const response = await postJson(request, modelslabBody(request), signal, { bearer: false });
+  const text = modelslabReply(await readJson(response, signal), request.apiKey);
+  if (text) yield { type: "text", text };
+};

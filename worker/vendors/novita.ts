@@ -1,0 +1,3 @@
+import { openAiCompatible } from "./openai-compatible";
+
+export const novita = openAiCompatible({ stream: true });

@@ -1,0 +1,114 @@
+/**
+ * The OpenAI chat-completions wire format, which Together, Novita and OpenAI all speak: a JSON POST answered
+ * either by one JSON body or by a server-sent-event stream of `chat.completion.chunk`s ending in `[DONE]`.
+ */
+import { createParser } from "eventsource-parser";
+import { z } from "zod";
+import { postJson, readJson, readTextStream, vendorMessage } from "./http";
+import { VendorError, type VendorAdapter, type VendorChunk, type VendorRequest } from "./types";
+
+const usageSchema = z.object({ prompt_tokens: z.number(), completion_tokens: z.number() });
+// A malformed usage report is not worth failing a reply over.
+const optionalUsage = usageSchema.nullish().catch(undefined);
+
+const streamChunkSchema = z.object({
+  choices: z
+    .array(
+      z.object({
+        delta: z.object({ content: z.string().nullish() }).nullish(),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .optional(),
+  usage: optionalUsage,
+});
+
+const completionSchema = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string() }) })).nonempty(),
+  usage: optionalUsage,
+});
+
+type Usage = z.infer<typeof usageSchema>;
+
+const usageChunk = (usage: Usage): VendorChunk => ({
+  type: "usage",
+  promptTokens: usage.prompt_tokens,
+  completionTokens: usage.completion_tokens,
+});
+
+function requestBody(request: VendorRequest, options: { maxTokens?: number; stream: boolean }) {
+  return {
+    model: request.model,
+    messages: request.messages,
+    temperature: request.temperature,
+    ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
+    stream: options.stream,
+    ...(options.stream ? { stream_options: { include_usage: true } } : {}),
+  };
+}
+
+function parseJsonData(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    throw new VendorError({ code: "invalid_json", detail: "stream event is not JSON" });
+  }
+}
+
+/** A chunk with neither choices nor usage is not a completion chunk — typically an error sent mid-stream. */
+function parseStreamChunk(data: string, secret: string) {
+  const json = parseJsonData(data);
+  const chunk = streamChunkSchema.safeParse(json);
+  if (!chunk.success || (!chunk.data.choices && !chunk.data.usage)) {
+    throw new VendorError({ code: "invalid_format", detail: vendorMessage(json, secret) });
+  }
+  return chunk.data;
+}
+
+/** The `data` of each server-sent event, in order. */
+async function* eventData(response: Response, signal: AbortSignal): AsyncGenerator<string> {
+  const pending: string[] = [];
+  const parser = createParser({ onEvent: (event) => pending.push(event.data) });
+  for await (const text of readTextStream(response, signal)) {
+    parser.feed(text);
+    yield* pending.splice(0);
+  }
+}
+
+async function* streamReply(
+  request: VendorRequest,
+  signal: AbortSignal,
+  body: unknown,
+): AsyncGenerator<VendorChunk> {
+  const response = await postJson(request, body, signal, { bearer: true });
+  let finished = false;
+  for await (const data of eventData(response, signal)) {
+    if (data === "[DONE]") return;
+    const chunk = parseStreamChunk(data, request.apiKey);
+    const choice = chunk.choices?.[0];
+    if (choice?.delta?.content) yield { type: "text", text: choice.delta.content };
+    if (choice?.finish_reason) finished = true;
+    if (chunk.usage) yield usageChunk(chunk.usage);
+  }
+  if (!finished) throw new VendorError({ code: "network", detail: "stream ended early" });
+}
+
+async function* wholeReply(
+  request: VendorRequest,
+  signal: AbortSignal,
+  body: unknown,
+): AsyncGenerator<VendorChunk> {
+  const response = await postJson(request, body, signal, { bearer: true });
+  const completion = completionSchema.safeParse(await readJson(response, signal));
+  if (!completion.success) {
+    throw new VendorError({ code: "invalid_format", detail: "no choices[0].message.content" });
+  }
+  const text = completion.data.choices[0].message.content;
+  if (text) yield { type: "text", text };
+  if (completion.data.usage) yield usageChunk(completion.data.usage);
+}
+
+export function openAiCompatible(options: { maxTokens?: number; stream: boolean }): VendorAdapter {
+  const reply = options.stream ? streamReply : wholeReply;
+  return (request, signal) => reply(request, signal, requestBody(request, options));
+}

@@ -1,0 +1,44 @@
+import type { Failure } from "../jobs";
+
+export type VendorName = "together" | "novita" | "modelslab" | "openai";
+export const VENDOR_NAMES = [
+  "together",
+  "novita",
+  "modelslab",
+  "openai",
+] as const satisfies readonly VendorName[];
+
+export interface ChatTurn {
+  role: "system" | "user" | "assistant";
+  content: string;
+}
+
+/** One call to a vendor's chat-completions endpoint. */
+export interface VendorRequest {
+  /** Sent as X-Request-ID so a vendor's logs can be matched to ours. */
+  requestId: string;
+  endpointUrl: string;
+  apiKey: string;
+  /** The vendor-side model id. */
+  model: string;
+  messages: ChatTurn[];
+  temperature: number;
+}
+
+export type VendorChunk =
+  { type: "text"; text: string } | { type: "usage"; promptTokens: number; completionTokens: number };
+
+/**
+ * A vendor adapter: one wire format. Yields text as it arrives (streaming where the vendor supports it) and,
+ * when the vendor reports it, one usage chunk. Throws VendorError; honours `signal` by aborting the request.
+ */
+export type VendorAdapter = (request: VendorRequest, signal: AbortSignal) => AsyncIterable<VendorChunk>;
+
+export class VendorError extends Error {
+  constructor(readonly failure: Failure) {
+    super(
+      `${failure.code}${failure.status ? ` ${failure.status}` : ""}${failure.detail ? `: ${failure.detail}` : ""}`,
+    );
+    this.name = "VendorError";
+  }
+}
