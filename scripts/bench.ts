@@ -1,0 +1,212 @@
+/**
+ * `npm run bench`: the streaming benchmark (not a test; `npm test` never runs it). Starts the mock vendor in a
+ * process of its own and the whole product with startStack in a throwaway data folder, then measures, with
+ * the same client, the product and the mock read directly:
+ *   ttft        added time to first token, one reply at a time and many at once
+ *   concurrent  many simultaneous streaming replies: exactly-once in-order delivery, latency, memory
+ *   fallback    added time to first token when the first vendor answers 500
+ * Prints a table per scenario and rewrites that scenario's block in docs/benchmarks.md. See --help.
+ */
+import os from "node:os";
+import { setTimeout as delay } from "node:timers/promises";
+import { parseArgs } from "node:util";
+import { createDatabase } from "../db/database";
+import { agent } from "./bench/http-client";
+import { sequentially, type BenchContext } from "./bench/context";
+import { DOC_PATH, machineFacts, writeResults } from "./bench/docs";
+import { startEnvironment } from "./bench/environment";
+import { machineCpuMs, schedulingPolicy } from "./bench/procstats";
+import { renderConsole, type ScenarioReport } from "./bench/report";
+import { concurrentScenario } from "./bench/scenarios/concurrent";
+import { fallbackScenario } from "./bench/scenarios/fallback";
+import { ttftScenario } from "./bench/scenarios/ttft";
+import { ProductClient } from "./bench/streams";
+
+const USAGE = `Usage: npm run bench -- [options]
+  --scenario ttft|concurrent|fallback|all   which scenario(s) to run (default all)
+  --workers N              worker processes (default 1, as npm start)
+  --streams N              simultaneous replies in "concurrent" (default 1000)
+  --tokens N               tokens per reply in "concurrent" (default 500: 10 s, so that all replies overlap
+                           although sending 1,000 takes seconds)
+  --token-ms N             mock delay between tokens in "concurrent" (default 20 = 50 tokens/s)
+  --sequential N           one-at-a-time replies in "ttft", each way (default 200)
+  --parallel N             replies at once in "ttft" (default 200)
+  --rounds N               rounds of --parallel in "ttft" (default 3)
+  --fallback N             replies each way in "fallback" (default 100)
+  --warmup N               unmeasured replies before "ttft" and "fallback" (default 20)
+  --chats-per-user N       benchmark users = ceil(largest batch / N) (default 50)
+  --worker-concurrency N   WORKER_CONCURRENCY per worker (default max(1000, --streams))
+  --log-level LEVEL        LOG_LEVEL of web and workers (default warn)
+  --profile DIR            web and workers write V8 CPU profiles and SQL timings into DIR
+                           (scripts/bench/profile-hook.ts; summarize with scripts/bench/profile-summary.ts)
+  --no-write               do not update docs/benchmarks.md`;
+
+const SCENARIOS = ["ttft", "concurrent", "fallback"] as const;
+/** Background CPU (% of one core) above which the run is flagged as taken on a busy machine. */
+const BUSY_PERCENT = 15;
+
+function parseOptions(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      scenario: { type: "string", default: "all" },
+      workers: { type: "string", default: "1" },
+      streams: { type: "string", default: "1000" },
+      tokens: { type: "string", default: "500" },
+      "token-ms": { type: "string", default: "20" },
+      sequential: { type: "string", default: "200" },
+      parallel: { type: "string", default: "200" },
+      rounds: { type: "string", default: "3" },
+      fallback: { type: "string", default: "100" },
+      warmup: { type: "string", default: "20" },
+      "chats-per-user": { type: "string", default: "50" },
+      "worker-concurrency": { type: "string" },
+      "log-level": { type: "string", default: "warn" },
+      profile: { type: "string" },
+      "no-write": { type: "boolean", default: false },
+      help: { type: "boolean", default: false },
+    },
+  });
+  const count = (name: keyof typeof values, min = 1) => {
+    const value = Number(values[name]);
+    if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
+    return value;
+  };
+  const scenario = values.scenario;
+  if (scenario !== "all" && !SCENARIOS.includes(scenario as (typeof SCENARIOS)[number])) {
+    throw new Error(`--scenario must be one of ${SCENARIOS.join(", ")}, all`);
+  }
+  const streams = count("streams");
+  return {
+    help: values.help,
+    scenarios: scenario === "all" ? [...SCENARIOS] : [scenario as (typeof SCENARIOS)[number]],
+    workers: count("workers"),
+    ttft: {
+      sequential: count("sequential"),
+      parallel: count("parallel"),
+      rounds: count("rounds"),
+      warmup: count("warmup", 0),
+    },
+    concurrent: { streams, tokens: count("tokens"), tokenMs: count("token-ms", 0) },
+    fallback: { count: count("fallback"), warmup: count("warmup", 0) },
+    chatsPerUser: count("chats-per-user"),
+    workerConcurrency: values["worker-concurrency"] ? count("worker-concurrency") : Math.max(1000, streams),
+    logLevel: values["log-level"],
+    profileDir: values.profile,
+    write: !values["no-write"],
+  };
+}
+type Options = ReturnType<typeof parseOptions>;
+
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+const QUIET_SAMPLE_MS = 2_000;
+
+/** CPU the machine uses before the benchmark starts anything (% of one core): other work distorts every figure. */
+async function backgroundLoad(): Promise<number> {
+  const before = machineCpuMs();
+  await delay(QUIET_SAMPLE_MS);
+  return ((machineCpuMs() - before) / QUIET_SAMPLE_MS) * 100;
+}
+
+/** Enough users that no user has more than --chats-per-user replies in flight at once. */
+async function signUpUsers(product: ProductClient, options: Options, databaseUrl: string): Promise<string[]> {
+  const largestBatch = Math.max(
+    options.scenarios.includes("concurrent") ? options.concurrent.streams : 1,
+    options.scenarios.includes("ttft") ? options.ttft.parallel : 1,
+  );
+  const users = Math.ceil(largestBatch / options.chatsPerUser);
+  log(`signing up ${users} benchmark user(s)`);
+  const stamp = Date.now().toString(36);
+  const emails = Array.from({ length: users }, (_, i) => `bench-${stamp}-${i}@example.com`);
+  const cookies = await sequentially(users, (i) => product.signup(emails[i]!, 30_000));
+  await makeProfessional(databaseUrl, emails);
+  return cookies;
+}
+
+/**
+ * A fixture step, as a test would do it: Starter allows 3 replies a day and the app has no upgrade path to
+ * drive, so the benchmark's own users are put on the Professional plan in its throwaway database.
+ */
+async function makeProfessional(databaseUrl: string, emails: string[]) {
+  const db = createDatabase(databaseUrl);
+  try {
+    await db.updateTable("users").set({ plan: "professional" }).where("email", "in", emails).execute();
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function runScenarios(context: BenchContext, options: Options): Promise<ScenarioReport[]> {
+  const reports: ScenarioReport[] = [];
+  for (const scenario of options.scenarios) {
+    const report =
+      scenario === "ttft"
+        ? await ttftScenario(context, options.ttft)
+        : scenario === "concurrent"
+          ? await concurrentScenario(context, options.concurrent)
+          : await fallbackScenario(context, options.fallback);
+    console.log(`\n${renderConsole(report)}\n`);
+    reports.push(report);
+  }
+  return reports;
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  const options = parseOptions(args);
+  if (options.help) return console.log(USAGE);
+  const startedAt = new Date();
+  const scheduling = schedulingPolicy();
+  const command = `${scheduling.prefix}npm run bench${args.length ? ` -- ${args.join(" ")}` : ""}`;
+  const idleLoad = await backgroundLoad();
+  log(
+    `machine load before starting: ${idleLoad.toFixed(0)}% of one core (${os.availableParallelism()} cores)`,
+  );
+  if (idleLoad > BUSY_PERCENT) log("WARNING: the machine is busy; the figures will include that contention");
+  const env = await startEnvironment({
+    workers: options.workers,
+    workerConcurrency: options.workerConcurrency,
+    logLevel: options.logLevel,
+    profileDir: options.profileDir,
+    log,
+  });
+  try {
+    const product = new ProductClient(env.baseUrl);
+    let tags = 0;
+    const context: BenchContext = {
+      env,
+      product,
+      cookies: await signUpUsers(product, options, env.stack.env.databaseUrl),
+      nextTag: () => `r${(tags++).toString(36)}`,
+      log,
+    };
+    const reports = await runScenarios(context, options);
+    const redisVersion = /redis_version:(\S+)/.exec(await env.redis.info("server"))?.[1] ?? "?";
+    const facts = machineFacts([
+      `${options.workers} worker process(es), WORKER_CONCURRENCY=${options.workerConcurrency}, LOG_LEVEL=${options.logLevel}`,
+      `scheduling: ${scheduling.description} (inherited by every process the benchmark starts)`,
+      `machine load before the run: ${idleLoad.toFixed(0)}% of one core; see "everything else on the machine" in the load tables`,
+      `Redis ${redisVersion} (${env.usesPrivateRedis ? "private redis-server on a unix socket" : "REDIS_URL"}), SQLite in a temp DATA_DIR`,
+    ]);
+    if (options.write) {
+      await writeResults(reports, {
+        date: startedAt.toISOString().slice(0, 16).replace("T", " ") + " UTC",
+        command,
+        facts,
+      });
+      log(`results written to ${DOC_PATH}`);
+    }
+    const missed = reports.flatMap((r) => r.targets.filter((t) => !t.met).map((t) => `${r.id}: ${t.name}`));
+    log(missed.length ? `targets missed: ${missed.join("; ")}` : "all targets met");
+  } finally {
+    agent.destroy();
+    await env.stop();
+    if (options.profileDir) log(`CPU profiles in ${options.profileDir}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

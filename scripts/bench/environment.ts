@@ -1,0 +1,152 @@
+/**
+ * Everything the benchmark runs against, started by itself and stopped on any exit: the mock vendor process,
+ * then the product through startStack (Redis, database, build, web, workers) in a throwaway data folder.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { Redis } from "ioredis";
+import { redisConnectionOptions } from "../../worker/jobs";
+import { MOCK_VENDORS } from "../mock-vendor";
+import { startStack, type Stack } from "../stack";
+import { fetchText } from "./http-client";
+import { startMockProcess, type MockProcess } from "./mock-client";
+import type { Watched } from "./procstats";
+
+const READY_TIMEOUT_MS = 120_000;
+
+export interface EnvironmentOptions {
+  workers: number;
+  workerConcurrency: number;
+  logLevel: string;
+  /** When set, web and workers write V8 CPU profiles into this folder (see profile-hook.ts). */
+  profileDir?: string;
+  log(message: string): void;
+}
+
+export interface Environment {
+  baseUrl: string;
+  mock: MockProcess;
+  stack: Stack;
+  /** A connection of the benchmark's own to the product's Redis, for its counters. */
+  redis: Redis;
+  /** The processes whose memory and CPU are reported. */
+  watched: Watched[];
+  usesPrivateRedis: boolean;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+async function waitUntilReady(baseUrl: string) {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    const answer = await fetchText(`${baseUrl}/healthz`, { method: "GET", timeoutMs: 2_000 }).catch(
+      () => null,
+    );
+    if (answer?.status === 200) return;
+    if (Date.now() > deadline)
+      throw new Error(`the web process did not answer /healthz within ${READY_TIMEOUT_MS} ms`);
+    await delay(100);
+  }
+}
+
+/** The environment variables of the product under test, as the browser tests would set them. */
+async function productEnv(options: EnvironmentOptions, mock: MockProcess, dataDir: string) {
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PORT: String(await freePort()),
+    QUEUE_PREFIX: `bench-${process.pid}`,
+    LOG_LEVEL: options.logLevel,
+    WORKER_CONCURRENCY: String(options.workerConcurrency),
+    APP_SECRET: process.env.APP_SECRET ?? randomBytes(32).toString("hex"),
+  };
+  for (const vendor of MOCK_VENDORS) {
+    env[`VENDOR_${vendor.toUpperCase()}_URL`] = mock.endpoint(vendor);
+    env[`VENDOR_${vendor.toUpperCase()}_KEY`] = "bench-key";
+  }
+  if (options.profileDir) {
+    mkdirSync(options.profileDir, { recursive: true });
+    env.BENCH_PROFILE_DIR = path.resolve(options.profileDir);
+    // tsx first, so the profiler hook (TypeScript) can load; Node 20 refuses --cpu-prof in NODE_OPTIONS.
+    const hook = path.join(import.meta.dirname, "profile-hook.ts");
+    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --import tsx --import ${hook}`.trim();
+  }
+  return env;
+}
+
+/** The private redis-server's pid (it runs on this machine, so /proc has its memory and CPU). */
+async function redisPid(redis: Redis): Promise<number> {
+  const info = await redis.info("server");
+  return Number(/process_id:(\d+)/.exec(info)?.[1] ?? Number.NaN);
+}
+
+/** Runs `cleanup` once, whether the benchmark ends, fails or is interrupted (a second Ctrl-C exits at once). */
+function onAnyExit(cleanup: () => Promise<void>) {
+  let running: Promise<void> | undefined;
+  const once = () => (running ??= cleanup());
+  const interrupted = (signal: NodeJS.Signals) => {
+    process.once(signal, () => process.exit(130));
+    console.error(`\n${signal}: stopping everything the benchmark started...`);
+    void once().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+  return once;
+}
+
+export async function startEnvironment(options: EnvironmentOptions): Promise<Environment> {
+  // Short on purpose: the private Redis listens on a unix socket in here, and socket paths are limited to ~100 bytes.
+  const dataDir = mkdtempSync("/tmp/rbench-");
+  let mock: MockProcess | undefined;
+  let stack: Stack | undefined;
+  let redis: Redis | undefined;
+  const stop = onAnyExit(async () => {
+    redis?.disconnect();
+    await stack?.stop().catch((error: unknown) => options.log(`stack stop failed: ${String(error)}`));
+    await mock?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  try {
+    const { NODE_OPTIONS: _profilerFlags, ...mockEnv } = process.env;
+    mock = await startMockProcess(mockEnv);
+    options.log(`mock vendor on ${mock.url} (pid ${mock.pid})`);
+    Object.assign(process.env, await productEnv(options, mock, dataDir));
+    const usesPrivateRedis = !process.env.REDIS_URL;
+    stack = await startStack({
+      workers: options.workers,
+      persistentRedis: false,
+      log: (message) => options.log(message),
+      onUnexpectedExit: (name, code) => {
+        console.error(`${name} exited unexpectedly (code ${code}); stopping the benchmark`);
+        void stop().finally(() => process.exit(1));
+      },
+    });
+    const baseUrl = `http://127.0.0.1:${stack.env.port}`;
+    await waitUntilReady(baseUrl);
+    redis = new Redis({ ...redisConnectionOptions(stack.env.redisUrl), maxRetriesPerRequest: 1 });
+    const watched: Watched[] = [
+      ...stack.processes.map(({ name, child }) => ({ name, pid: child.pid! })),
+      ...(usesPrivateRedis ? [{ name: "redis", pid: await redisPid(redis) }] : []),
+      { name: "mock vendor", pid: mock.pid },
+      { name: "bench client", pid: process.pid },
+    ];
+    return { baseUrl, mock, stack, redis, watched, usesPrivateRedis, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

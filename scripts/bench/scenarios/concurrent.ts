@@ -1,0 +1,198 @@
+/**
+ * Scenario 2: many replies streaming at once at 50 tokens/s each. Every token is numbered and tagged with its
+ * reply, so the client can tell lost, duplicated, reordered and misrouted tokens; the tap in the mock says
+ * when each token really left the vendor, so delivery latency excludes the mock's own lateness.
+ */
+import { checkDelivery, overlap, perTokenTimes, servingRecord, sumChecks, ttftOf } from "../analysis";
+import {
+  allAtOnce,
+  cookieFor,
+  lagNote,
+  loadTable,
+  measure,
+  redisCommandsNote,
+  type BenchContext,
+  type Measured,
+} from "../context";
+import { distTable, type ScenarioReport, type Table, type Target } from "../report";
+import { ms, subtract, summarize, type Summary } from "../stats";
+import { baselineReply, replyDeadlineMs, type ReplyPlan, type StreamRun } from "../streams";
+
+export interface ConcurrentSizes {
+  streams: number;
+  tokens: number;
+  tokenMs: number;
+}
+
+const SLACK_MS = 120_000;
+const PROBE_EVERY_MS = 250;
+
+function summarizeRuns(measured: Measured<StreamRun[]>, sizes: ConcurrentSizes) {
+  const runs = measured.result;
+  const streaming = runs.flatMap((run) =>
+    run.tokens.length ? [{ from: run.tokens[0]!.at, to: run.tokens.at(-1)!.at }] : [],
+  );
+  const atMock = runs.flatMap((run) => {
+    const record = servingRecord(measured.tap.get(run.requestId));
+    return record ? [{ from: record.writes[0]!.at, to: record.writes.at(-1)!.at }] : [];
+  });
+  const mockOverlap = overlap(atMock);
+  const times = perTokenTimes(runs, measured.tap, sizes.tokenMs, mockOverlap.window);
+  return {
+    delivery: sumChecks(runs.map((run) => checkDelivery(run, sizes.tokens))),
+    failed: runs.filter((run) => run.error || run.terminal !== "done"),
+    firstError: runs.find((run) => run.error)?.error,
+    latency: summarize(times.latency),
+    latencyAtFullLoad: summarize(times.latencyAtFullLoad),
+    addedGap: summarize(times.addedGap),
+    gapOverCadence: summarize(times.gapOverCadence),
+    eventGap: summarize(times.eventGap),
+    mockLateness: summarize(times.mockLateness),
+    ttft: summarize(runs.map(ttftOf)),
+    clientOverlap: overlap(streaming),
+    mockOverlap,
+  };
+}
+
+function memoryTable(measured: Measured<StreamRun[]>, streams: number): Table {
+  const rows = measured.usage
+    .filter((u) => u.name === "web" || u.name.startsWith("worker"))
+    .map((u) => [
+      u.name,
+      ms(u.rssBeforeKb / 1024),
+      ms(u.rssPeakKb / 1024),
+      ms((u.rssPeakKb - u.rssBeforeKb) / streams, 1),
+    ]);
+  return {
+    title: `Memory per open stream (RSS, ${streams} streams)`,
+    header: ["process", "before MiB", "peak MiB", "KiB per stream"],
+    rows,
+  };
+}
+
+function together(label: string, overlap: { peak: number; allOpenMs: number }, streams: number) {
+  return overlap.allOpenMs > 0
+    ? `${label}: all ${streams} replies were streaming at the mock together for ${ms(overlap.allOpenMs / 1000, 1)} s.`
+    : `${label}: never all ${streams} at once (peak ${overlap.peak}): the first replies had ended before the last began.`;
+}
+
+/** A reply the worker ran more than once (BullMQ re-runs a job whose lock expired) calls the vendor again. */
+function rerunNote(measured: Measured<StreamRun[]>) {
+  const calls = measured.result.map((run) => measured.tap.get(run.requestId)?.length ?? 0);
+  const counts = new Map<number, number>();
+  for (const n of calls) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts]
+    .sort((a, b) => a[0] - b[0])
+    .map(([n, replies]) => `${replies} replies with ${n} call(s)`)
+    .join(", ");
+}
+
+export async function concurrentScenario(
+  context: BenchContext,
+  sizes: ConcurrentSizes,
+): Promise<ScenarioReport> {
+  const plan = (): ReplyPlan => ({ tag: context.nextTag(), tokens: sizes.tokens, tokenMs: sizes.tokenMs });
+  const deadline = replyDeadlineMs(plan(), SLACK_MS);
+  context.log(`concurrent: baseline, ${sizes.streams} streams read from the mock at once`);
+  const endpoint = context.env.mock.endpoint("together");
+  const baseline = await measure(context, () =>
+    allAtOnce(sizes.streams, () => baselineReply(endpoint, plan(), deadline)),
+  );
+  context.log(`concurrent: product, ${sizes.streams} replies sent at once`);
+  const product = await measure(
+    context,
+    () =>
+      allAtOnce(sizes.streams, (index) => context.product.reply(cookieFor(context, index), plan(), deadline)),
+    { probeEveryMs: PROBE_EVERY_MS },
+  );
+
+  const b = summarizeRuns(baseline, sizes);
+  const p = summarizeRuns(product, sizes);
+  const added = subtract(p.latency, b.latency);
+  const sent = product.result.map((run) => run.start);
+  const posted = product.result.flatMap((run) => (run.postEnd ? [run.postEnd] : []));
+  const rampMs = Math.max(...posted) - Math.min(...sent);
+  const memory = memoryTable(product, sizes.streams);
+  const perStream = (name: string) =>
+    memory.rows
+      .filter((row) => row[0]!.startsWith(name))
+      .map((row) => `${row[3]} KiB`)
+      .join(" + ");
+  const targets: Target[] = [
+    {
+      name: "lost tokens (in replies that ended `done`)",
+      target: "0",
+      measured: String(p.delivery.lost),
+      met: p.delivery.lost === 0,
+    },
+    {
+      name: "duplicated tokens",
+      target: "0",
+      measured: String(p.delivery.duplicated),
+      met: p.delivery.duplicated === 0,
+    },
+    {
+      name: "reordered tokens",
+      target: "0",
+      measured: String(p.delivery.reordered),
+      met: p.delivery.reordered === 0,
+    },
+    {
+      name: "replies not ending `done` in time / misrouted tokens / inexact `done` replies",
+      target: "0",
+      measured: `${p.failed.length} / ${p.delivery.foreign} / ${p.delivery.inexact}`,
+      met: p.failed.length + p.delivery.foreign + p.delivery.inexact === 0,
+    },
+    {
+      name: `all ${sizes.streams} streaming at the same time`,
+      target: String(sizes.streams),
+      measured: `peak ${p.mockOverlap.peak} at the mock, ${p.clientOverlap.peak} at the client`,
+      met: p.mockOverlap.peak === sizes.streams,
+    },
+  ];
+  return {
+    id: "concurrent",
+    title: `2. ${sizes.streams} simultaneous streaming replies (${sizes.tokens} tokens at ${sizes.tokenMs} ms each)`,
+    targets,
+    tables: [
+      distTable(
+        "Per-token delivery latency: client reads the token − mock wrote it (ms)",
+        [
+          ["baseline: mock read directly", b.latency],
+          ["product: web → queue → worker → Redis → SSE", p.latency],
+          [`baseline: tokens written while all ${sizes.streams} streamed`, b.latencyAtFullLoad],
+          [`product: tokens written while all ${sizes.streams} streamed`, p.latencyAtFullLoad],
+        ],
+        { label: "added (product − baseline, per percentile)", of: p.latency, minus: b.latency },
+      ),
+      distTable("Gaps between tokens (ms)", [
+        ["baseline: gap between token events", b.eventGap],
+        ["product: gap between token events (raw)", p.eventGap],
+        ["product: token gap − mock's actual gap (added gap)", p.addedGap],
+        [`product: token gap − ${sizes.tokenMs} ms cadence`, p.gapOverCadence],
+        ["mock (product phase): write − nominal schedule", p.mockLateness],
+        ["mock (baseline phase): write − nominal schedule", b.mockLateness],
+      ]),
+      distTable("Time to first token under this load (ms)", [
+        ["baseline", b.ttft],
+        ["product", p.ttft],
+        ...(product.probe
+          ? [["web GET /healthz during the product phase", product.probe] as [string, Summary]]
+          : []),
+      ]),
+      memory,
+      loadTable("Load during the product phase", product),
+      loadTable("Load during the baseline phase", baseline),
+    ],
+    notes: [
+      `Added per-token latency p50 ${ms(added.p50)} / p90 ${ms(added.p90)} / p99 ${ms(added.p99)} / max ${ms(added.max)} ms.`,
+      `Memory per open stream: web ${perStream("web")}, worker ${perStream("worker")} (peak RSS − RSS before, ÷ ${sizes.streams}).`,
+      `Sending took ${ms(rampMs / 1000, 2)} s from the first POST to the last 302. ${together("Product", p.mockOverlap, sizes.streams)} ${together("Baseline", b.mockOverlap, sizes.streams)}`,
+      `Vendor calls per reply (from the tap): ${rerunNote(product)}`,
+      `Failed product replies: ${p.failed.length}${p.firstError ? ` (first: ${p.firstError})` : ""}; baseline: ${b.failed.length}; baseline delivery ${JSON.stringify(b.delivery)}.`,
+      `Product phase: ${lagNote(product)}`,
+      `Baseline phase: ${lagNote(baseline)}`,
+      redisCommandsNote(product),
+    ],
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * The two ways the client gets a reply, recorded the same way: through the product (sign-up cookie, POST
+ * /chat?index, then the completion's event stream) and straight from the mock vendor (the baseline).
+ */
+import { randomUUID } from "node:crypto";
+import { nowMs } from "./clock";
+import { fetchText, readSse } from "./http-client";
+
+/** What the mock is told to do for one reply; `tag` makes the reply's tokens unique to it. */
+export interface ReplyPlan {
+  tag: string;
+  tokens: number;
+  tokenMs: number;
+  ttftMs?: number;
+  /** Per-vendor behaviour, e.g. { together: { fault: "500" } }. */
+  vendors?: Record<string, Record<string, unknown>>;
+}
+
+export interface TokenArrival {
+  at: number;
+  text: string;
+}
+
+export interface StreamRun {
+  tag: string;
+  /** The completion id (product) or the X-Request-ID sent to the mock (baseline): the tap's key. */
+  requestId: string;
+  /** When the client started the first request (nowMs). */
+  start: number;
+  /** Product only: when the POST's redirect arrived. */
+  postEnd?: number;
+  /** When the event stream's response headers arrived. */
+  openedAt?: number;
+  tokens: TokenArrival[];
+  endedAt?: number;
+  /** done / error / stopped (product), done on [DONE] (baseline); unset when the stream ended without one. */
+  terminal?: string;
+  error?: string;
+}
+
+/** Tokens look like `<tag>.t0001`: unique across every reply of a run, and numbered to check the order. */
+export const TOKEN_PATTERN = /([a-z0-9]+)\.t(\d+)/g;
+
+export function replyText(plan: Pick<ReplyPlan, "tag" | "tokens">): string {
+  return Array.from({ length: plan.tokens }, (_, i) => `${plan.tag}.t${String(i + 1).padStart(4, "0")}`).join(
+    " ",
+  );
+}
+
+/** The user message: the mock reads the directive from it; the words before it keep it a plausible message. */
+export function directiveMessage(plan: ReplyPlan): string {
+  const directive = {
+    reply: replyText(plan),
+    tokenMs: plan.tokenMs,
+    ttftMs: plan.ttftMs ?? 0,
+    usage: true,
+    ...(plan.vendors ? { vendors: plan.vendors } : {}),
+  };
+  return `Benchmark reply ${plan.tag} [[mock:${JSON.stringify(directive)}]]`;
+}
+
+/** How long one reply may take before the client gives up on it. */
+export const replyDeadlineMs = (plan: ReplyPlan, slackMs: number) =>
+  (plan.ttftMs ?? 0) + plan.tokens * plan.tokenMs + slackMs;
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Straight to the mock vendor's Together endpoint, as a vendor client would call it. */
+export async function baselineReply(
+  endpoint: string,
+  plan: ReplyPlan,
+  timeoutMs: number,
+): Promise<StreamRun> {
+  const run: StreamRun = { tag: plan.tag, requestId: `baseline-${plan.tag}`, start: nowMs(), tokens: [] };
+  const body = JSON.stringify({
+    model: "bench-model",
+    messages: [{ role: "user", content: directiveMessage(plan) }],
+    stream: true,
+    stream_options: { include_usage: true },
+  });
+  const headers = {
+    "Content-Type": "application/json",
+    Authorization: "Bearer bench-key",
+    "X-Request-ID": run.requestId,
+  };
+  const outcome = await readSse(endpoint, { method: "POST", headers, body, timeoutMs }, (event) => {
+    if (event.data === "[DONE]") return void (run.terminal = "done");
+    const chunk = parseJson(event.data) as { choices?: { delta?: { content?: string } }[] } | undefined;
+    const text = chunk?.choices?.[0]?.delta?.content;
+    if (text) run.tokens.push({ at: event.at, text });
+  });
+  run.openedAt = outcome.openedAt;
+  run.endedAt = outcome.endedAt;
+  if (outcome.error) run.error = `${outcome.error} ${outcome.body ?? ""}`.trim();
+  return run;
+}
+
+export class ProductClient {
+  constructor(private readonly baseUrl: string) {}
+
+  /** Signs a new user up and returns the session cookie (`rogue_session=...`). */
+  async signup(email: string, timeoutMs: number): Promise<string> {
+    const body = new URLSearchParams({
+      name: "Bench",
+      email,
+      password: "bench-password-1",
+      redirectTo: "/chat",
+    });
+    const response = await fetchText(`${this.baseUrl}/signup`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: body.toString(),
+      timeoutMs,
+    });
+    const cookies = response.headers["set-cookie"] ?? [];
+    const session = cookies
+      .map((cookie) => cookie.split(";")[0]!)
+      .find((c) => c.startsWith("rogue_session="));
+    if (response.status !== 302 || !session) {
+      throw new Error(`sign-up of ${email} answered ${response.status}: ${response.body.slice(0, 200)}`);
+    }
+    return session;
+  }
+
+  /** Sends one message in a new chat and reads its reply's event stream to the end. */
+  async reply(cookie: string, plan: ReplyPlan, timeoutMs: number): Promise<StreamRun> {
+    const requestId = randomUUID();
+    const run: StreamRun = { tag: plan.tag, requestId, start: nowMs(), tokens: [] };
+    const form = new URLSearchParams({ intent: "send", content: directiveMessage(plan), requestId });
+    try {
+      const post = await fetchText(`${this.baseUrl}/chat?index`, {
+        method: "POST",
+        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+        body: form.toString(),
+        timeoutMs,
+      });
+      run.postEnd = nowMs();
+      if (post.status !== 302)
+        throw new Error(`POST /chat answered ${post.status}: ${post.body.slice(0, 200)}`);
+    } catch (error) {
+      run.error = (error as Error).message;
+      return run;
+    }
+    const url = `${this.baseUrl}/api/completions/${requestId}/stream`;
+    const remaining = Math.max(1, timeoutMs - (nowMs() - run.start));
+    const outcome = await readSse(
+      url,
+      { method: "GET", headers: { Cookie: cookie }, timeoutMs: remaining },
+      (event) => {
+        if (event.event === "token")
+          run.tokens.push({ at: event.at, text: (JSON.parse(event.data) as { text: string }).text });
+        else if (event.event !== "message") {
+          run.terminal = event.event;
+          if (event.event === "error") run.error = `error event: ${event.data}`;
+        }
+      },
+    );
+    run.openedAt = outcome.openedAt;
+    run.endedAt = outcome.endedAt;
+    if (outcome.error) run.error = `${outcome.error} ${outcome.body ?? ""}`.trim();
+    return run;
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * The image's entry point: `web` (prepare the database, then serve), `worker`, or `prepare` alone. In a
+ * container Redis is a separate service, so REDIS_URL is required here.
+ */
+import { ConfigError } from "../db/env";
+import { loadWebEnv } from "../app/utils/env.server";
+import { startWorker } from "../worker/index";
+import { prepareDatabase } from "./prepare";
+import { startWebServer } from "./web";
+
+async function main(role: string | undefined) {
+  const env = loadWebEnv();
+  if (env.privateRedis)
+    throw new ConfigError(["REDIS_URL: required in the container (e.g. redis://redis:6379)"]);
+  if (role === "prepare") return prepareDatabase(env);
+  if (role === "web") {
+    await prepareDatabase(env);
+    const { close } = await startWebServer();
+    return onStop(close);
+  }
+  if (role === "worker") {
+    const { close } = await startWorker();
+    return onStop(close);
+  }
+  throw new Error("usage: web | worker | prepare");
+}
+
+function onStop(close: () => Promise<void>) {
+  const stop = () => close().then(() => process.exit(0));
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}
+
+main(process.argv[2]).catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+/** `npm run db:migrate` and `npm run db:seed`. */
+import { createDatabase } from "../db/database";
+import { ConfigError, loadSharedEnv } from "../db/env";
+import { migrateToLatest } from "../db/migrate";
+import { applyVendorOverrides, seed } from "../db/seed";
+
+async function main(command: string | undefined) {
+  const env = loadSharedEnv();
+  const db = createDatabase(env.databaseUrl);
+  try {
+    if (command === "migrate") {
+      const applied = await migrateToLatest(db);
+      console.log(applied.length ? `applied: ${applied.join(", ")}` : "already up to date");
+    } else if (command === "seed") {
+      await seed(db);
+      await applyVendorOverrides(db, env.vendorOverrides, env.appSecret);
+      console.log("seeded");
+    } else {
+      throw new Error("usage: tsx scripts/db.ts migrate|seed");
+    }
+  } finally {
+    await db.destroy();
+  }
+}
+
+main(process.argv[2]).catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

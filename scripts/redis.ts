@@ -1,0 +1,104 @@
+/**
+ * The private Redis of `npm start` and `npm test` when REDIS_URL is unset: a redis-server from PATH listening
+ * only on a unix socket (no TCP port), with BullMQ's required settings.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { Redis } from "ioredis";
+
+export class RedisUnavailableError extends Error {}
+
+export const INSTALL_HINT =
+  "redis-server was not found on PATH. Install it (Debian/Ubuntu: `sudo apt-get install redis-server`; " +
+  "macOS: `brew install redis`) or set REDIS_URL to a Redis you already run (e.g. redis://127.0.0.1:6379).";
+
+export function findOnPath(binary: string): string | null {
+  for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
+    const candidate = path.join(dir, binary);
+    if (dir && existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+async function answers(socket: string): Promise<boolean> {
+  if (!existsSync(socket)) return false;
+  const client = new Redis({
+    path: socket,
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await client.connect();
+    return (await client.ping()) === "PONG";
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+export interface PrivateRedis {
+  url: string;
+  /** False when a server was already answering on the socket (another `npm start`): we neither own nor stop it. */
+  owned: boolean;
+  stop(): Promise<void>;
+}
+
+export async function startPrivateRedis({
+  dir,
+  persistent,
+}: {
+  dir: string;
+  persistent: boolean;
+}): Promise<PrivateRedis> {
+  mkdirSync(dir, { recursive: true });
+  const socket = path.join(dir, "redis.sock");
+  const url = `unix://${socket}`;
+  if (await answers(socket)) return { url, owned: false, stop: async () => undefined };
+
+  const binary = findOnPath("redis-server");
+  if (!binary) throw new RedisUnavailableError(INSTALL_HINT);
+  const child = spawn(
+    binary,
+    [
+      "--port",
+      "0",
+      "--unixsocket",
+      socket,
+      "--unixsocketperm",
+      "700",
+      "--dir",
+      dir,
+      "--appendonly",
+      persistent ? "yes" : "no",
+      "--save",
+      "",
+      "--maxmemory-policy",
+      "noeviction",
+      "--daemonize",
+      "no",
+    ],
+    { stdio: ["ignore", "ignore", "pipe"] },
+  );
+  let exited = false;
+  const exit = new Promise<void>((resolve) => child.once("exit", () => ((exited = true), resolve())));
+  for (let waited = 0; !(await answers(socket)); waited += 50) {
+    if (exited || waited > 10_000) {
+      child.kill("SIGKILL");
+      throw new RedisUnavailableError(`redis-server did not start (socket ${socket}).`);
+    }
+    await delay(50);
+  }
+  return {
+    url,
+    owned: true,
+    async stop() {
+      if (exited) return;
+      child.kill("SIGTERM");
+      await exit;
+    },
+  };
+}

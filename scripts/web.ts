@@ -1,0 +1,85 @@
+/**
+ * The web process: Express serving the Remix app. No compression middleware: it would buffer
+ * text/event-stream responses and hold tokens back.
+ */
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import express from "express";
+import { ConfigError } from "../db/env";
+import { createLogger } from "../db/logger";
+import { closeServerContext } from "../app/modules/server-context.server";
+import { loadWebEnv } from "../app/utils/env.server";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const SHUTDOWN_GRACE_MS = 3_000;
+
+export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
+  const env = loadWebEnv();
+  const logger = createLogger("web", env.logLevel);
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.trustProxy);
+  app.use((_req, res, next) => {
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "same-origin");
+    next();
+  });
+
+  let build: ServerBuild | (() => Promise<ServerBuild>);
+  if (dev) {
+    const vite = await import("vite").then((v) =>
+      v.createServer({ root: ROOT, server: { middlewareMode: true } }),
+    );
+    app.use(vite.middlewares);
+    build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
+  } else {
+    app.use(
+      "/assets",
+      express.static(path.join(ROOT, "build/client/assets"), { immutable: true, maxAge: "1y" }),
+    );
+    // Only paths that look like files reach the disk: event streams and pages skip a needless stat.
+    const publicFiles = express.static(path.join(ROOT, "build/client"), { maxAge: "1h", index: false });
+    app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
+    build = (await import(path.join(ROOT, "build/server/index.js"))) as ServerBuild;
+  }
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: dev ? "development" : "production",
+      getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+    }),
+  );
+
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(env.port, () => resolve(listening));
+  });
+  logger.info({ port: env.port }, `web listening on http://localhost:${env.port}`);
+
+  async function close() {
+    const closed = new Promise((resolve) => server.close(resolve));
+    server.closeIdleConnections();
+    // Open event streams never end by themselves; browsers reconnect with Last-Event-ID elsewhere.
+    const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await closeServerContext();
+    await closed;
+    clearTimeout(grace);
+  }
+  return { server, close };
+}
+
+if (process.argv[1] === import.meta.filename) {
+  startWebServer({ dev: process.argv.includes("--dev") })
+    .then(({ close }) => {
+      const stop = () => close().then(() => process.exit(0));
+      process.once("SIGTERM", stop);
+      process.once("SIGINT", stop);
+    })
+    .catch((error: unknown) => {
+      console.error(error instanceof ConfigError ? error.message : error);
+      process.exit(1);
+    });
+}
