@@ -1,0 +1,102 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import * as Dialog from "@radix-ui/react-dialog";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import { ErrorList } from "~/components/ui/field";
+import { apiKeySchema } from "~/modules/vendors/key-messages";
+import type { UserKeyStatus } from "~/modules/vendors/user-keys.server";
+
+/**
+ * Spec §2 and §5's key form: editing → verifying → verified, 'Change Key' reopens editing. The key is checked
+ * with the vendor by a worker before it is stored (encrypted, for this user's replies only).
+ */
+export function ApiKeyForm({
+  status,
+  redirectTo,
+  lastResult,
+}: {
+  status: UserKeyStatus | null;
+  redirectTo: string;
+  lastResult?: SubmissionResult<string[]> | null;
+}) {
+  const fetcher = useFetcher<SubmissionResult<string[]>>();
+  const [editing, setEditing] = useState(!status?.last4);
+  const [form, fields] = useForm({
+    id: "api-key",
+    lastResult: fetcher.data ?? lastResult,
+    constraint: getZodConstraint(apiKeySchema),
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: apiKeySchema }),
+  });
+  const verifying = fetcher.state !== "idle";
+
+  if (!editing && status?.last4) {
+    return (
+      <div className="mt-4 space-y-3 text-sm">
+        <p>
+          Your {status.vendorName} key <code>••••{status.last4}</code> is verified.
+        </p>
+        <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>
+          Change Key
+        </button>
+      </div>
+    );
+  }
+  return (
+    <fetcher.Form method="post" action="/api-key" {...getFormProps(form)} className="mt-4 space-y-3">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      <p className="text-sm text-zinc-400">
+        The service has no {status?.vendorName ?? "Together AI"} key of its own, so replies use yours. It is
+        checked with the vendor, stored encrypted on our server, and used only for your replies.
+      </p>
+      <label htmlFor={fields.apiKey.id} className="block text-sm font-medium text-zinc-300">
+        API key
+      </label>
+      <input
+        {...getInputProps(fields.apiKey, { type: "password" })}
+        placeholder="sk-..."
+        autoComplete="off"
+        className="input"
+      />
+      <ErrorList id={fields.apiKey.errorId} errors={fields.apiKey.errors} />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" className="btn-primary w-full" disabled={verifying}>
+        {verifying ? "Verifying..." : "Verify and save"}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/** The key form in a dialog; the chat page decides when it is open (see loadChatPage). */
+export function ApiKeyDialog({ status, open }: { status: UserKeyStatus | null; open: boolean }) {
+  const location = useLocation();
+  const [dismissed, setDismissed] = useState(false);
+  const params = new URLSearchParams(location.search);
+  params.delete("apikey");
+  const here = `${location.pathname}${params.size ? `?${params}` : ""}`;
+  if (!open || dismissed) return null;
+  return (
+    // No portal: a portal renders nothing on the server, and the dialog must also open without JavaScript.
+    <Dialog.Root open onOpenChange={(next) => setDismissed(!next)}>
+      <div>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
+        <Dialog.Content
+          aria-labelledby="api-key-dialog-title"
+          className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,450px)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-zinc-800 bg-zinc-950 p-6 shadow-2xl"
+        >
+          <Dialog.Title id="api-key-dialog-title" className="text-lg font-semibold">
+            {status?.vendorName ?? "Together AI"} API Key
+          </Dialog.Title>
+          <Dialog.Description className="sr-only">Set the API key your replies use</Dialog.Description>
+          <ApiKeyForm status={status} redirectTo={here} />
+          <Dialog.Close asChild>
+            <Link to={here} className="btn-ghost mt-3 w-full">
+              Not now
+            </Link>
+          </Dialog.Close>
+        </Dialog.Content>
+      </div>
+    </Dialog.Root>
+  );
+}

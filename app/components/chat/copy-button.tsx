@@ -1,0 +1,83 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { CopyIcon, CheckIcon } from "./icons";
+
+const noSubscription = () => () => undefined;
+
+/** False during the server render and while hydrating, true once the page is hydrated (or rendered later). */
+export function useHydrated() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+/** Copies text, also where `navigator.clipboard` is missing (a plain-http page is not a secure context). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Permission refused: try the old way below.
+  }
+  const area = document.createElement("textarea");
+  area.value = text;
+  area.setAttribute("readonly", "");
+  area.style.position = "fixed";
+  area.style.opacity = "0";
+  document.body.appendChild(area);
+  area.select();
+  try {
+    return document.execCommand("copy");
+  } finally {
+    area.remove();
+  }
+}
+
+const COPIED_MS = 2_000;
+
+/**
+ * An icon button that copies `text` (or what `getText` returns when clicked). It needs JavaScript, so it stays
+ * `hidden` until the page is hydrated: without JavaScript a visitor never meets a button that does nothing.
+ * Icon-only, so it adds no words to the text around it.
+ */
+export function CopyButton({
+  text,
+  getText,
+  label = "Copy",
+  className = "icon-btn",
+}: {
+  text?: string;
+  getText?: () => string;
+  label?: string;
+  className?: string;
+}) {
+  const hydrated = useHydrated();
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onClick = async () => {
+    const ok = await copyText(getText ? getText() : (text ?? ""));
+    setState(ok ? "copied" : "failed");
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setState("idle"), COPIED_MS);
+  };
+  const shown = state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : label;
+
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={onClick}
+      hidden={!hydrated}
+      aria-label={shown}
+      title={shown}
+      data-state={state}
+    >
+      {state === "copied" ? <CheckIcon /> : <CopyIcon />}
+    </button>
+  );
+}

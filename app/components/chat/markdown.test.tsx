@@ -1,0 +1,120 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Markdown, safeUrl } from "./markdown";
+
+const render = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
+
+/** The markup as a document, to ask what a reader would see. */
+function parse(html: string) {
+  // No DOM in this test environment: small, explicit string checks instead.
+  return {
+    html,
+    count: (pattern: RegExp) => html.match(new RegExp(pattern, "g"))?.length ?? 0,
+  };
+}
+
+describe("Markdown", () => {
+  it("renders a GitHub table as a table with its header and cells", () => {
+    const { html, count } = parse(render("| Model | Size |\n|---|---:|\n| Llama | 8B |\n| Qwen | 72B |"));
+    expect(count(/<table>/)).toBe(1);
+    expect(html).toContain("<thead><tr><th>Model</th>");
+    expect(count(/<tr>/)).toBe(3);
+    expect(html).toContain("<td>Qwen</td>");
+  });
+
+  it("renders a fenced code block highlighted, labelled with its language, with a copy button", () => {
+    const { html } = parse(render("Here:\n\n```ts\nconst answer = 42;\n```"));
+    expect(html).toMatch(/<pre[^>]*><code class="hljs language-ts">/);
+    expect(html).toContain('<span class="hljs-keyword">const</span>');
+    expect(html).toContain('<span class="hljs-number">42</span>');
+    expect(html).toContain('data-language="ts"');
+    // The copy button is there, hidden until JavaScript has hydrated the page.
+    expect(html).toMatch(/<button type="button" class="icon-btn" hidden="" aria-label="Copy code"/);
+  });
+
+  it("shows raw HTML from a reply as text: no img element, no script element, no handler", () => {
+    const html = render('Look <img src=x onerror="alert(1)"> and <script>alert(2)</script> done');
+    expect(html).not.toMatch(/<img/i);
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<[^>]*\sonerror=/i);
+    expect(html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    expect(html).toContain("&lt;script&gt;alert(2)&lt;/script&gt;");
+  });
+
+  it("shows HTML blocks as text too", () => {
+    const html = render('<div onclick="steal()">\n<iframe src="https://evil.example"></iframe>\n</div>');
+    expect(html).not.toMatch(/<(div|iframe)[^>]*onclick|<iframe/i);
+    expect(html).toContain("&lt;iframe");
+  });
+
+  it("neutralises javascript: and data: links: their text stays, no href", () => {
+    for (const url of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      "java\tscript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox(1)",
+    ]) {
+      const html = render(`[click me](${url.replace(/[()]/g, "\\$&")})`);
+      expect(html, url).toContain("click me");
+      expect(html, url).not.toMatch(/<a\b/);
+      expect(html, url).not.toMatch(/href=/);
+    }
+  });
+
+  it("opens safe links in a new tab with rel noopener noreferrer nofollow", () => {
+    const html = render("See [the docs](https://example.com/docs) or https://example.org");
+    expect(html).toContain(
+      '<a href="https://example.com/docs" target="_blank" rel="noopener noreferrer nofollow">the docs</a>',
+    );
+    expect(html).toContain(
+      '<a href="https://example.org" target="_blank" rel="noopener noreferrer nofollow">',
+    );
+  });
+
+  it("does not load images: it links to them instead", () => {
+    const html = render("![a chart](https://tracker.example/pixel.png)");
+    expect(html).not.toMatch(/<img/);
+    expect(html).toContain('href="https://tracker.example/pixel.png"');
+    expect(html).toContain("a chart");
+  });
+
+  it("renders an unterminated code fence (a reply mid-stream) as a code block, the text after it inside", () => {
+    const html = render("Start\n\n```python\ndef f():\n    return 1");
+    expect(html).toMatch(/<p>Start<\/p>/);
+    expect(html).toMatch(/<pre[^>]*><code class="hljs language-python">/);
+    expect(html).toContain("return");
+    expect(html.match(/<pre/g)).toHaveLength(1);
+  });
+
+  it("keeps GFM strikethrough and task lists", () => {
+    const html = render("~~old~~\n\n- [x] done\n- [ ] todo");
+    expect(html).toContain("<del>old</del>");
+    expect(html).toMatch(/<input type="checkbox" disabled="" checked=""\/?>/);
+  });
+});
+
+describe("safeUrl", () => {
+  it("allows http(s), mailto and relative URLs", () => {
+    for (const url of [
+      "https://a.example",
+      "http://a.example/x?y#z",
+      "mailto:a@b.example",
+      "/chat",
+      "#fn-1",
+      "docs/x",
+    ])
+      expect(safeUrl(url), url).toBe(url);
+  });
+  it("refuses script and data schemes, however they are spelled", () => {
+    for (const url of [
+      "javascript:x",
+      " javascript:x",
+      "JAVASCRIPT:x",
+      "jav\nascript:x",
+      "data:x",
+      "file:///etc/passwd",
+    ])
+      expect(safeUrl(url), url).toBeNull();
+  });
+});

@@ -1,0 +1,180 @@
+import * as Tooltip from "@radix-ui/react-tooltip";
+import { SpeakerIcon, StopIcon } from "./icons";
+import { Link } from "@remix-run/react";
+import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { voicePlaybackText } from "~/modules/settings/settings-messages";
+import { useOptionalUser } from "~/root";
+import { CopyButton, useHydrated } from "./copy-button";
+import { Markdown } from "./markdown";
+
+/**
+ * One message. Assistant text renders as Markdown (`markdown` defaults to true for assistant messages whose
+ * children are a string, the raw reply); user text renders as typed, whitespace kept. Under the bubble: the
+ * footer (model, vendor), then the actions: copy (JavaScript only), read aloud (assistant), and `actions`.
+ */
+export function MessageBubble({
+  role,
+  children,
+  footer,
+  actions,
+  markdown,
+  streaming = false,
+}: {
+  role: "user" | "assistant" | "system";
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Extra buttons for this message (regenerate, edit), shown after copy and read-aloud. */
+  actions?: ReactNode;
+  markdown?: boolean;
+  /** A reply still arriving: a typing cursor follows the text, and copy / read-aloud wait for the end. */
+  streaming?: boolean;
+}) {
+  const mine = role === "user";
+  const contentRef = useRef<HTMLDivElement>(null);
+  const source = typeof children === "string" ? children : null;
+  const asMarkdown = source !== null && (markdown ?? role === "assistant");
+  // Copy gives the reply as written (its Markdown); read-aloud speaks what is shown.
+  const shownText = () => contentRef.current?.innerText ?? "";
+
+  return (
+    <li
+      className={`flex flex-col ${mine ? "items-end" : "items-start"}`}
+      data-role={role}
+      data-streaming={streaming ? "" : undefined}
+    >
+      <div
+        className={`min-w-0 max-w-[85%] rounded-2xl px-4 py-3 text-[15px] leading-relaxed ${
+          mine
+            ? "bg-brand/90 text-white"
+            : role === "system"
+              ? "border border-zinc-800 text-zinc-400"
+              : "bg-zinc-900 text-zinc-100"
+        }`}
+      >
+        <div
+          ref={contentRef}
+          className={`${asMarkdown ? "min-w-0" : "whitespace-pre-wrap break-words"} ${streaming ? "typing-cursor" : ""}`}
+          data-testid="message-content"
+        >
+          {asMarkdown ? <Markdown text={source} /> : children}
+        </div>
+      </div>
+      <div className="mt-1 flex max-w-[85%] flex-wrap items-center gap-x-2 gap-y-1 px-1 text-xs text-zinc-500">
+        {footer ? (
+          <div className="flex flex-wrap items-center gap-2" data-testid="message-footer">
+            {footer}
+          </div>
+        ) : null}
+        <span className="flex items-center gap-0.5" aria-label="Message actions" role="group">
+          {role === "system" || streaming ? null : (
+            <CopyButton getText={() => source ?? shownText()} label={mine ? "Copy message" : "Copy reply"} />
+          )}
+          {role === "assistant" && !streaming ? <VoicePlayback getText={shownText} /> : null}
+          {actions}
+        </span>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * Read aloud (spec §2: a Pro feature). Professional users get the browser's own speech synthesis; everyone else
+ * a link to /pricing with a tooltip that says why. Without JavaScript only the link is shown.
+ */
+export function VoicePlayback({ getText }: { getText: () => string }) {
+  const user = useOptionalUser();
+  if (user?.isProfessional) return <SpeakButton getText={getText} />;
+  return <UpgradeToSpeak />;
+}
+
+function UpgradeToSpeak() {
+  const hydrated = useHydrated();
+  return (
+    <Tooltip.Provider delayDuration={150}>
+      <Tooltip.Root>
+        <Tooltip.Trigger asChild>
+          <Link
+            to="/pricing"
+            className="icon-btn"
+            aria-label={voicePlaybackText.proOnly}
+            // Without JavaScript there is no tooltip: the browser's own title says it instead.
+            title={hydrated ? undefined : voicePlaybackText.proOnly}
+          >
+            <SpeakerIcon />
+          </Link>
+        </Tooltip.Trigger>
+        <Tooltip.Portal>
+          <Tooltip.Content
+            side="top"
+            sideOffset={6}
+            className="z-50 max-w-xs rounded-md border border-zinc-700 bg-zinc-900 px-3 py-1.5 text-xs text-zinc-100 shadow-lg"
+          >
+            {voicePlaybackText.proOnly}
+            <Tooltip.Arrow className="fill-zinc-900" />
+          </Tooltip.Content>
+        </Tooltip.Portal>
+      </Tooltip.Root>
+    </Tooltip.Provider>
+  );
+}
+
+const noSubscription = () => () => undefined;
+
+/** Whether this browser can speak; false on the server and while hydrating, so both renders agree. */
+function useSpeechSupported() {
+  return useSyncExternalStore(
+    noSubscription,
+    () => "speechSynthesis" in window && "SpeechSynthesisUtterance" in window,
+    () => false,
+  );
+}
+
+function SpeakButton({ getText }: { getText: () => string }) {
+  const supported = useSpeechSupported();
+  const [speaking, setSpeaking] = useState(false);
+  const utterance = useRef<SpeechSynthesisUtterance | null>(null);
+
+  // Leaving the page (or this message) stops this message's speech.
+  useEffect(
+    () => () => {
+      if (utterance.current && "speechSynthesis" in window) window.speechSynthesis.cancel();
+    },
+    [],
+  );
+
+  const toggle = () => {
+    const synth = window.speechSynthesis;
+    if (speaking) {
+      synth.cancel();
+      setSpeaking(false);
+      return;
+    }
+    synth.cancel(); // One voice at a time: stop any other message being read.
+    const next = new SpeechSynthesisUtterance(getText());
+    next.lang = document.documentElement.lang || "en";
+    next.onend = next.onerror = () => {
+      if (utterance.current === next) {
+        utterance.current = null;
+        setSpeaking(false);
+      }
+    };
+    utterance.current = next;
+    setSpeaking(true);
+    synth.speak(next);
+  };
+
+  const label = speaking ? voicePlaybackText.stop : voicePlaybackText.play;
+  return (
+    <button
+      type="button"
+      className="icon-btn"
+      onClick={toggle}
+      hidden={!supported}
+      aria-label={label}
+      title={label}
+      aria-pressed={speaking}
+    >
+      {speaking ? <StopIcon /> : <SpeakerIcon />}
+    </button>
+  );
+}

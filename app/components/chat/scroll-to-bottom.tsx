@@ -1,0 +1,76 @@
+import { useEffect, useState, type RefObject } from "react";
+import { ArrowDownIcon } from "./icons";
+
+/** Spec §9: shown when the bottom is more than 100 px out of view and there are more than 3 messages. */
+export const SCROLL_BUTTON_OFFSET_PX = 100;
+export const SCROLL_BUTTON_MIN_MESSAGES = 3;
+/** Spec §9: scroll handling is debounced by 100 ms. */
+export const SCROLL_DEBOUNCE_MS = 100;
+
+export function distanceFromBottom(
+  element: Pick<HTMLElement, "scrollHeight" | "scrollTop" | "clientHeight">,
+) {
+  return element.scrollHeight - element.scrollTop - element.clientHeight;
+}
+
+export function shouldShowScrollButton(distance: number, messageCount: number) {
+  return distance > SCROLL_BUTTON_OFFSET_PX && messageCount > SCROLL_BUTTON_MIN_MESSAGES;
+}
+
+/**
+ * A floating "scroll to bottom" button for the message list in `containerRef` (the scrolling element).
+ * Place it in a `relative` box that wraps the scrolling element (not inside it): it floats at the bottom
+ * centre of that box. It checks again on scroll, on resize and while the content grows (a streaming reply),
+ * each debounced. JavaScript only: the server renders nothing.
+ */
+export function ScrollToBottom({
+  containerRef,
+  messageCount,
+}: {
+  containerRef: RefObject<HTMLElement>;
+  messageCount: number;
+}) {
+  const [distance, setDistance] = useState(0);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const measure = () => setDistance(distanceFromBottom(container));
+    const schedule = () => {
+      clearTimeout(timer);
+      timer = setTimeout(measure, SCROLL_DEBOUNCE_MS);
+    };
+    measure();
+    container.addEventListener("scroll", schedule, { passive: true });
+    const resize = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(schedule);
+    resize?.observe(container);
+    for (const child of Array.from(container.children)) resize?.observe(child);
+    return () => {
+      clearTimeout(timer);
+      container.removeEventListener("scroll", schedule);
+      resize?.disconnect();
+    };
+  }, [containerRef, messageCount]);
+
+  if (!shouldShowScrollButton(distance, messageCount)) return null;
+
+  const scrollDown = () => {
+    const container = containerRef.current;
+    if (!container) return;
+    const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    container.scrollTo({ top: container.scrollHeight, behavior: smooth ? "smooth" : "auto" });
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={scrollDown}
+      aria-label="Scroll to bottom"
+      title="Scroll to bottom"
+      className="absolute bottom-4 left-1/2 z-10 inline-flex h-9 w-9 -translate-x-1/2 items-center justify-center rounded-full border border-zinc-700 bg-zinc-900/95 text-zinc-200 shadow-lg transition hover:bg-zinc-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-light"
+    >
+      <ArrowDownIcon />
+    </button>
+  );
+}

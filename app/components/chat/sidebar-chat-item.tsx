@@ -1,0 +1,137 @@
+/**
+ * One chat in the sidebar: a link to it (highlighted when open), and Rename, Download and Delete. Without
+ * JavaScript, Rename and Delete are links to their pages; with it, Rename edits the title in place (Enter or
+ * leaving the field saves, Escape cancels, blank is refused with a toast) and Delete opens a confirmation.
+ */
+import { Link, NavLink, useParams } from "@remix-run/react";
+import { useRef, useState, type KeyboardEvent } from "react";
+import { useToast } from "~/components/ui/toaster";
+import { chatTexts, chatToasts, MAX_TITLE_LENGTH } from "~/modules/chats/chat-messages";
+import type { ChatListItem } from "~/modules/chats/schemas";
+import { useRenameChat } from "./sidebar-dialogs";
+import { DownloadIcon, PencilIcon, TrashIcon } from "./icons";
+
+const withReturn = (path: string, returnTo: string) =>
+  `${path}?${new URLSearchParams({ redirectTo: returnTo })}`;
+
+export function SidebarChatItem({
+  chat,
+  returnTo,
+  onDelete,
+}: {
+  chat: ChatListItem;
+  /** Where the no-JavaScript rename and delete pages send the user back to. */
+  returnTo: string;
+  onDelete: (chat: ChatListItem) => void;
+}) {
+  const toast = useToast();
+  const active = useParams().chatId === chat.id;
+  const [editing, setEditing] = useState(false);
+  const { submit, pendingTitle } = useRenameChat(chat.id, "sidebar");
+  const title = pendingTitle ?? chat.title;
+  const settled = useRef(false);
+  const renameLink = useRef<HTMLAnchorElement>(null);
+
+  const startEditing = () => {
+    settled.current = false;
+    setEditing(true);
+  };
+  const stopEditing = () => {
+    settled.current = true;
+    setEditing(false);
+    requestAnimationFrame(() => renameLink.current?.focus({ preventScroll: true }));
+  };
+  const commit = (value: string) => {
+    if (settled.current) return;
+    stopEditing();
+    const next = value.trim();
+    if (!next) {
+      toast({ type: "destructive", ...chatToasts.titleEmpty });
+      return;
+    }
+    if (next !== title) submit(next);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "Enter" && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      commit(event.currentTarget.value);
+    } else if (event.key === "Escape") {
+      event.preventDefault();
+      event.stopPropagation();
+      if (!settled.current) stopEditing();
+    }
+  };
+
+  if (editing) {
+    return (
+      <li className="px-1 py-0.5">
+        <input
+          aria-label={chatTexts.titleLabel}
+          defaultValue={title}
+          maxLength={MAX_TITLE_LENGTH}
+          // The user just asked to edit this field: focusing it is the expected result.
+          autoFocus
+          onFocus={(event) => event.currentTarget.select()}
+          onKeyDown={onKeyDown}
+          onBlur={(event) => commit(event.currentTarget.value)}
+          className="input px-2 py-1.5"
+        />
+      </li>
+    );
+  }
+
+  const actionClass = `icon-btn focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100 ${
+    active ? "opacity-100" : "opacity-0"
+  }`;
+  return (
+    <li className="group relative" data-chat-id={chat.id}>
+      <NavLink
+        to={`/chat/${chat.id}`}
+        className={({ isActive }) =>
+          `block truncate rounded-md py-2 pl-2 text-sm group-focus-within:pr-24 group-hover:pr-24 [@media(hover:none)]:pr-24 ${
+            isActive ? "bg-zinc-800 pr-24 font-medium text-white" : "pr-2 text-zinc-300 hover:bg-zinc-900"
+          }`
+        }
+      >
+        {title || chatTexts.untitled}
+      </NavLink>
+      <div className="absolute inset-y-0 right-1 flex items-center gap-0.5">
+        <Link
+          ref={renameLink}
+          to={withReturn(`/chat/${chat.id}/rename`, returnTo)}
+          aria-label={chatTexts.rename}
+          title={chatTexts.rename}
+          className={actionClass}
+          onClick={(event) => {
+            event.preventDefault();
+            startEditing();
+          }}
+        >
+          <PencilIcon className="h-4 w-4" />
+        </Link>
+        <a
+          href={`/chat/${chat.id}/download`}
+          download
+          aria-label={chatTexts.download}
+          title={chatTexts.download}
+          className={actionClass}
+          onClick={() => toast({ type: "success", ...chatToasts.downloaded })}
+        >
+          <DownloadIcon className="h-4 w-4" />
+        </a>
+        <Link
+          to={withReturn(`/chat/${chat.id}/delete`, returnTo)}
+          aria-label={chatTexts.delete}
+          title={chatTexts.delete}
+          className={actionClass}
+          onClick={(event) => {
+            event.preventDefault();
+            onDelete(chat);
+          }}
+        >
+          <TrashIcon className="h-4 w-4" />
+        </Link>
+      </div>
+    </li>
+  );
+}

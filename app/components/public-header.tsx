@@ -1,0 +1,107 @@
+import { Form, Link, NavLink, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { Logo } from "~/components/logo";
+import { useOptionalUser } from "~/root";
+
+const SOLID_AFTER_PX = 10;
+
+function useScrolledPast(px: number) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > px);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, [px]);
+  return scrolled;
+}
+
+function NavLinks({ isAdmin }: { isAdmin: boolean }) {
+  const { pathname } = useLocation();
+  const linkClass = ({ isActive }: { isActive: boolean }) =>
+    `rounded-md px-3 py-2 text-sm ${isActive ? "text-white" : "text-zinc-300 hover:text-white"}`;
+  return (
+    <>
+      <NavLink to="/features" className={linkClass}>
+        Features
+      </NavLink>
+      <NavLink to="/pricing" className={linkClass}>
+        Pricing
+      </NavLink>
+      {isAdmin ? (
+        <Link
+          to="/admin"
+          className={`rounded-md px-3 py-2 text-sm ${pathname.startsWith("/admin") ? "bg-brand text-white" : "text-brand-light hover:text-white"}`}
+        >
+          Admin Panel
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+function AccountActions() {
+  const user = useOptionalUser();
+  if (!user) {
+    return (
+      <>
+        <Link to="/signin" className="btn-ghost">
+          Sign In
+        </Link>
+        <Link to="/signup" className="btn-primary">
+          Sign Up
+        </Link>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="text-sm text-zinc-300">Hello, {user.name || "User"}</span>
+      <Link to="/chat" className="btn-primary">
+        Chat Now
+      </Link>
+      <Form method="post" action="/signout">
+        <button type="submit" className="btn-ghost">
+          Sign Out
+        </button>
+      </Form>
+    </>
+  );
+}
+
+export function PublicHeader() {
+  const user = useOptionalUser();
+  const scrolled = useScrolledPast(SOLID_AFTER_PX);
+  return (
+    <header
+      className={`sticky top-0 z-40 transition-colors ${scrolled ? "border-b border-zinc-800 bg-zinc-950" : "bg-transparent"}`}
+      data-solid={scrolled}
+    >
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+        <div className="flex items-center gap-6">
+          <Logo />
+          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+            <NavLinks isAdmin={Boolean(user?.isAdmin)} />
+          </nav>
+        </div>
+        <div className="hidden items-center gap-2 md:flex">
+          <AccountActions />
+        </div>
+        {/* <details> opens and closes without JavaScript. */}
+        <details className="relative md:hidden">
+          <summary className="btn-ghost cursor-pointer list-none" aria-label="Menu">
+            Menu
+          </summary>
+          <div className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-zinc-800 bg-zinc-950 p-3 shadow-xl">
+            <nav aria-label="Mobile" className="flex flex-col">
+              <NavLinks isAdmin={Boolean(user?.isAdmin)} />
+            </nav>
+            <div className="mt-2 flex flex-col gap-2 border-t border-zinc-800 pt-2">
+              <AccountActions />
+            </div>
+          </div>
+        </details>
+      </div>
+    </header>
+  );
+}

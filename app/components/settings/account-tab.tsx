@@ -1,0 +1,95 @@
+import { Form, Link } from "@remix-run/react";
+import { Avatar } from "~/components/chat/avatar";
+import type { SettingsData } from "~/modules/settings/settings.server";
+import { settingsText } from "~/modules/settings/settings-messages";
+
+export function AccountTab({
+  data,
+  apiKeyHref,
+  signInHref,
+}: {
+  data: SettingsData;
+  apiKeyHref: string;
+  signInHref: string;
+}) {
+  const { account, apiKey } = data;
+  return (
+    <div className="space-y-5">
+      <section aria-label="Profile" className="flex items-center gap-4">
+        <Avatar name={account.name} seed={account.id ?? "guest"} size="lg" />
+        <div className="min-w-0">
+          <p className="truncate text-base font-semibold text-zinc-100" data-testid="settings-name">
+            {account.name}
+          </p>
+          <p className="truncate text-sm text-zinc-400" data-testid="settings-email">
+            {account.email}
+          </p>
+          {account.authenticated ? (
+            <p
+              className={`mt-1 inline-block rounded-full px-2 py-0.5 text-xs font-medium ${
+                account.isProfessional ? "bg-brand text-white" : "border border-zinc-700 text-zinc-300"
+              }`}
+              data-testid="settings-plan"
+            >
+              {account.plan}
+            </p>
+          ) : null}
+        </div>
+      </section>
+
+      {account.authenticated ? (
+        <section aria-labelledby="settings-api-keys" className="rounded-lg border border-zinc-800 p-4">
+          <h3 id="settings-api-keys" className="text-sm font-semibold text-zinc-100">
+            {settingsText.apiKeys}
+          </h3>
+          <ApiKeyStatus status={apiKey} href={apiKeyHref} />
+        </section>
+      ) : null}
+
+      {account.isDemo ? (
+        <section
+          aria-labelledby="settings-upgrade"
+          className="rounded-lg border border-brand/60 bg-brand/10 p-4"
+        >
+          <h3 id="settings-upgrade" className="text-sm font-semibold text-zinc-100">
+            {settingsText.upgradeTitle}
+          </h3>
+          <p className="mt-1 text-sm text-zinc-300">{settingsText.upgradeBody}</p>
+          <Link to="/pricing" className="btn-primary mt-3 w-full">
+            {settingsText.upgradeNow}
+          </Link>
+        </section>
+      ) : null}
+
+      {account.authenticated ? (
+        <Form method="post" action="/signout">
+          <button type="submit" className="btn-secondary w-full">
+            {settingsText.signOut}
+          </button>
+        </Form>
+      ) : (
+        <Link to={signInHref} className="btn-primary w-full">
+          {settingsText.signIn}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function ApiKeyStatus({ status, href }: { status: SettingsData["apiKey"]; href: string }) {
+  if (!status) return <p className="mt-2 text-sm text-zinc-400">{settingsText.noActiveVendor}</p>;
+  return (
+    <div className="mt-2 space-y-2 text-sm">
+      <p className="text-zinc-300" data-testid="settings-key-status">
+        {status.last4
+          ? settingsText.keyStored(status.vendorName, status.last4)
+          : status.required
+            ? settingsText.keyRequired(status.vendorName)
+            : settingsText.keyProvided(status.vendorName)}
+      </p>
+      <Link to={href} preventScrollReset className="btn-secondary px-3 py-1.5">
+        {status.last4 ? settingsText.changeKey : settingsText.setKey}
+      </Link>
+    </div>
+  );
+}

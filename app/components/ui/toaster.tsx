@@ -1,0 +1,68 @@
+/**
+ * Toasts: the server's flash toast is rendered in the HTML (visible without JavaScript); with JavaScript, toasts
+ * raised in the browser join it, at most TOAST_LIMIT at once, each dismissed after TOAST_DURATION_MS.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { TOAST_DURATION_MS, TOAST_LIMIT, type Toast, type ToastInput } from "~/modules/toast/toast";
+
+const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined);
+
+export const useToast = () => useContext(ToastContext);
+
+const variantClasses: Record<Toast["type"], string> = {
+  default: "border-zinc-700 bg-zinc-900",
+  destructive: "border-red-700 bg-red-950",
+  success: "border-emerald-700 bg-emerald-950",
+  warning: "border-amber-700 bg-amber-950",
+  info: "border-sky-700 bg-sky-950",
+};
+
+export function ToastProvider({ serverToast, children }: { serverToast: Toast | null; children: ReactNode }) {
+  const [toasts, setToasts] = useState<Toast[]>(serverToast ? [serverToast] : []);
+
+  const show = useCallback((input: ToastInput) => {
+    const toast: Toast = { id: crypto.randomUUID(), type: "default", ...input };
+    setToasts((current) => [...current.filter((t) => t.id !== toast.id), toast].slice(-TOAST_LIMIT));
+  }, []);
+
+  // A navigation brings a new flash toast: add it while rendering, as React advises for state derived from props.
+  const [seenServerToast, setSeenServerToast] = useState(serverToast);
+  if (serverToast !== seenServerToast) {
+    setSeenServerToast(serverToast);
+    if (serverToast) show(serverToast);
+  }
+
+  const dismiss = useCallback((id: string) => setToasts((current) => current.filter((t) => t.id !== id)), []);
+  const value = useMemo(() => show, [show]);
+
+  return (
+    <ToastContext.Provider value={value}>
+      {children}
+      <ol
+        aria-label="Notifications"
+        className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col gap-2 sm:left-auto sm:w-96"
+      >
+        {toasts.map((toast) => (
+          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
+        ))}
+      </ol>
+    </ToastContext.Provider>
+  );
+}
+
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+  useEffect(() => {
+    const timer = setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [toast.id, onDismiss]);
+  return (
+    <li
+      role={toast.type === "destructive" ? "alert" : "status"}
+      className={`pointer-events-auto rounded-lg border p-4 text-sm shadow-lg ${variantClasses[toast.type]}`}
+      data-toast-type={toast.type}
+    >
+      <p className="font-semibold">{toast.title}</p>
+      {toast.description ? <p className="mt-1 text-zinc-300">{toast.description}</p> : null}
+    </li>
+  );
+}

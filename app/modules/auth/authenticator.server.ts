@@ -1,0 +1,50 @@
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import type { User } from "../../../db/schema";
+import { messages } from "../errors/catalogue";
+import { db } from "../server-context.server";
+import { burnPasswordCheck, verifyPassword } from "./password.server";
+import { clearSigninFailures, isSigninLocked, recordSigninFailure } from "./rate-limit.server";
+import { signinSchema } from "./schemas";
+import { findUserByEmail, normaliseEmail, rolesOf } from "./users.server";
+
+/** A refused sign-in: the message for the form and the HTTP status to answer with. */
+export class SigninError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 401 | 403 | 429,
+  ) {
+    super(message);
+    this.name = "SigninError";
+  }
+}
+
+export interface SigninContext {
+  clientIp: string;
+}
+
+export const PASSWORD_STRATEGY = "user-pass";
+
+export function createAuthenticator(context: SigninContext) {
+  const authenticator = new Authenticator<User>();
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const parsed = signinSchema.safeParse(Object.fromEntries(form));
+      if (!parsed.success) throw new SigninError(messages.signinFailed, 400);
+      const email = normaliseEmail(parsed.data.email);
+      if (await isSigninLocked(email, context.clientIp)) throw new SigninError(messages.tooManyAttempts, 429);
+      const user = await findUserByEmail(db(), email);
+      if (!user?.password_hash) await burnPasswordCheck(parsed.data.password);
+      if (!user?.password_hash || !(await verifyPassword(user.password_hash, parsed.data.password))) {
+        await recordSigninFailure(email, context.clientIp);
+        throw new SigninError(messages.signinFailed, 401);
+      }
+      if ((await rolesOf(db(), user.id)).includes("banned"))
+        throw new SigninError(messages.accountBanned, 403);
+      await clearSigninFailures(email);
+      return user;
+    }),
+    PASSWORD_STRATEGY,
+  );
+  return authenticator;
+}

@@ -1,0 +1,131 @@
+/**
+ * Sessions are database rows; the browser holds only a signed, httpOnly cookie with the session id. Signing in
+ * always creates a new id (no fixation); signing out deletes the row, so a copied cookie dies with it.
+ */
+import { randomBytes } from "node:crypto";
+import { createCookie, redirect } from "@remix-run/node";
+import type { Db } from "../../../db/database";
+import { nowIso, type Role, type User } from "../../../db/schema";
+import { db } from "../server-context.server";
+import { toasts } from "../errors/catalogue";
+import { redirectWithToast } from "../toast/toast.server";
+import type { ToastInput } from "../toast/toast";
+import { webEnv } from "~/utils/env.server";
+import { combineHeaders, isSecureRequest } from "~/utils/http.server";
+import { rolesOf, toPublicUser } from "./users.server";
+
+const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
+
+let cookie: ReturnType<typeof createCookie> | undefined;
+function sessionCookie() {
+  cookie ??= createCookie("rogue_session", {
+    httpOnly: true,
+    sameSite: "lax",
+    path: "/",
+    secrets: [webEnv().appSecret],
+  });
+  return cookie;
+}
+
+async function readSessionId(request: Request): Promise<string | null> {
+  const value: unknown = await sessionCookie().parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+export interface SessionUser {
+  user: User;
+  roles: Role[];
+  sessionId: string;
+}
+
+/** The signed-in user, or null. A banned user's sessions are revoked on ban; they also read as signed out. */
+export async function getSessionUser(request: Request): Promise<SessionUser | null> {
+  const sessionId = await readSessionId(request);
+  if (!sessionId) return null;
+  const row = await db()
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .select(["sessions.expires_at as session_expires_at"])
+    .where("sessions.id", "=", sessionId)
+    .executeTakeFirst();
+  if (!row || row.session_expires_at < nowIso()) return null;
+  const { session_expires_at: _expires, ...user } = row;
+  const roles = await rolesOf(db(), user.id);
+  if (roles.includes("banned")) return null;
+  return { user, roles, sessionId };
+}
+
+export async function startSession(
+  request: Request,
+  user: User,
+  { redirectTo, toast }: { redirectTo: string; toast: ToastInput },
+) {
+  const id = randomBytes(32).toString("base64url");
+  const lifetime = user.expires_at ? new Date(user.expires_at).getTime() - Date.now() : SESSION_LIFETIME_MS;
+  const expires = new Date(Date.now() + Math.min(lifetime, SESSION_LIFETIME_MS));
+  await db()
+    .insertInto("sessions")
+    .values({ id, user_id: user.id, expires_at: expires.toISOString(), created_at: nowIso() })
+    .execute();
+  const previous = await readSessionId(request);
+  if (previous) await db().deleteFrom("sessions").where("id", "=", previous).execute();
+  const setCookie = await sessionCookie().serialize(id, { expires, secure: isSecureRequest(request) });
+  return redirectWithToast(
+    request,
+    redirectTo,
+    { type: "success", ...toast },
+    { headers: { "Set-Cookie": setCookie } },
+  );
+}
+
+export async function endSession(
+  request: Request,
+  { redirectTo, toast }: { redirectTo: string; toast: ToastInput },
+) {
+  const id = await readSessionId(request);
+  if (id) await db().deleteFrom("sessions").where("id", "=", id).execute();
+  const clear = await sessionCookie().serialize("", { maxAge: 0, secure: isSecureRequest(request) });
+  return redirectWithToast(request, redirectTo, toast, { headers: combineHeaders({ "Set-Cookie": clear }) });
+}
+
+export async function revokeSessions(database: Db, userId: string) {
+  await database.deleteFrom("sessions").where("user_id", "=", userId).execute();
+}
+
+/** `/signin?redirectTo=<here>` for the current URL. */
+export function signinUrl(request: Request) {
+  const url = new URL(request.url);
+  return `/signin?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`;
+}
+
+export async function requireUser(
+  request: Request,
+  toast: ToastInput = toasts.authRequired,
+): Promise<SessionUser> {
+  const session = await getSessionUser(request);
+  if (!session) throw await redirectWithToast(request, signinUrl(request), { type: "destructive", ...toast });
+  return session;
+}
+
+/** Checked on every admin request, not only in the layout. */
+export async function requireAdmin(request: Request): Promise<SessionUser> {
+  const session = await requireUser(request, toasts.adminAuthRequired);
+  if (!session.roles.includes("admin")) {
+    throw await redirectWithToast(request, "/", { type: "destructive", ...toasts.accessDenied });
+  }
+  return session;
+}
+
+export async function redirectIfSignedIn(request: Request, to: string) {
+  if (await getSessionUser(request)) throw redirect(to);
+}
+
+export const publicSessionUser = (session: SessionUser | null) =>
+  session
+    ? {
+        ...toPublicUser(session.user),
+        isAdmin: session.roles.includes("admin"),
+        isRestricted: session.roles.includes("restricted"),
+      }
+    : null;

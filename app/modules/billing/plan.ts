@@ -1,0 +1,19 @@
+/**
+ * What each plan allows (spec §6, §9; DESIGN §3 enforces them on the server). Shared by the server, which
+ * enforces, and the browser, which explains.
+ */
+import type { Plan } from "../../../db/schema";
+
+export const STARTER_DAILY_MESSAGES = 3;
+export const STARTER_HISTORY_HOURS = 24;
+export const PLAN_LABELS: Record<Plan, string> = { starter: "Free Plan", professional: "Professional" };
+
+/** Starter may use the models without the PRO badge; Professional every model. */
+export function canUseModel(plan: Plan, model: { is_pro: 0 | 1 }): boolean {
+  return plan === "professional" || model.is_pro === 0;
+}
+
+/** Chats last updated before this are hidden from a Starter user; null when the plan keeps all history. */
+export function historyCutoff(plan: Plan, now = Date.now()): string | null {
+  return plan === "professional" ? null : new Date(now - STARTER_HISTORY_HOURS * 3600 * 1000).toISOString();
+}

@@ -1,0 +1,49 @@
+/** What the chat routes share: where to go after an action, and how an unexpected database error is reported. */
+import { createLogger } from "../../../db/logger";
+import { safeRedirect } from "~/utils/redirect";
+import { ChatTitleError } from "./chats.server";
+
+let logger: ReturnType<typeof createLogger> | undefined;
+const log = () => (logger ??= createLogger("web"));
+
+/**
+ * Runs a database write. A thrown Response (404, redirect) and a ChatTitleError (bad input) pass through;
+ * any other error is logged (the action and ids only: never titles or message text) and reported as
+ * `{ ok: false }`, so the route can show the spec's failure toast instead of an error page.
+ */
+export async function attempt<T>(
+  action: string,
+  context: { userId: string; chatId?: string },
+  run: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false }> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof ChatTitleError) throw error;
+    logFailure(action, context, error);
+    return { ok: false };
+  }
+}
+
+export function logFailure(action: string, context: Record<string, unknown>, error: unknown) {
+  log().error(
+    { action, ...context, err: error instanceof Error ? error.message : String(error) },
+    "chat action failed",
+  );
+}
+
+const pathOf = (target: string) => new URL(target, "http://same.origin").pathname;
+
+/** Back to where the user was; after deleting the chat they were viewing, the empty new chat (spec §4). */
+export function afterDeleteTarget(redirectTo: string | null | undefined, chatId: string): string {
+  const target = safeRedirect(redirectTo, "/chat");
+  const path = pathOf(target);
+  return path === `/chat/${chatId}` || path.startsWith(`/chat/${chatId}/`) ? "/chat" : target;
+}
+
+/** Back to where the user was, the chat itself by default; never the rename page itself. */
+export function afterRenameTarget(redirectTo: string | null | undefined, chatId: string): string {
+  const target = safeRedirect(redirectTo, `/chat/${chatId}`);
+  return pathOf(target) === `/chat/${chatId}/rename` ? `/chat/${chatId}` : target;
+}

@@ -1,0 +1,58 @@
+/** Everything the chat layout (sidebar, header, settings dialog) shows, for the signed-in user. */
+import { redirect } from "@remix-run/node";
+import { publicSessionUser, requireUser } from "../auth/session.server";
+import { modelsForPlan } from "../models/models.server";
+import { db } from "../server-context.server";
+import { loadSettings } from "../settings/settings.server";
+import { logFailure } from "./chat-actions.server";
+import { chatTexts } from "./chat-messages";
+import { normaliseSearch } from "./chat-search";
+import { listChats, type ChatListItem } from "./chats.server";
+import { SIDEBAR_PARAM, sidebarCookie, sidebarModeFromCookie } from "./sidebar-preference";
+import { isSecureRequest } from "~/utils/http.server";
+
+const MAX_QUERY = 200;
+
+export async function loadChatLayout(request: Request) {
+  const session = await requireUser(request);
+  const url = new URL(request.url);
+
+  // Without JavaScript the collapse toggle is a link: remember the choice, then show the same page without it.
+  const toggle = url.searchParams.get(SIDEBAR_PARAM);
+  if (toggle === "collapse" || toggle === "expand") {
+    url.searchParams.delete(SIDEBAR_PARAM);
+    throw redirect(`${url.pathname}${url.search}`, {
+      headers: {
+        "Set-Cookie": sidebarCookie(
+          toggle === "collapse" ? "collapsed" : "expanded",
+          isSecureRequest(request),
+        ),
+      },
+    });
+  }
+
+  let chats: ChatListItem[] | null = null;
+  let historyError: string | null = null;
+  try {
+    // The whole list: the sidebar filters it by `q` itself, on the server's render and as the user types.
+    chats = await listChats(db(), session.user);
+  } catch (error) {
+    logFailure("list-chats", { userId: session.user.id }, error);
+    historyError = chatTexts.historyUnavailable;
+  }
+
+  const [models, settings] = await Promise.all([
+    modelsForPlan(db(), session.user.plan),
+    loadSettings(session),
+  ]);
+  return {
+    user: publicSessionUser(session)!,
+    chats,
+    historyError,
+    q: normaliseSearch(url.searchParams.get("q")).slice(0, MAX_QUERY),
+    models,
+    settings,
+    sidebar: sidebarModeFromCookie(request.headers.get("Cookie")),
+    overlayOpen: toggle === "open",
+  };
+}

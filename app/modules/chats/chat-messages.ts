@@ -1,0 +1,71 @@
+/**
+ * What the chat list, the chat header and the chat actions (rename, delete, download, archive) say. Word for
+ * word from the product spec (§2, §5, §8) where it has a text; the few it lacks are marked "ours".
+ * Shared by the server (validation, flash toasts) and the browser.
+ */
+
+/** Spec §9: the version label. */
+export const APP_VERSION = "1.0.0";
+
+/** The longest chat title a user may set (ours). */
+export const MAX_TITLE_LENGTH = 200;
+
+/** Spec §9: the sidebar reloads the history every 30 s. */
+export const HISTORY_REFRESH_MS = 30_000;
+
+export const chatTexts = {
+  newChat: "New chat",
+  searchPlaceholder: "Search chats...",
+  searchLabel: "Search chats", // ours
+  search: "Search", // ours
+  noMatches: "No matching chats found",
+  noHistory: "No chat history",
+  historyFailed: (message: string) => `Failed to load chat history: ${message}`,
+  retry: "Retry",
+  historyUnavailable: "the server could not read your chats. Please try again.", // ours
+  historyOffline: "the server could not be reached. Check your connection and try again.", // ours
+  settings: "Settings",
+  signOut: "Sign Out",
+  version: `Version ${APP_VERSION}`,
+  upgrade: "Upgrade to Professional", // ours (the spec's upgrade icon needs a name)
+  collapse: "Collapse sidebar", // ours
+  expand: "Expand sidebar", // ours
+  openSidebar: "Open sidebar", // ours
+  closeSidebar: "Close sidebar", // ours
+  recentChats: "Recent chats", // ours
+  chatActions: "Chat actions", // ours
+  rename: "Rename chat", // ours
+  delete: "Delete chat", // ours
+  download: "Download chat", // ours
+  editTitle: "Edit Chat Title",
+  titleLabel: "Chat title", // ours
+  save: "Save",
+  cancel: "Cancel",
+  renameHeading: "Rename chat", // ours
+  deleteHeading: "Delete chat?", // ours
+  deleteConfirm: "Delete", // ours
+  deleteExplanation: (title: string) =>
+    `“${title}” and all of its messages will be deleted. This cannot be undone.`, // ours
+  titleRequired: "Chat title cannot be empty",
+  titleTooLong: `Chat title must be at most ${MAX_TITLE_LENGTH} characters`, // ours
+  intentRequired: "Choose what to do: archive or restore.", // ours
+  signInRequired: "Authentication Required", // the spec's toast title
+  untitled: "Untitled chat", // ours: shown for a chat whose stored title is empty
+} as const;
+
+/** Toasts (title / description), spec §8. */
+export const chatToasts = {
+  renamed: { title: "Chat renamed" },
+  titleUpdated: { title: "Chat title updated successfully" },
+  titleEmpty: { title: "Error", description: chatTexts.titleRequired },
+  deleted: { title: "Chat deleted", description: "The chat has been deleted successfully." },
+  downloaded: { title: "Chat downloaded successfully" },
+  archived: { title: "Chats archived" },
+  restored: { title: "Chats restored" }, // ours
+  renameFailed: { title: "Error", description: "Failed to rename chat in database" },
+  titleUpdateFailed: { title: "Error", description: "Failed to update chat title in database" },
+  deleteFailed: { title: "Error", description: "Failed to delete chat from database" },
+  archiveFailed: { title: "Error", description: "Failed to archive chats" }, // ours
+  restoreFailed: { title: "Error", description: "Failed to restore chats" }, // ours
+  historyFailed: (message: string) => ({ title: "Error", description: chatTexts.historyFailed(message) }),
+} as const;

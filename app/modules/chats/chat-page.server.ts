@@ -1,0 +1,94 @@
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "../../../db/database";
+import { failureSchema } from "../../../worker/jobs";
+import { requireUser } from "../auth/session.server";
+import { historyCutoff } from "../billing/plan";
+import { messagesLeftToday } from "../completions/completions.server";
+import { failureMessage } from "../errors/catalogue";
+import { listModels, resolveModelId } from "../models/models.server";
+import { db } from "../server-context.server";
+import { userKeyStatus } from "../vendors/user-keys.server";
+import { notFound } from "~/utils/http.server";
+import { latestCompletion, requireChat } from "./chats.server";
+
+/** Spec §8: after this many failed replies in a row the user is told the service itself has a problem. */
+export const ERROR_WARNING_THRESHOLD = 3;
+
+/** The messages a chat shows and sends to the model: what regenerate or edit replaced is kept but not shown. */
+async function visibleMessages(database: Db, chatId: string) {
+  return database
+    .selectFrom("chat_messages")
+    .select(["id", "role", "content", "model_id", "vendor", "status", "completion_id", "created_at"])
+    .where("chat_id", "=", chatId)
+    .where("replaced_at", "is", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+async function consecutiveFailures(database: Db, userId: string) {
+  const recent = await database
+    .selectFrom("completions")
+    .select("status")
+    .where("user_id", "=", userId)
+    .where("status", "in", ["done", "error", "stopped"])
+    .orderBy("created_at", "desc")
+    .limit(ERROR_WARNING_THRESHOLD)
+    .execute();
+  const failures = recent.findIndex((row) => row.status !== "error");
+  return failures === -1 ? recent.length : failures;
+}
+
+/** Everything the chat screen shows for one chat, or for a new one when chatId is null. */
+export async function loadChatPage(request: Request, chatId: string | null) {
+  const session = await requireUser(request);
+  const { user } = session;
+  const url = new URL(request.url);
+  const models = await listModels(db());
+  const chat = chatId ? await requireChat(db(), user.id, chatId) : null;
+  const cutoff = historyCutoff(user.plan);
+  if (chat && cutoff && chat.updated_at < cutoff) throw notFound("Chat not found");
+  const [messages, completion, messagesLeft, failures, apiKey] = await Promise.all([
+    chat ? visibleMessages(db(), chat.id) : [],
+    chat ? latestCompletion(db(), chat.id) : null,
+    messagesLeftToday(db(), user.id, user.plan),
+    consecutiveFailures(db(), user.id),
+    userKeyStatus(db(), user.id),
+  ]);
+  const pending =
+    completion && (completion.status === "queued" || completion.status === "streaming")
+      ? completion.id
+      : null;
+  const failed =
+    completion?.status === "error"
+      ? failureSchema.safeParse({
+          code: completion.error_code,
+          status: completion.error_status ?? undefined,
+          detail: completion.error_detail ?? undefined,
+        })
+      : null;
+  const modelId = resolveModelId(models, chat?.model_id ?? url.searchParams.get("model")) ?? "";
+  return {
+    chatId: chat?.id ?? null,
+    title: chat?.title ?? null,
+    messages,
+    pendingCompletionId: pending,
+    failure: failed ? failureMessage(failed.success ? failed.data : { code: "internal" }) : null,
+    persistentFailure: failures >= ERROR_WARNING_THRESHOLD,
+    // A fresh id per page view: the same form posted twice is one request.
+    requestId: uuidv7(),
+    modelId,
+    modelName: models.find((m) => m.model_id === modelId)?.display_name ?? modelId,
+    modelNames: Object.fromEntries(models.map((m) => [m.model_id, m.display_name])),
+    messagesLeft,
+    isRestricted: session.roles.includes("restricted"),
+    apiKey,
+    editing: url.searchParams.get("edit") === "last",
+    // Opens by itself when replies need the user's key and none is stored, unless settings are open.
+    keyDialog:
+      url.searchParams.get("apikey") === "edit" ||
+      Boolean(apiKey?.required && !apiKey.last4 && !url.searchParams.has("settings")),
+  };
+}
+
+export type ChatPageData = Awaited<ReturnType<typeof loadChatPage>>;

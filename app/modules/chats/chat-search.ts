@@ -1,0 +1,13 @@
+/** Spec §5: chat search is a case-insensitive substring match on titles. Shared by the server and the browser. */
+export function normaliseSearch(query: string | null | undefined): string {
+  return (query ?? "").trim();
+}
+
+export function titleMatches(title: string, query: string | null | undefined): boolean {
+  const needle = normaliseSearch(query).toLocaleLowerCase();
+  return needle === "" || title.toLocaleLowerCase().includes(needle);
+}
+
+export function filterChats<T extends { title: string }>(chats: T[], query: string | null | undefined): T[] {
+  return normaliseSearch(query) ? chats.filter((chat) => titleMatches(chat.title, query)) : chats;
+}

@@ -1,0 +1,162 @@
+/** A user's chats. Every function takes the acting user's id and only ever touches that user's rows. */
+import type { Db } from "../../../db/database";
+import { nowIso, type Plan } from "../../../db/schema";
+import { historyCutoff } from "../billing/plan";
+import { filterChats } from "./chat-search";
+import { chatTitle, type ChatListItem } from "./schemas";
+import { notFound } from "~/utils/http.server";
+
+/** The acting user, as far as the chat list cares. */
+export interface ChatOwner {
+  id: string;
+  plan: Plan;
+}
+
+export type { ChatListItem };
+
+/**
+ * The user's chats for the sidebar, newest first. Archived chats are hidden, and so are chats a Starter user
+ * last touched before the plan's history window (spec §6: 24 hours). `query` keeps only titles containing it
+ * (case-insensitive).
+ */
+export async function listChats(
+  db: Db,
+  user: ChatOwner,
+  { query, now = Date.now() }: { query?: string | null; now?: number } = {},
+): Promise<ChatListItem[]> {
+  const cutoff = historyCutoff(user.plan, now);
+  let select = db
+    .selectFrom("chat_history")
+    .select(["id", "title", "updated_at"])
+    .where("user_id", "=", user.id)
+    .where("archived_at", "is", null);
+  if (cutoff) select = select.where("updated_at", ">=", cutoff);
+  const chats = await select.orderBy("updated_at", "desc").orderBy("id", "desc").execute();
+  return filterChats(chats, query);
+}
+
+export async function getChat(db: Db, userId: string, chatId: string) {
+  return (
+    (await db
+      .selectFrom("chat_history")
+      .selectAll()
+      .where("id", "=", chatId)
+      .where("user_id", "=", userId)
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** Another user's chat and a chat that does not exist look the same: 404. */
+export async function requireChat(db: Db, userId: string, chatId: string) {
+  const chat = await getChat(db, userId, chatId);
+  if (!chat) throw notFound("Chat not found");
+  return chat;
+}
+
+/**
+ * A chat the user can see: theirs, and for a Starter user last updated within the plan's history window (a
+ * chat outside it is hidden from the list and the chat screen, so renaming, deleting or downloading it is a
+ * 404 too).
+ */
+export async function requireVisibleChat(db: Db, user: ChatOwner, chatId: string, now = Date.now()) {
+  const chat = await requireChat(db, user.id, chatId);
+  const cutoff = historyCutoff(user.plan, now);
+  if (cutoff && chat.updated_at < cutoff) throw notFound("Chat not found");
+  return chat;
+}
+
+export async function listMessages(db: Db, chatId: string) {
+  return db
+    .selectFrom("chat_messages")
+    .select(["id", "role", "content", "model_id", "vendor", "status", "completion_id", "created_at"])
+    .where("chat_id", "=", chatId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+}
+
+/** The reply still being written for this chat, if any, with the failure of the last one when it failed. */
+export async function latestCompletion(db: Db, chatId: string) {
+  return (
+    (await db
+      .selectFrom("completions")
+      .select(["id", "status", "error_code", "error_status", "error_detail", "user_message_id"])
+      .where("chat_id", "=", chatId)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirst()) ?? null
+  );
+}
+
+/** A title the user typed that cannot be stored (blank, too long): the caller shows `message`. */
+export class ChatTitleError extends Error {
+  readonly status = 400;
+  constructor(message: string) {
+    super(message);
+    this.name = "ChatTitleError";
+  }
+}
+
+/**
+ * Renames the user's chat to `title`, trimmed (spec §5). Throws a 404 Response for a chat they cannot see
+ * and a ChatTitleError for a blank or too long title; nothing changes in either case. The chat keeps its place
+ * in the list: a rename is not activity.
+ */
+export async function renameChat(db: Db, user: ChatOwner, chatId: string, title: string) {
+  const parsed = chatTitle.safeParse(title);
+  if (!parsed.success) throw new ChatTitleError(parsed.error.issues[0]?.message ?? "Invalid title");
+  const chat = await requireVisibleChat(db, user, chatId);
+  await db
+    .updateTable("chat_history")
+    .set({ title: parsed.data })
+    .where("id", "=", chat.id)
+    .where("user_id", "=", user.id)
+    .execute();
+  return { ...chat, title: parsed.data };
+}
+
+/** Deletes the user's chat with its messages and replies (the foreign keys cascade). 404 when they cannot see it. */
+export async function deleteChat(db: Db, user: ChatOwner, chatId: string) {
+  const chat = await requireVisibleChat(db, user, chatId);
+  await db.deleteFrom("chat_history").where("id", "=", chat.id).where("user_id", "=", user.id).execute();
+  return chat;
+}
+
+/** Archives every chat of the user (hidden from the list, restorable). Returns how many were archived. */
+export async function archiveAllChats(db: Db, userId: string): Promise<number> {
+  const result = await db
+    .updateTable("chat_history")
+    .set({ archived_at: nowIso() })
+    .where("user_id", "=", userId)
+    .where("archived_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Brings every archived chat of the user back into the list. Returns how many were restored. */
+export async function restoreAllChats(db: Db, userId: string): Promise<number> {
+  const result = await db
+    .updateTable("chat_history")
+    .set({ archived_at: null })
+    .where("user_id", "=", userId)
+    .where("archived_at", "is not", null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * What a download contains: the chat's title and its shown messages in order. Messages replaced by a
+ * regenerate or an edit are left out, as the chat screen leaves them out. 404 when they cannot see the chat.
+ */
+export async function chatForDownload(db: Db, user: ChatOwner, chatId: string) {
+  const chat = await requireVisibleChat(db, user, chatId);
+  const messages = await db
+    .selectFrom("chat_messages")
+    .select(["role", "content"])
+    .where("chat_id", "=", chat.id)
+    .where("replaced_at", "is", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return { title: chat.title, messages };
+}

@@ -1,0 +1,46 @@
+/** The chat actions' fields, shared by the browser (instant feedback) and the server (the real check). */
+import { z } from "zod";
+import { chatTexts, MAX_TITLE_LENGTH } from "./chat-messages";
+
+/** Spec §5: titles are trimmed; empty or blank is rejected. */
+export const chatTitle = z
+  .string({ required_error: chatTexts.titleRequired, invalid_type_error: chatTexts.titleRequired })
+  .trim()
+  .min(1, chatTexts.titleRequired)
+  .max(MAX_TITLE_LENGTH, chatTexts.titleTooLong);
+
+const redirectTo = z.string().max(2048).optional();
+
+/**
+ * Where the rename came from decides its toasts: the sidebar says 'Chat renamed', the title bar's Edit Chat
+ * Title dialog 'Chat title updated successfully'. `inline` is set by the JavaScript forms, which stay on the
+ * page and get data back instead of a redirect.
+ */
+export const renameChatSchema = z.object({
+  title: chatTitle,
+  source: z.enum(["sidebar", "title-bar"]).default("sidebar"),
+  inline: z.literal("1").optional(),
+  redirectTo,
+});
+
+export const deleteChatSchema = z.object({ redirectTo });
+
+export const archiveChatsSchema = z.object({
+  intent: z.enum(["archive", "restore"], {
+    required_error: chatTexts.intentRequired,
+    invalid_type_error: chatTexts.intentRequired,
+    message: chatTexts.intentRequired,
+  }),
+  redirectTo,
+});
+
+/** One chat in the sidebar's list. */
+export const chatListItemSchema = z.object({ id: z.string(), title: z.string(), updated_at: z.string() });
+export type ChatListItem = z.infer<typeof chatListItemSchema>;
+
+/** What GET /api/chats answers: the sidebar's list, or why it could not be read. */
+export const chatListResponseSchema = z.union([
+  z.object({ chats: z.array(chatListItemSchema) }),
+  z.object({ error: z.string() }),
+]);
+export type ChatListResponse = z.infer<typeof chatListResponseSchema>;

@@ -1,0 +1,98 @@
+/**
+ * The actions of the chat screen's forms, by intent: send (also a quick-action chip), regenerate, edit and
+ * resend, stop. Each parses with zod, calls one module function, and redirects to the chat (POST-redirect-GET)
+ * or answers 4xx with the form's errors, so every one works without JavaScript.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect } from "@remix-run/node";
+import { z } from "zod";
+import { requireUser } from "../auth/session.server";
+import { messages, toasts } from "../errors/catalogue";
+import { redirectWithToast } from "../toast/toast.server";
+import {
+  editAndResend,
+  regenerateReply,
+  SendRefusedError,
+  sendMessage,
+  stopReply,
+  switchModel,
+} from "./completions.server";
+import { QUICK_ACTION_KEYS, QUICK_ACTIONS, quickActionMessage } from "./quick-actions";
+
+export const MAX_MESSAGE_BYTES = 32 * 1024;
+
+const messageText = z
+  .string({ required_error: messages.messageRequired })
+  .trim()
+  .min(1, messages.messageRequired)
+  .refine((text) => new TextEncoder().encode(text).length <= MAX_MESSAGE_BYTES, messages.messageTooLong);
+const requestId = z.string({ required_error: "Missing request id" }).uuid("Invalid request id");
+
+export const chatActionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("send"),
+    content: messageText,
+    requestId,
+    model: z.string().max(200).optional(),
+  }),
+  z.object({
+    intent: z.literal("quick-action"),
+    action: z.enum(QUICK_ACTION_KEYS as [string, ...string[]]),
+    requestId,
+  }),
+  z.object({ intent: z.literal("regenerate"), requestId }),
+  z.object({ intent: z.literal("edit"), content: messageText, requestId }),
+  z.object({ intent: z.literal("stop"), completionId: z.string().uuid() }),
+  z.object({
+    intent: z.literal("model"),
+    model: z.string({ required_error: "Choose a model" }).min(1).max(200),
+  }),
+]);
+
+export async function handleChatAction(request: Request, chatId: string | null) {
+  const session = await requireUser(request);
+  const formData = await request.formData();
+  if (!formData.has("intent")) formData.set("intent", "send");
+  const submission = parseWithZod(formData, { schema: chatActionSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  const input = submission.value;
+  const chatUrl = (id: string) => `/chat/${id}`;
+  try {
+    switch (input.intent) {
+      case "send":
+        return redirect(chatUrl((await sendMessage(session, input, chatId)).chatId));
+      case "quick-action": {
+        const action = input.action as keyof typeof QUICK_ACTIONS;
+        const sent = await sendMessage(
+          session,
+          { content: quickActionMessage(action), requestId: input.requestId, action },
+          chatId,
+        );
+        return redirectWithToast(request, chatUrl(sent.chatId), {
+          type: "info",
+          ...toasts.startingAction(QUICK_ACTIONS[action].label),
+        });
+      }
+      case "model": {
+        if (!chatId) return redirect(`/chat?${new URLSearchParams({ model: input.model })}`);
+        const { resent } = await switchModel(session, chatId, input.model);
+        return redirectWithToast(request, chatUrl(chatId), {
+          type: "success",
+          ...toasts.modelChanged(resent),
+        });
+      }
+      case "regenerate":
+      case "edit":
+      case "stop": {
+        if (!chatId) return data(submission.reply({ formErrors: [messages.nothingToEdit] }), { status: 400 });
+        if (input.intent === "regenerate") await regenerateReply(session, chatId, input.requestId);
+        else if (input.intent === "edit") await editAndResend(session, chatId, input);
+        else await stopReply(session, chatId, input.completionId);
+        return redirect(chatUrl(chatId));
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof SendRefusedError)) throw error;
+    return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
+  }
+}

@@ -1,0 +1,371 @@
+/**
+ * Asking for replies: sending a message, a quick action, regenerating, editing and resending, and resending
+ * after a model switch. Every path checks the same rules (role, plan limits, key) inside the write
+ * transaction that stores the request, so parallel requests cannot exceed a limit, then enqueues one job
+ * whose id is the completion id.
+ */
+import { v7 as uuidv7 } from "uuid";
+import { insertChatMessage, insertQueuedCompletion } from "../../../db/chat-writes";
+import { lockUserRow, type Db } from "../../../db/database";
+import { nowIso, type Plan } from "../../../db/schema";
+import {
+  completionJobOptions,
+  COMPLETION_STOP_CHANNEL,
+  completionStopKey,
+  type CompletionJob,
+} from "../../../worker/jobs";
+import type { SessionUser } from "../auth/session.server";
+import { canUseModel, STARTER_DAILY_MESSAGES } from "../billing/plan";
+import { chatTitleFrom } from "../chats/titles";
+import { failureMessage, messages } from "../errors/catalogue";
+import { listModels, resolveModelId } from "../models/models.server";
+import { serverContext } from "../server-context.server";
+import { userKeyStatus } from "../vendors/user-keys.server";
+import { notFound } from "~/utils/http.server";
+import { DEFAULT_TEMPERATURE, QUICK_ACTIONS, splitSystemPrefix, type QuickActionKey } from "./quick-actions";
+
+/** A transaction is a Kysely too; these helpers run inside one. */
+type Trx = Db;
+
+export type RefusalReason = "restricted" | "limit" | "model" | "key" | "busy" | "state" | "conflict";
+
+export class SendRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 403 | 409 | 429 | 503,
+    readonly reason: RefusalReason,
+  ) {
+    super(message);
+    this.name = "SendRefusedError";
+  }
+}
+
+const STREAMING = ["queued", "streaming"] as const;
+const RESEND_DELAY_MS = 800;
+
+/** Starter users' replies in the last 24 hours; each request for a reply counts, as each costs a vendor call. */
+async function repliesToday(trx: Trx, userId: string) {
+  const since = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
+  const row = await trx
+    .selectFrom("completions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("user_id", "=", userId)
+    .where("created_at", ">", since)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function messagesLeftToday(db: Db, userId: string, plan: Plan): Promise<number | null> {
+  if (plan === "professional") return null;
+  return Math.max(0, STARTER_DAILY_MESSAGES - (await repliesToday(db, userId)));
+}
+
+/** The model a request will use, refused when it is not one the user's plan allows. */
+async function chooseModel(db: Db, plan: Plan, requested: string | null | undefined) {
+  const models = await listModels(db);
+  const modelId = resolveModelId(models, requested);
+  const model = models.find((m) => m.model_id === modelId);
+  if (!model) throw new SendRefusedError(messages.noModels, 503, "model");
+  if (!canUseModel(plan, model))
+    throw new SendRefusedError(messages.proModel(model.display_name), 403, "model");
+  return model.model_id;
+}
+
+async function assertMayAsk(trx: Trx, session: SessionUser) {
+  if (session.roles.includes("restricted"))
+    throw new SendRefusedError(messages.restricted, 403, "restricted");
+  const status = await userKeyStatus(trx, session.user.id);
+  if (status?.required && !status.last4) {
+    throw new SendRefusedError(failureMessage({ code: "key_missing", detail: status.vendor }), 400, "key");
+  }
+  await lockUserRow(trx, session.user.id);
+  if (
+    session.user.plan === "starter" &&
+    (await repliesToday(trx, session.user.id)) >= STARTER_DAILY_MESSAGES
+  ) {
+    throw new SendRefusedError(messages.dailyLimit(STARTER_DAILY_MESSAGES), 429, "limit");
+  }
+}
+
+async function assertIdle(trx: Trx, chatId: string) {
+  const busy = await trx
+    .selectFrom("completions")
+    .select("id")
+    .where("chat_id", "=", chatId)
+    .where("status", "in", STREAMING)
+    .executeTakeFirst();
+  if (busy) throw new SendRefusedError(messages.replyInProgress, 409, "busy");
+}
+
+/** A repeated request id from the same user is the same request: answer with what it created. */
+async function existingRequest(trx: Trx, userId: string, completionId: string) {
+  const existing = await trx
+    .selectFrom("completions")
+    .select(["id", "chat_id", "user_id"])
+    .where("id", "=", completionId)
+    .executeTakeFirst();
+  if (existing && existing.user_id !== userId)
+    throw new SendRefusedError("Conflicting request", 409, "conflict");
+  return existing ? { chatId: existing.chat_id, completionId: existing.id } : null;
+}
+
+async function ownedChat(trx: Trx, userId: string, chatId: string) {
+  const chat = await trx
+    .selectFrom("chat_history")
+    .selectAll()
+    .where("id", "=", chatId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!chat) throw notFound("Chat not found");
+  return chat;
+}
+
+/** Stores the request and marks the chat as just used, with the model it now uses. */
+async function insertCompletion(trx: Trx, values: Parameters<typeof insertQueuedCompletion>[1]) {
+  await insertQueuedCompletion(trx, values);
+  await trx
+    .updateTable("chat_history")
+    .set({ updated_at: nowIso(), model_id: values.modelId })
+    .where("id", "=", values.chatId)
+    .execute();
+}
+
+async function enqueue(completionId: string, delayMs = 0) {
+  const job: CompletionJob = { completionId };
+  try {
+    await serverContext().queue.add("completion", job, {
+      ...completionJobOptions(completionId),
+      delay: delayMs,
+    });
+  } catch {
+    // The request is stored; posting the same form again (same request id) enqueues it.
+    throw new SendRefusedError(messages.serviceUnavailable, 503, "busy");
+  }
+}
+
+export interface SendInput {
+  content: string;
+  requestId: string;
+  model?: string;
+  action?: QuickActionKey;
+}
+
+export async function sendMessage(session: SessionUser, input: SendInput, chatId: string | null) {
+  const { db } = serverContext();
+  const userId = session.user.id;
+  const action = input.action ? QUICK_ACTIONS[input.action] : null;
+  const modelId = await chooseModel(
+    db,
+    session.user.plan,
+    action && "modelId" in action ? action.modelId : input.model,
+  );
+  const stored = await db.transaction().execute(async (trx) => {
+    const repeated = await existingRequest(trx, userId, input.requestId);
+    if (repeated) return repeated;
+    await assertMayAsk(trx, session);
+    const now = nowIso();
+    let targetChat = chatId;
+    if (targetChat) {
+      await ownedChat(trx, userId, targetChat);
+      await assertIdle(trx, targetChat);
+    } else {
+      targetChat = uuidv7();
+      await trx
+        .insertInto("chat_history")
+        .values({
+          id: targetChat,
+          user_id: userId,
+          title: chatTitleFrom(splitSystemPrefix(input.content).user),
+          model_id: modelId,
+          archived_at: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    const isFirst = !(await trx
+      .selectFrom("chat_messages")
+      .select("id")
+      .where("chat_id", "=", targetChat)
+      .executeTakeFirst());
+    const { system, user } = isFirst
+      ? splitSystemPrefix(input.content)
+      : { system: null, user: input.content };
+    if (system) await insertChatMessage(trx, { chatId: targetChat, userId, role: "system", content: system });
+    const userMessageId = await insertChatMessage(trx, {
+      chatId: targetChat,
+      userId,
+      role: "user",
+      content: user,
+    });
+    await insertCompletion(trx, {
+      id: input.requestId,
+      chatId: targetChat,
+      userId,
+      userMessageId,
+      modelId,
+      temperature: action?.temperature ?? DEFAULT_TEMPERATURE,
+    });
+    return { chatId: targetChat, completionId: input.requestId };
+  });
+  await enqueue(stored.completionId);
+  return stored;
+}
+
+/** The chat's last request for a reply, which regenerate and edit act on. */
+async function lastCompletion(trx: Trx, chatId: string) {
+  return trx
+    .selectFrom("completions")
+    .selectAll()
+    .where("chat_id", "=", chatId)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+}
+
+/** Asks again for the last reply; the previous answer is kept on record but no longer shown or sent. */
+export async function regenerateReply(session: SessionUser, chatId: string, requestId: string) {
+  const { db } = serverContext();
+  const userId = session.user.id;
+  const stored = await db.transaction().execute(async (trx) => {
+    const repeated = await existingRequest(trx, userId, requestId);
+    if (repeated) return repeated;
+    const chat = await ownedChat(trx, userId, chatId);
+    await assertIdle(trx, chatId);
+    const previous = await lastCompletion(trx, chatId);
+    if (!previous) throw new SendRefusedError(messages.nothingToRegenerate, 409, "state");
+    await assertMayAsk(trx, session);
+    await trx
+      .updateTable("chat_messages")
+      .set({ replaced_at: nowIso() })
+      .where("completion_id", "=", previous.id)
+      .execute();
+    await insertCompletion(trx, {
+      id: requestId,
+      chatId,
+      userId,
+      userMessageId: previous.user_message_id,
+      modelId: chat.model_id,
+      temperature: previous.temperature,
+    });
+    return { chatId, completionId: requestId };
+  });
+  await enqueue(stored.completionId);
+  return stored;
+}
+
+/** Replaces the last user message (and its reply) with new text and asks for a reply to it. */
+export async function editAndResend(
+  session: SessionUser,
+  chatId: string,
+  input: { content: string; requestId: string },
+) {
+  const { db } = serverContext();
+  const userId = session.user.id;
+  const stored = await db.transaction().execute(async (trx) => {
+    const repeated = await existingRequest(trx, userId, input.requestId);
+    if (repeated) return repeated;
+    const chat = await ownedChat(trx, userId, chatId);
+    await assertIdle(trx, chatId);
+    const previous = await lastCompletion(trx, chatId);
+    if (!previous) throw new SendRefusedError(messages.nothingToEdit, 409, "state");
+    await assertMayAsk(trx, session);
+    const editedAt = await trx
+      .selectFrom("chat_messages")
+      .select("created_at")
+      .where("id", "=", previous.user_message_id)
+      .executeTakeFirstOrThrow();
+    await trx
+      .updateTable("chat_messages")
+      .set({ replaced_at: nowIso() })
+      .where("chat_id", "=", chatId)
+      .where("created_at", ">=", editedAt.created_at)
+      .where("role", "!=", "system")
+      .where("replaced_at", "is", null)
+      .execute();
+    const userMessageId = await insertChatMessage(trx, {
+      chatId,
+      userId,
+      role: "user",
+      content: input.content,
+    });
+    await insertCompletion(trx, {
+      id: input.requestId,
+      chatId,
+      userId,
+      userMessageId,
+      modelId: chat.model_id,
+      temperature: previous.temperature,
+    });
+    return { chatId, completionId: input.requestId };
+  });
+  await enqueue(stored.completionId);
+  return stored;
+}
+
+/**
+ * Switches a chat's model (spec §4). When the chat's last message is the user's (its reply failed or never
+ * came), the question is asked again of the new model after 800 ms. Returns whether it was resent.
+ */
+export async function switchModel(
+  session: SessionUser,
+  chatId: string,
+  requestedModel: string,
+): Promise<{ resent: boolean }> {
+  const { db } = serverContext();
+  const userId = session.user.id;
+  const modelId = await chooseModel(db, session.user.plan, requestedModel);
+  if (modelId !== requestedModel) throw new SendRefusedError(messages.noModels, 400, "model");
+  const resend = await db.transaction().execute(async (trx) => {
+    await ownedChat(trx, userId, chatId);
+    await trx
+      .updateTable("chat_history")
+      .set({ model_id: modelId, updated_at: nowIso() })
+      .where("id", "=", chatId)
+      .execute();
+    const last = await trx
+      .selectFrom("chat_messages")
+      .select(["id", "role"])
+      .where("chat_id", "=", chatId)
+      .where("replaced_at", "is", null)
+      .where("role", "!=", "system")
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirst();
+    const previous = await lastCompletion(trx, chatId);
+    if (last?.role !== "user" || !previous || previous.status === "queued" || previous.status === "streaming")
+      return null;
+    await assertMayAsk(trx, session);
+    const id = uuidv7();
+    await insertCompletion(trx, {
+      id,
+      chatId,
+      userId,
+      userMessageId: last.id,
+      modelId,
+      temperature: previous.temperature,
+    });
+    return id;
+  });
+  if (resend) await enqueue(resend, RESEND_DELAY_MS);
+  return { resent: Boolean(resend) };
+}
+
+/** Asks the worker running (or about to run) a reply to stop; the text so far is kept. */
+export async function stopReply(session: SessionUser, chatId: string, completionId: string) {
+  const { db, redis } = serverContext();
+  const completion = await db
+    .selectFrom("completions")
+    .select(["id", "status"])
+    .where("id", "=", completionId)
+    .where("chat_id", "=", chatId)
+    .where("user_id", "=", session.user.id)
+    .executeTakeFirst();
+  if (!completion) throw notFound("Reply not found");
+  if (completion.status !== "queued" && completion.status !== "streaming") return;
+  await redis
+    .multi()
+    .set(completionStopKey(completionId), "1", "EX", 600)
+    .publish(COMPLETION_STOP_CHANNEL, completionId)
+    .exec();
+}

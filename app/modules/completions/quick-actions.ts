@@ -1,0 +1,53 @@
+/**
+ * The quick-action chips under the message box (spec §2, §9): each starts a chat with a role instruction, at
+ * the temperature that suits the task. The server owns the temperatures; the form only names the action.
+ */
+export const QUICK_ACTIONS = {
+  image: {
+    label: "Create image",
+    temperature: 1,
+    modelId: "qwen2.5-vl-72b-instruct",
+    instruction:
+      "You are a creative visual artist. Help the user describe and refine images in vivid, precise detail.",
+  },
+  summarize: {
+    label: "Summarize text",
+    temperature: 0.3,
+    instruction: "You are an expert editor. Summarize text faithfully, concisely and in clear structure.",
+  },
+  analyze: {
+    label: "Analyze data",
+    temperature: 0.3,
+    instruction: "You are a careful data analyst. Find patterns, quantify them and state your assumptions.",
+  },
+  code: {
+    label: "Code",
+    temperature: 0.2,
+    instruction: "You are a senior software engineer. Write correct, idiomatic, well-explained code.",
+  },
+  advice: {
+    label: "Get advice",
+    temperature: 0.7,
+    instruction: "You are a thoughtful, candid advisor. Give practical, specific advice.",
+  },
+} as const;
+
+export type QuickActionKey = keyof typeof QUICK_ACTIONS;
+export const QUICK_ACTION_KEYS = Object.keys(QUICK_ACTIONS) as QuickActionKey[];
+export const DEFAULT_TEMPERATURE = 0.7;
+
+/** The first message a chip sends: the role instruction as a [SYSTEM: ...] prefix, then the request. */
+export function quickActionMessage(key: QuickActionKey): string {
+  const action = QUICK_ACTIONS[key];
+  return `[SYSTEM: ${action.instruction}]\n\nI want to ${action.label.toLowerCase()}. Please help me.`;
+}
+
+/**
+ * Spec §4: a first message that begins with "[SYSTEM: ...]" followed by a blank line is a system instruction
+ * plus the user's text.
+ */
+export function splitSystemPrefix(text: string): { system: string | null; user: string } {
+  const match = /^\[SYSTEM:\s*([\s\S]*?)\]\r?\n\r?\n([\s\S]*)$/.exec(text);
+  if (!match?.[1]?.trim() || !match[2]?.trim()) return { system: null, user: text };
+  return { system: match[1].trim(), user: match[2].trim() };
+}

@@ -1,0 +1,120 @@
+/**
+ * GET /api/completions/:id/stream — a reply as server-sent events. Each Redis stream entry becomes one event
+ * whose id is the entry id, so a reconnecting EventSource (Last-Event-ID) gets only what it missed. A reply
+ * whose stream has expired is replayed from the database.
+ */
+import { completionStreamKey, type StreamEntry } from "../../../worker/jobs";
+import { failureMessage } from "../errors/catalogue";
+import { serverContext } from "../server-context.server";
+import { notFound } from "~/utils/http.server";
+import { resumePoint } from "./stream-ids";
+
+const HEARTBEAT_MS = 15_000;
+
+export const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-transform",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+};
+
+/** The browser-facing form of a stream entry: failures carry the catalogue's message, never a raw code only. */
+export function sseEvent(id: string, entry: StreamEntry): string {
+  const payload =
+    entry.type === "token"
+      ? { text: entry.text }
+      : entry.type === "error"
+        ? { code: entry.code, message: failureMessage(entry) }
+        : { messageId: entry.messageId };
+  return `id: ${id}\nevent: ${entry.type}\ndata: ${JSON.stringify(payload)}\n\n`;
+}
+
+export async function completionEventStream(
+  request: Request,
+  userId: string,
+  completionId: string,
+): Promise<Response> {
+  const { db, redis, hub } = serverContext();
+  const completion = await db
+    .selectFrom("completions")
+    .select(["id", "status", "error_code", "error_status", "error_detail"])
+    .where("id", "=", completionId)
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  if (!completion) return notFound("Completion not found");
+
+  const key = completionStreamKey(completionId);
+  const finished =
+    completion.status === "done" || completion.status === "stopped" || completion.status === "error";
+  if (finished && !(await redis.exists(key))) {
+    return new Response(await replayFromDatabase(completion), { headers: SSE_HEADERS });
+  }
+
+  const from = resumePoint(
+    request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("lastEventId"),
+  );
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const heartbeat = setInterval(
+        () => controller.enqueue(encoder.encode(": heartbeat\n\n")),
+        HEARTBEAT_MS,
+      );
+      const unsubscribe = hub.subscribe(key, from, (id, entry) => {
+        controller.enqueue(encoder.encode(sseEvent(id, entry)));
+        if (entry.type !== "token") {
+          cleanup();
+          controller.close();
+        }
+      });
+      cleanup = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      };
+      request.signal.addEventListener("abort", () => cleanup(), { once: true });
+      // Tells the browser the stream is open at once (and flushes proxies) before the first token.
+      controller.enqueue(encoder.encode(": open\n\n"));
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(body, { headers: SSE_HEADERS });
+}
+
+async function replayFromDatabase(completion: {
+  id: string;
+  status: string;
+  error_code: string | null;
+  error_status: number | null;
+  error_detail: string | null;
+}): Promise<string> {
+  const { db } = serverContext();
+  const message = await db
+    .selectFrom("chat_messages")
+    .select(["id", "content"])
+    .where("completion_id", "=", completion.id)
+    .executeTakeFirst();
+  const events: string[] = [];
+  if (message?.content) events.push(sseEvent("0-1", { type: "token", text: message.content }));
+  if (completion.status === "error") {
+    const code = (completion.error_code ?? "internal") as Extract<StreamEntry, { type: "error" }>["code"];
+    events.push(
+      sseEvent("0-2", {
+        type: "error",
+        code,
+        status: completion.error_status ?? undefined,
+        detail: completion.error_detail ?? undefined,
+      }),
+    );
+  } else {
+    events.push(
+      sseEvent("0-2", {
+        type: completion.status === "stopped" ? "stopped" : "done",
+        messageId: message?.id ?? "",
+      }),
+    );
+  }
+  return events.join("");
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { sseEvent } from "./relay.server";
+
+describe("an SSE event", () => {
+  it("carries the entry id and JSON data, so newlines in text cannot break the framing", () => {
+    expect(sseEvent("5-1", { type: "token", text: "a\nb\r\n\n: not a comment" })).toBe(
+      'id: 5-1\nevent: token\ndata: {"text":"a\\nb\\r\\n\\n: not a comment"}\n\n',
+    );
+  });
+
+  it("turns a failure code into the catalogue's message", () => {
+    expect(sseEvent("7-0", { type: "error", code: "timeout" })).toContain(
+      '"message":"Request timed out after 30 seconds"',
+    );
+    expect(sseEvent("7-0", { type: "error", code: "http", status: 502, detail: "Bad gateway" })).toContain(
+      "API error (502): Bad gateway",
+    );
+  });
+});

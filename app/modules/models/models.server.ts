@@ -1,0 +1,72 @@
+import type { Db } from "../../../db/database";
+import { builtInModelRows } from "../../../db/seed";
+import type { AiModel, Plan } from "../../../db/schema";
+import { canUseModel } from "../billing/plan";
+
+/** Spec §3: a row with this id only keeps the table alive and is never offered. */
+const PLACEHOLDER_MODEL_ID = "dummy_preserve_table";
+
+/** Spec §8: the model list falls back to the built-in catalogue when the table cannot be read or is empty. */
+export async function listModels(db: Db): Promise<AiModel[]> {
+  try {
+    const rows = await db
+      .selectFrom("ai_models")
+      .selectAll()
+      .where("model_id", "!=", PLACEHOLDER_MODEL_ID)
+      .orderBy("order")
+      .execute();
+    return rows.length ? rows : builtInModelRows();
+  } catch (error) {
+    console.error("reading ai_models failed; offering the built-in models", (error as Error).message);
+    return builtInModelRows();
+  }
+}
+
+/** Spec §5: an unknown model id is replaced by the default model, or the first available. */
+export function resolveModelId(models: AiModel[], requested: string | null | undefined): string | null {
+  if (requested && models.some((m) => m.model_id === requested)) return requested;
+  return (models.find((m) => m.is_default === 1) ?? models[0])?.model_id ?? null;
+}
+
+/** The model list as the browser sees it (spec §3's client mapping), with whether the user's plan allows each. */
+export interface ModelOption {
+  id: string;
+  name: string;
+  icon: string;
+  size: string;
+  description: string[];
+  isNew: boolean;
+  isPro: boolean;
+  isBeta: boolean;
+  isDefault: boolean;
+  supportsImages: boolean;
+  allowed: boolean;
+}
+
+export function toModelOption(model: AiModel, plan: Plan): ModelOption {
+  let description: string[] = [];
+  try {
+    const parsed: unknown = JSON.parse(model.description_items);
+    if (Array.isArray(parsed))
+      description = parsed.filter((item): item is string => typeof item === "string");
+  } catch {
+    description = [];
+  }
+  return {
+    id: model.model_id,
+    name: model.display_name,
+    icon: model.icon_text,
+    size: model.size_label,
+    description,
+    isNew: model.is_new === 1,
+    isPro: model.is_pro === 1,
+    isBeta: model.is_beta === 1,
+    isDefault: model.is_default === 1,
+    supportsImages: model.supports_images === 1,
+    allowed: canUseModel(plan, model),
+  };
+}
+
+export async function modelsForPlan(db: Db, plan: Plan): Promise<ModelOption[]> {
+  return (await listModels(db)).map((model) => toModelOption(model, plan));
+}

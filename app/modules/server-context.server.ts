@@ -1,0 +1,74 @@
+/**
+ * The web process's long-lived connections, created on first use and shared by every request. Kept on
+ * globalThis so a development reload does not open a second set.
+ */
+import { Queue, QueueEvents } from "bullmq";
+import { Redis } from "ioredis";
+import { createDatabase, type Db } from "../../db/database";
+import { COMPLETION_QUEUE, redisConnectionOptions, VENDOR_CHECK_QUEUE } from "../../worker/jobs";
+import { webEnv } from "~/utils/env.server";
+import { StreamHub } from "./completions/stream-hub.server";
+
+interface ServerContext {
+  db: Db;
+  redis: Redis;
+  queue: Queue;
+  hub: StreamHub;
+  vendorChecks: { queue: Queue; events: QueueEvents };
+}
+
+const globalStore = globalThis as typeof globalThis & { __rogueContext?: ServerContext };
+
+function create(): ServerContext {
+  const env = webEnv();
+  const connection = redisConnectionOptions(env.redisUrl);
+  // Fail fast when Redis is down, so a send answers 503 instead of hanging.
+  const redis = new Redis({
+    ...connection,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    lazyConnect: false,
+  });
+  return {
+    db: createDatabase(env.databaseUrl),
+    redis,
+    queue: new Queue(COMPLETION_QUEUE, {
+      connection: { ...connection, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+      prefix: env.queuePrefix,
+    }),
+    hub: new StreamHub(connection),
+    vendorChecks: {
+      queue: new Queue(VENDOR_CHECK_QUEUE, {
+        connection: { ...connection, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+        prefix: env.queuePrefix,
+      }),
+      events: new QueueEvents(VENDOR_CHECK_QUEUE, { connection, prefix: env.queuePrefix }),
+    },
+  };
+}
+
+export function serverContext(): ServerContext {
+  globalStore.__rogueContext ??= create();
+  return globalStore.__rogueContext;
+}
+
+export const db = () => serverContext().db;
+
+export async function closeServerContext() {
+  const context = globalStore.__rogueContext;
+  if (!context) return;
+  globalStore.__rogueContext = undefined;
+  // Close everything even when Redis is already gone (a close then rejects), and the database last.
+  const closing = await Promise.allSettled([
+    context.hub.close(),
+    context.queue.close(),
+    context.vendorChecks.queue.close(),
+    context.vendorChecks.events.close(),
+  ]);
+  context.redis.disconnect();
+  await context.db.destroy();
+  for (const result of closing) {
+    if (result.status === "rejected")
+      console.warn("closing a Redis client failed:", (result.reason as Error).message);
+  }
+}

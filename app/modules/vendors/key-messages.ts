@@ -1,0 +1,19 @@
+import { z } from "zod";
+
+/** Spec §2 and §5: the API key dialog's texts, word for word. */
+export const keyMessages = {
+  empty: "API key cannot be empty",
+  verificationFailed: (message: string) => `API key verification failed: ${message}`,
+  verifyUnavailable: "Failed to verify API key",
+  storeFailed: "Failed to set API key",
+  saved: { title: "API Key Set", description: "Your Together AI API key has been saved and verified" },
+} as const;
+
+export const apiKeySchema = z.object({
+  apiKey: z
+    .string({ required_error: keyMessages.empty })
+    .trim()
+    .min(1, keyMessages.empty)
+    .max(512, "API key is too long"),
+  redirectTo: z.string().max(2048).optional(),
+});

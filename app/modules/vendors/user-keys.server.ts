@@ -1,0 +1,100 @@
+/**
+ * Users' own vendor keys (bring your own). Stored encrypted, used only for that user's replies, and only
+ * asked for when the active vendor has no key of the service's own.
+ */
+import { encryptSecret } from "../../../db/crypto";
+import type { Db } from "../../../db/database";
+import { nowIso } from "../../../db/schema";
+import { vendorCheckResultSchema, type VendorCheckJob, type VendorCheckResult } from "../../../worker/jobs";
+import { failureMessage } from "../errors/catalogue";
+import { serverContext } from "../server-context.server";
+import { keyMessages } from "./key-messages";
+
+export interface UserKeyStatus {
+  /** The active vendor, whose key the user would provide. */
+  vendor: string;
+  vendorName: string;
+  /** True when the service has no key for the active vendor, so replies need the user's own. */
+  required: boolean;
+  /** Last four characters of the user's stored key for that vendor, or null. */
+  last4: string | null;
+}
+
+export async function userKeyStatus(db: Db, userId: string): Promise<UserKeyStatus | null> {
+  const active = await db
+    .selectFrom("api_vendors")
+    .select(["name", "display_name", "api_key_encrypted"])
+    .where("is_active", "=", 1)
+    .orderBy("priority_order")
+    .executeTakeFirst();
+  if (!active) return null;
+  const own = await db
+    .selectFrom("user_api_keys")
+    .select("last4")
+    .where("user_id", "=", userId)
+    .where("vendor", "=", active.name)
+    .executeTakeFirst();
+  return {
+    vendor: active.name,
+    vendorName: active.display_name,
+    required: !active.api_key_encrypted,
+    last4: own?.last4 ?? null,
+  };
+}
+
+export class UserKeyError extends Error {
+  constructor(
+    message: string,
+    readonly status: 400 | 422 | 503,
+  ) {
+    super(message);
+    this.name = "UserKeyError";
+  }
+}
+
+const CHECK_WAIT_MS = 20_000;
+
+/** Asks a worker to try the key against the vendor (workers are what reach vendors) and waits for the answer. */
+async function verifyKey(vendor: string, apiKey: string, appSecret: string): Promise<VendorCheckResult> {
+  const { queue, events } = serverContext().vendorChecks;
+  const job: VendorCheckJob = { vendor, encryptedKey: encryptSecret(apiKey, appSecret) };
+  try {
+    const added = await queue.add("check", job, {
+      removeOnComplete: { age: 60 },
+      removeOnFail: { age: 60 },
+      attempts: 1,
+    });
+    return vendorCheckResultSchema.parse(await added.waitUntilFinished(events, CHECK_WAIT_MS));
+  } catch {
+    throw new UserKeyError(keyMessages.verifyUnavailable, 503);
+  }
+}
+
+/** Spec §5's key dialog: verifies the key with the active vendor, then stores it encrypted for this user. */
+export async function saveUserKey(
+  db: Db,
+  userId: string,
+  apiKey: string,
+  appSecret: string,
+): Promise<UserKeyStatus> {
+  const status = await userKeyStatus(db, userId);
+  if (!status) throw new UserKeyError(failureMessage({ code: "no_active_vendor" }), 422);
+  const result = await verifyKey(status.vendor, apiKey, appSecret);
+  if (!result.ok) throw new UserKeyError(keyMessages.verificationFailed(failureMessage(result.failure)), 422);
+  const now = nowIso();
+  const values = {
+    api_key_encrypted: encryptSecret(apiKey, appSecret),
+    last4: apiKey.slice(-4),
+    verified_at: now,
+  };
+  try {
+    await db
+      .insertInto("user_api_keys")
+      .values({ user_id: userId, vendor: status.vendor, created_at: now, ...values })
+      .onConflict((oc) => oc.columns(["user_id", "vendor"]).doUpdateSet(values))
+      .execute();
+  } catch {
+    throw new UserKeyError(keyMessages.storeFailed, 503);
+  }
+  return { ...status, last4: values.last4 };
+}

@@ -1,0 +1,124 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ErrorList, Field } from "~/components/ui/field";
+import { createAuthenticator, PASSWORD_STRATEGY, SigninError } from "~/modules/auth/authenticator.server";
+import { startDemo } from "~/modules/auth/demo.server";
+import { signinSchema } from "~/modules/auth/schemas";
+import { redirectIfSignedIn, startSession } from "~/modules/auth/session.server";
+import { DEMO_EMAIL, DEMO_PASSWORD, normaliseEmail } from "~/modules/auth/users.server";
+import { messages, toasts } from "~/modules/errors/catalogue";
+import { safeRedirect } from "~/utils/redirect";
+
+export const meta: MetaFunction = () => [{ title: "Sign in — Rogue AI" }];
+
+const DEFAULT_TARGET = "/chat";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), DEFAULT_TARGET);
+  if (url.searchParams.get("demo") === "true") return startDemo(request, redirectTo);
+  await redirectIfSignedIn(request, redirectTo);
+  return { redirectTo, demo: { email: DEMO_EMAIL, password: DEMO_PASSWORD } };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.clone().formData();
+  const redirectTo = safeRedirect(formData.get("redirectTo"), DEFAULT_TARGET);
+  if (formData.get("intent") === "demo") return startDemo(request, redirectTo);
+
+  const submission = parseWithZod(formData, { schema: signinSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  if (normaliseEmail(submission.value.email) === DEMO_EMAIL) {
+    if (submission.value.password === DEMO_PASSWORD) return startDemo(request, redirectTo);
+    return data(submission.reply({ formErrors: [messages.demoFailed], hideFields: ["password"] }), {
+      status: 401,
+    });
+  }
+  try {
+    const user = await createAuthenticator({ clientIp: context.clientIp }).authenticate(
+      PASSWORD_STRATEGY,
+      request,
+    );
+    return startSession(request, user, { redirectTo, toast: toasts.signedIn });
+  } catch (error) {
+    if (!(error instanceof SigninError)) throw error;
+    return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), {
+      status: error.status,
+    });
+  }
+}
+
+export default function SigninPage() {
+  const { redirectTo, demo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting =
+    navigation.state === "submitting" ? (navigation.formData?.get("intent") ?? "signin") : null;
+  const [form, fields] = useForm({
+    id: "signin",
+    lastResult,
+    constraint: getZodConstraint(signinSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signinSchema }),
+  });
+
+  return (
+    <main className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold">Sign in</h1>
+      <p className="mt-2 text-zinc-400">Welcome back. Sign in to continue your conversations.</p>
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          label="Email"
+          meta={fields.email}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+        />
+        <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button
+          type="submit"
+          name="intent"
+          value="signin"
+          className="btn-primary w-full"
+          disabled={Boolean(submitting)}
+        >
+          {submitting === "signin" ? "Signing in..." : "Sign In"}
+        </button>
+      </Form>
+      <div className="mt-6 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4 text-sm">
+        <p className="font-medium">Just looking? Try the demo — a private, temporary account of your own.</p>
+        <p className="mt-1 text-zinc-400">
+          Demo credentials: <code>{demo.email}</code> / <code>{demo.password}</code>
+        </p>
+        <Form method="post" className="mt-3">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <button
+            type="submit"
+            name="intent"
+            value="demo"
+            className="btn-secondary w-full"
+            disabled={Boolean(submitting)}
+          >
+            {submitting === "demo" ? "Starting demo..." : "Try Demo"}
+          </button>
+        </Form>
+      </div>
+      <p className="mt-6 text-center text-sm text-zinc-400">
+        No account yet?{" "}
+        <Link
+          to={`/signup?${new URLSearchParams({ redirectTo })}`}
+          className="text-brand-light hover:underline"
+        >
+          Sign Up
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,92 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ErrorList, Field } from "~/components/ui/field";
+import { signupSchema } from "~/modules/auth/schemas";
+import { redirectIfSignedIn, startSession } from "~/modules/auth/session.server";
+import { createUser, EmailTakenError } from "~/modules/auth/users.server";
+import { messages, toasts } from "~/modules/errors/catalogue";
+import { db } from "~/modules/server-context.server";
+import { safeRedirect } from "~/utils/redirect";
+
+export const meta: MetaFunction = () => [{ title: "Sign up — Rogue AI" }];
+
+const DEFAULT_TARGET = "/";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), DEFAULT_TARGET);
+  await redirectIfSignedIn(request, redirectTo);
+  return { redirectTo };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  try {
+    const user = await createUser(db(), submission.value);
+    return startSession(request, user, {
+      redirectTo: safeRedirect(submission.value.redirectTo, DEFAULT_TARGET),
+      toast: toasts.signedUp,
+    });
+  } catch (error) {
+    if (error instanceof EmailTakenError) {
+      return data(
+        submission.reply({ fieldErrors: { email: [messages.emailTaken] }, hideFields: ["password"] }),
+        { status: 409 },
+      );
+    }
+    throw error;
+  }
+}
+
+export default function SignupPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "signup",
+    lastResult,
+    constraint: getZodConstraint(signupSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
+  });
+
+  return (
+    <main className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold">Create your account</h1>
+      <p className="mt-2 text-zinc-400">Private conversations with every model, in one place.</p>
+      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field label="Name" meta={fields.name} type="text" autoComplete="name" />
+        <Field
+          label="Email"
+          meta={fields.email}
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+        />
+        <Field label="Password" meta={fields.password} type="password" autoComplete="new-password" />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Creating account..." : "Sign Up"}
+        </button>
+      </Form>
+      <Link to="/signin?demo=true" className="btn-secondary mt-4 w-full">
+        Try Demo First
+      </Link>
+      <p className="mt-6 text-center text-sm text-zinc-400">
+        Already have an account?{" "}
+        <Link
+          to={`/signin?${new URLSearchParams({ redirectTo })}`}
+          className="text-brand-light hover:underline"
+        >
+          Sign In
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,19 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ChatView } from "~/components/chat/chat-view";
+import { loadChatPage } from "~/modules/chats/chat-page.server";
+import { handleChatAction } from "~/modules/completions/chat-actions.server";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title ?? "Chat"} — Rogue AI` },
+];
+
+export const loader = ({ request, params }: LoaderFunctionArgs) => loadChatPage(request, params.chatId ?? "");
+
+export const action = ({ request, params }: ActionFunctionArgs) =>
+  handleChatAction(request, params.chatId ?? "");
+
+export default function ChatPage() {
+  const page = useLoaderData<typeof loader>();
+  return <ChatView key={page.chatId} {...page} lastResult={useActionData<typeof action>()} />;
+}

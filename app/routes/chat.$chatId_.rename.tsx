@@ -1,0 +1,87 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ErrorList, Field } from "~/components/ui/field";
+import { requireUser } from "~/modules/auth/session.server";
+import { afterRenameTarget, attempt } from "~/modules/chats/chat-actions.server";
+import { chatTexts, chatToasts } from "~/modules/chats/chat-messages";
+import { renameChat, requireVisibleChat } from "~/modules/chats/chats.server";
+import { renameChatSchema } from "~/modules/chats/schemas";
+import { db } from "~/modules/server-context.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+/**
+ * /chat/:chatId/rename. The page is the no-JavaScript way to rename (the sidebar's Rename link); with
+ * JavaScript the sidebar and the title bar edit in place and post here with `inline=1`, getting the
+ * submission result back instead of a redirect.
+ */
+export const meta: MetaFunction = () => [{ title: `${chatTexts.renameHeading} — Rogue AI` }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const session = await requireUser(request);
+  const chat = await requireVisibleChat(db(), session.user, params.chatId ?? "");
+  const redirectTo = afterRenameTarget(new URL(request.url).searchParams.get("redirectTo"), chat.id).slice(
+    0,
+    2048,
+  );
+  return { chat: { id: chat.id, title: chat.title }, redirectTo };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const session = await requireUser(request);
+  const userId = session.user.id;
+  const chat = await requireVisibleChat(db(), session.user, params.chatId ?? "");
+  const submission = parseWithZod(await request.formData(), { schema: renameChatSchema });
+  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+
+  const { title, source, inline, redirectTo } = submission.value;
+  const fromTitleBar = source === "title-bar";
+  const result = await attempt("rename-chat", { userId, chatId: chat.id }, () =>
+    renameChat(db(), session.user, chat.id, title),
+  );
+  if (!result.ok) {
+    const failure = fromTitleBar ? chatToasts.titleUpdateFailed : chatToasts.renameFailed;
+    return data(submission.reply({ formErrors: [failure.description] }), { status: 500 });
+  }
+  if (inline) return submission.reply();
+  return redirectWithToast(request, afterRenameTarget(redirectTo, chat.id), {
+    type: "success",
+    ...(fromTitleBar ? chatToasts.titleUpdated : chatToasts.renamed),
+  });
+}
+
+export default function RenameChatPage() {
+  const { chat, redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const saving = useNavigation().state === "submitting";
+  const [form, fields] = useForm({
+    id: "rename-chat",
+    lastResult,
+    defaultValue: { title: chat.title },
+    constraint: getZodConstraint(renameChatSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: renameChatSchema }),
+  });
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-12">
+      <h1 className="text-2xl font-semibold">{chatTexts.renameHeading}</h1>
+      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <input type="hidden" name="source" value="sidebar" />
+        <Field label={chatTexts.titleLabel} meta={fields.title} type="text" autoComplete="off" />
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <div className="flex justify-end gap-2">
+          <Link to={redirectTo} className="btn-secondary">
+            {chatTexts.cancel}
+          </Link>
+          <button type="submit" className="btn-primary" disabled={saving}>
+            {chatTexts.save}
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ChatView } from "~/components/chat/chat-view";
+import { loadChatPage } from "~/modules/chats/chat-page.server";
+import { handleChatAction } from "~/modules/completions/chat-actions.server";
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadChatPage(request, null);
+
+export const action = ({ request }: ActionFunctionArgs) => handleChatAction(request, null);
+
+export default function NewChat() {
+  return <ChatView {...useLoaderData<typeof loader>()} lastResult={useActionData<typeof action>()} />;
+}

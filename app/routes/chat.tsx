@@ -1,0 +1,117 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import {
+  Link,
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useRouteLoaderData,
+  useSearchParams,
+} from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { ChatHeader } from "~/components/chat/chat-header";
+import { Sidebar } from "~/components/chat/sidebar";
+import { SettingsDialog } from "~/components/settings/settings-dialog";
+import { chatTexts } from "~/modules/chats/chat-messages";
+import { loadChatLayout } from "~/modules/chats/chat-layout.server";
+import { SIDEBAR_PARAM, sidebarCookie, type SidebarParam } from "~/modules/chats/sidebar-preference";
+import type { loader as chatPageLoader } from "./chat.$chatId";
+import type { loader as newChatLoader } from "./chat._index";
+
+export const meta: MetaFunction = () => [{ title: "Chat — Rogue AI" }];
+
+export const loader = ({ request }: LoaderFunctionArgs) => loadChatLayout(request);
+
+/** The current URL with `?sidebar=` set to `value` (or removed), for the no-JavaScript toggles. */
+function withSidebarParam(pathname: string, search: string, value: SidebarParam | null) {
+  const params = new URLSearchParams(search);
+  params.delete(SIDEBAR_PARAM);
+  if (value) params.set(SIDEBAR_PARAM, value);
+  const query = params.toString();
+  return `${pathname}${query ? `?${query}` : ""}`;
+}
+
+export default function ChatLayout() {
+  const data = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const [searchParams] = useSearchParams();
+  const chatPage = useRouteLoaderData<typeof chatPageLoader>("routes/chat.$chatId");
+  const newChatPage = useRouteLoaderData<typeof newChatLoader>("routes/chat._index");
+
+  const [collapsed, setCollapsed] = useState(data.sidebar === "collapsed");
+  const toggleCollapse = () => {
+    const next = !collapsed;
+    document.cookie = sidebarCookie(next ? "collapsed" : "expanded", window.location.protocol === "https:");
+    setCollapsed(next);
+  };
+
+  // The small-screen overlay: open from `?sidebar=open` (no JavaScript) or the header's toggle; any navigation
+  // (picking a chat, New chat) closes it.
+  const [overlay, setOverlay] = useState({ open: data.overlayOpen, at: location.key });
+  if (overlay.at !== location.key) setOverlay({ open: data.overlayOpen, at: location.key });
+  const setOverlayOpen = (open: boolean) => setOverlay((current) => ({ ...current, open }));
+  useEffect(() => {
+    if (!overlay.open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setOverlay((current) => ({ ...current, open: false }));
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [overlay.open]);
+
+  const { pathname, search } = location;
+  const settingsParams = new URLSearchParams(search);
+  settingsParams.delete(SIDEBAR_PARAM);
+  settingsParams.set("settings", "account");
+  const links = {
+    toggleCollapse: withSidebarParam(pathname, search, collapsed ? "expand" : "collapse"),
+    openOverlay: withSidebarParam(pathname, search, "open"),
+    closeOverlay: withSidebarParam(pathname, search, null),
+    settings: `${pathname}?${settingsParams}`,
+  };
+  const defaultModel = data.models.find((model) => model.isDefault) ?? data.models[0];
+
+  return (
+    <div className="flex h-dvh overflow-hidden">
+      <Sidebar
+        user={data.user}
+        chats={data.chats}
+        historyError={data.historyError}
+        q={data.q}
+        collapsed={collapsed}
+        overlayOpen={overlay.open}
+        links={links}
+        onToggleCollapse={toggleCollapse}
+        onCloseOverlay={() => setOverlayOpen(false)}
+      />
+      {overlay.open ? (
+        <Link
+          to={links.closeOverlay}
+          aria-label={chatTexts.closeSidebar}
+          data-testid="sidebar-backdrop"
+          className="fixed inset-0 z-30 bg-black/60 md:hidden"
+          onClick={(event) => {
+            event.preventDefault();
+            setOverlayOpen(false);
+          }}
+        />
+      ) : null}
+      <div className="flex min-w-0 flex-1 flex-col">
+        <ChatHeader
+          title={chatPage?.title ?? null}
+          models={data.models}
+          currentModelId={chatPage?.modelId ?? newChatPage?.modelId ?? defaultModel?.id ?? ""}
+          chatId={chatPage?.chatId ?? null}
+          collapsed={collapsed}
+          overlayOpen={overlay.open}
+          links={links}
+          onToggleCollapse={toggleCollapse}
+          onOpenOverlay={() => setOverlayOpen(true)}
+        />
+        <main className="flex min-h-0 flex-1 flex-col">
+          <Outlet />
+        </main>
+      </div>
+      <SettingsDialog data={data.settings} tab={searchParams.get("settings")} />
+    </div>
+  );
+}

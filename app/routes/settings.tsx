@@ -1,0 +1,79 @@
+/**
+ * `/settings`: the settings dialog's forms post here (intent theme / notifications / language), with or without
+ * JavaScript, and come back to `redirectTo` with a toast. The dialog itself lives on the chat screen.
+ */
+import { parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { requireUser } from "~/modules/auth/session.server";
+import { db } from "~/modules/server-context.server";
+import { savePreferences } from "~/modules/settings/preferences.server";
+import { settingsSchema } from "~/modules/settings/settings-schemas";
+import { settingsToasts } from "~/modules/settings/settings-messages";
+import { themeCookie } from "~/modules/settings/theme.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { isSecureRequest } from "~/utils/http.server";
+import { safeRedirect } from "~/utils/redirect";
+
+export const meta: MetaFunction = () => [{ title: "Settings — Rogue AI" }];
+
+const DEFAULT_TARGET = "/chat?settings=preferences";
+
+export const loader = () => redirect(DEFAULT_TARGET);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: settingsSchema });
+  if (submission.status !== "success") {
+    const errors = Object.values(submission.error ?? {}).flat();
+    // Thrown, so the page shows it (and says 400) even after a plain form post without JavaScript.
+    throw data({ message: errors.filter(Boolean).join(" ") || "Invalid settings." }, { status: 400 });
+  }
+  const input = submission.value;
+  const redirectTo = safeRedirect(input.redirectTo, DEFAULT_TARGET);
+
+  if (input.intent === "theme") {
+    // Works signed out too: the theme is a cookie, not an account setting.
+    const toast = input.theme === "dark" ? settingsToasts.darkModeEnabled : settingsToasts.lightModeEnabled;
+    return redirectWithToast(
+      request,
+      redirectTo,
+      { type: "success", ...toast },
+      { headers: { "Set-Cookie": themeCookie(input.theme, { secure: isSecureRequest(request) }) } },
+    );
+  }
+
+  const { user } = await requireUser(request);
+  if (input.intent === "notifications") {
+    const on = input.notifications === "on";
+    await savePreferences(db(), user.id, { notifications: on });
+    const toast = on ? settingsToasts.notificationsEnabled : settingsToasts.notificationsDisabled;
+    return redirectWithToast(request, redirectTo, { type: "success", ...toast });
+  }
+  await savePreferences(db(), user.id, { language: input.language });
+  return redirectWithToast(request, redirectTo, { type: "success", ...settingsToasts.languageUpdated });
+}
+
+/** Never shown: the loader sends a visitor to the dialog on the chat screen. */
+export default function SettingsRoute() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message =
+    isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
+      ? (error.data as { message: string }).message
+      : "Something went wrong. Please try again.";
+  return (
+    <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-8 text-center">
+      <h1 className="text-2xl font-bold">Settings not saved</h1>
+      <p role="alert" className="text-zinc-400">
+        {message}
+      </p>
+      <Link to={DEFAULT_TARGET} className="btn-primary">
+        Back to settings
+      </Link>
+    </main>
+  );
+}

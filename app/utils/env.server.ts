@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { ConfigError, loadSharedEnv, parseEnv, type EnvSource, type SharedEnv } from "../../db/env";
+
+const webShape = {
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  ADMIN_EMAIL: z.string().trim().email("must be an e-mail address").optional(),
+  ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
+  /** Set when a reverse proxy sits in front: client IPs (rate limits) and the scheme come from its headers. */
+  TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
+};
+
+export interface WebEnv extends SharedEnv {
+  port: number;
+  admin: { email: string; password: string } | null;
+  trustProxy: boolean;
+}
+
+let cached: WebEnv | undefined;
+
+export function loadWebEnv(source: EnvSource = process.env): WebEnv {
+  const shared = loadSharedEnv(source);
+  const env = parseEnv(webShape, source);
+  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+    throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"]);
+  }
+  return {
+    ...shared,
+    port: env.PORT,
+    admin:
+      env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+        ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
+        : null,
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+  };
+}
+
+export function webEnv(): WebEnv {
+  cached ??= loadWebEnv();
+  return cached;
+}

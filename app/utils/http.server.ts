@@ -1,0 +1,16 @@
+/** Joins header sets, keeping every Set-Cookie (a session and a toast can both be set by one response). */
+export function combineHeaders(...sets: (HeadersInit | null | undefined)[]): Headers {
+  const combined = new Headers();
+  for (const set of sets) {
+    if (!set) continue;
+    new Headers(set).forEach((value, key) => combined.append(key, value));
+  }
+  return combined;
+}
+
+export function notFound(message = "Not found"): Response {
+  return new Response(message, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** The request's real scheme decides the Secure flag, so plain-http `npm start` on localhost keeps its cookies. */
+export const isSecureRequest = (request: Request) => new URL(request.url).protocol === "https:";
