@@ -1,0 +1,253 @@
+/**
+ * The controls around a reply: quick-action chips, stop, regenerate, edit and resend, model switching, the
+ * Starter plan's limits and a restricted account. Forms are exercised with JavaScript on and off.
+ */
+import {
+  bubbles,
+  CHAT_PATH,
+  chatIdOf,
+  composer,
+  contentOf,
+  finishedCompletion,
+  lastReply,
+  messageList,
+  sendMessage,
+} from "./support/chat";
+import { ALSO_WITHOUT_JS, expect, expectToast, test } from "./support/fixtures";
+import { postForm } from "./support/forms";
+import { mockDirective, wordsReply } from "./support/mock";
+
+test.describe("quick actions", () => {
+  test(`the Code chip starts a coding chat with its instruction and temperature ${ALSO_WITHOUT_JS}`, async ({
+    page,
+    user: _user,
+    db,
+  }) => {
+    await page.goto("/chat");
+    await page.getByRole("button", { name: "Code", exact: true }).click();
+    await expect(page).toHaveURL(CHAT_PATH);
+    await expectToast(page, "Starting Code assistant...");
+    await expect(contentOf(bubbles(page, "user").first())).toHaveText("I want to code. Please help me.");
+    const chatId = chatIdOf(page);
+    const messages = db.messagesOfChat(chatId);
+    expect(messages.map((m) => m.role)).toEqual(expect.arrayContaining(["system", "user"]));
+    expect(messages.find((m) => m.role === "system")?.content).toContain("senior software engineer");
+    const completion = await finishedCompletion(db, chatId);
+    expect(
+      db.get<{ temperature: number }>("select temperature from completions where id = ?", completion.id)
+        ?.temperature,
+    ).toBe(0.2);
+  });
+
+  test("Create image uses the Qwen 2.5 VL model", async ({ page, user, db }) => {
+    db.setPlan(user.id, "professional");
+    await page.goto("/chat");
+    await page.getByRole("button", { name: "Create image", exact: true }).click();
+    await expect(page).toHaveURL(CHAT_PATH);
+    const chatId = chatIdOf(page);
+    await finishedCompletion(db, chatId);
+    expect(
+      db.get<{ model_id: string }>("select model_id from completions where chat_id = ?", chatId)?.model_id,
+    ).toBe("qwen2.5-vl-72b-instruct");
+  });
+});
+
+test.describe("a reply in progress", () => {
+  test("Stop ends the reply, keeping what was written, marked stopped", async ({ page, user: _user, db }) => {
+    await page.goto("/chat");
+    const chatId = await sendMessage(page, `Go on and on ${mockDirective({ tokens: 400, tokenMs: 25 })}`);
+    const live = page.locator("li[data-streaming]");
+    await expect(live).toContainText("Mock together reply:");
+    await page.getByRole("button", { name: "Stop" }).click();
+    const completion = await finishedCompletion(db, chatId, "stopped");
+    const stored = db.messagesOfChat(chatId).find((m) => m.completion_id === completion.id);
+    expect(stored?.status).toBe("stopped");
+    await expect(lastReply(page)).toHaveText(stored!.content);
+    await expect(bubbles(page, "assistant").last()).toContainText("stopped");
+  });
+
+  test("a second tab follows the same reply live", async ({
+    page,
+    user: _user,
+    newVisitor: _visitor,
+    context,
+  }) => {
+    await page.goto("/chat");
+    const reply = wordsReply(60);
+    await sendMessage(page, `Twice ${mockDirective({ reply, tokenMs: 120 })}`);
+    const second = await context.newPage();
+    await second.goto(page.url());
+    await expect(second.locator("li[data-streaming]")).toBeVisible();
+    await expect
+      .poll(() => contentOf(bubbles(second, "assistant").last()).textContent(), { timeout: 15_000 })
+      .toBe(reply);
+    await expect.poll(() => contentOf(bubbles(page, "assistant").last()).textContent()).toBe(reply);
+  });
+});
+
+test.describe("regenerate and edit", () => {
+  test(`Regenerate replaces the last reply with a new one ${ALSO_WITHOUT_JS}`, async ({ page, user, db }) => {
+    db.setPlan(user.id, "professional");
+    await page.goto("/chat");
+    const chatId = await sendMessage(page, `First try ${mockDirective({ reply: "Answer one." })}`);
+    await finishedCompletion(db, chatId);
+    await expect(lastReply(page)).toHaveText("Answer one.");
+    await page.getByRole("button", { name: "Regenerate" }).click();
+    await expect.poll(() => db.completionsOfChat(chatId).length).toBe(2);
+    await finishedCompletion(db, chatId);
+    await expect(bubbles(page, "assistant")).toHaveCount(1);
+    const replaced = db.count(
+      "select count(*) from chat_messages where chat_id = ? and replaced_at is not null",
+      chatId,
+    );
+    expect(replaced).toBe(1);
+  });
+
+  test(`Edit and resend replaces the last question and its reply ${ALSO_WITHOUT_JS}`, async ({
+    page,
+    user,
+    db,
+  }) => {
+    db.setPlan(user.id, "professional");
+    await page.goto("/chat");
+    const chatId = await sendMessage(page, "What is 2+2?");
+    await finishedCompletion(db, chatId);
+    // Without JavaScript the page shows the stored reply (and its controls) at its next self-refresh.
+    await page.getByRole("link", { name: "Edit message" }).click();
+    const box = page.getByRole("textbox", { name: "Edit message" });
+    await box.fill("What is 3+3?");
+    await page.getByRole("button", { name: "Save & resend" }).click();
+    await expect.poll(() => db.completionsOfChat(chatId).length).toBe(2);
+    await finishedCompletion(db, chatId);
+    await expect(bubbles(page, "user")).toHaveCount(1);
+    await expect(contentOf(bubbles(page, "user").first())).toHaveText("What is 3+3?");
+  });
+
+  test("an empty edit is refused with the catalogue message and changes nothing", async ({
+    page,
+    user,
+    db,
+  }) => {
+    db.setPlan(user.id, "professional");
+    await page.goto("/chat");
+    const chatId = await sendMessage(page, "Keep me");
+    await finishedCompletion(db, chatId);
+    const response = await postForm(page.request, `/chat/${chatId}`, {
+      intent: "edit",
+      content: "   ",
+      requestId: crypto.randomUUID(),
+    });
+    expect(response.status()).toBe(400);
+    expect(await response.text()).toContain("Error: Please enter a message");
+    expect(db.completionsOfChat(chatId)).toHaveLength(1);
+  });
+});
+
+test.describe("switching model", () => {
+  test("a Starter user sees PRO models but cannot pick them", async ({ page, user: _user }) => {
+    await page.goto("/chat");
+    const select = page.getByRole("combobox", { name: "Model" });
+    await expect(select.locator("option", { hasText: "DeepSeek V3" })).toBeDisabled();
+    await expect(select.locator("option", { hasText: "Llama 3.1 8B Instruct" })).toBeEnabled();
+  });
+
+  test("switching mid-chat says so, and later replies come from the new model", async ({
+    page,
+    user,
+    db,
+  }) => {
+    db.setPlan(user.id, "professional");
+    await page.goto("/chat");
+    const chatId = await sendMessage(page, "Hello first model");
+    await finishedCompletion(db, chatId);
+    await page.getByRole("combobox", { name: "Model" }).selectOption("gemma-3-27b-it");
+    await expectToast(page, "Model Changed", "Ask a new question to see the new model's response");
+    await expect(page.getByText("Current model: Gemma 3 27B")).toBeVisible();
+    await sendMessage(page, "Hello second model");
+    await finishedCompletion(db, chatId);
+    expect(db.completionsOfChat(chatId).at(-1)).toMatchObject({ status: "done" });
+    expect(
+      db.get<{ model_id: string }>(
+        "select model_id from completions where chat_id = ? order by created_at desc",
+        chatId,
+      )?.model_id,
+    ).toBe("gemma-3-27b-it");
+  });
+
+  test("a PRO model posted by a Starter user is refused with 403", async ({ page, user: _user }) => {
+    await page.goto("/chat");
+    const chatId = await sendMessage(page, "Let me try");
+    const response = await postForm(page.request, `/chat/${chatId}`, {
+      intent: "model",
+      model: "deepseek_v3",
+    });
+    expect(response.status()).toBe(403);
+    expect(await response.text()).toContain(
+      "DeepSeek V3 is available on the Professional plan. Upgrade to use it.",
+    );
+  });
+});
+
+test.describe("limits and roles", () => {
+  test(`a Starter user gets 3 messages a day, then an upgrade link instead of a 4th ${ALSO_WITHOUT_JS}`, async ({
+    page,
+    user,
+    db,
+  }) => {
+    await page.goto("/chat");
+    const chatId = await sendMessage(page, "one");
+    for (const text of ["two", "three"]) {
+      await finishedCompletion(db, chatId);
+      await sendMessage(page, text);
+    }
+    await finishedCompletion(db, chatId);
+    await expect(page.getByTestId("messages-left")).toContainText("You've used today's 3 free messages.");
+    await expect(page.getByRole("link", { name: "Upgrade to Professional" })).toHaveAttribute(
+      "href",
+      "/pricing",
+    );
+    await expect(composer(page)).toBeDisabled();
+    const response = await postForm(page.request, `/chat/${chatId}`, {
+      content: "four",
+      requestId: crypto.randomUUID(),
+    });
+    expect(response.status()).toBe(429);
+    expect(await response.text()).toContain("Upgrade to Professional for unlimited messages.");
+    expect(db.storedBy(user.id).completions).toBe(3);
+  });
+
+  test("a restricted user can read their chats but not send", async ({ page, user, db }) => {
+    await page.goto("/chat");
+    const chatId = await sendMessage(page, "before the restriction");
+    await finishedCompletion(db, chatId);
+    db.grantRole(user.id, "restricted");
+    await page.reload();
+    await expect(contentOf(bubbles(page, "user").first())).toHaveText("before the restriction");
+    await expect(
+      page.getByText("Your account is restricted: you can read your chats but not send messages."),
+    ).toBeVisible();
+    await expect(composer(page)).toBeDisabled();
+    const response = await postForm(page.request, `/chat/${chatId}`, {
+      content: "sneaky",
+      requestId: crypto.randomUUID(),
+    });
+    expect(response.status()).toBe(403);
+    expect(db.completionsOfChat(chatId)).toHaveLength(1);
+  });
+
+  test("three failed replies in a row bring the 'Multiple Errors' warning", async ({ page, user, db }) => {
+    db.setPlan(user.id, "professional");
+    await page.goto("/chat");
+    const failing = mockDirective({ fault: "500" });
+    const chatId = await sendMessage(page, `fail one ${failing}`);
+    for (const text of ["fail two", "fail three"]) {
+      await finishedCompletion(db, chatId, "error");
+      await sendMessage(page, `${text} ${failing}`);
+    }
+    await finishedCompletion(db, chatId, "error");
+    await expect(messageList(page).getByRole("alert").filter({ hasText: "API error (500)" })).toBeVisible();
+    await expect(
+      page.getByText(/Multiple Errors: There seems to be a persistent issue with the API service/),
+    ).toBeVisible();
+  });
+});

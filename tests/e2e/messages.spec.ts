@@ -1,0 +1,265 @@
+/**
+ * How messages look: assistant replies as Markdown (tables, highlighted code, copy buttons), harmless whatever
+ * the model writes, user messages as typed, read-aloud for Pro users, and the scroll-to-bottom button.
+ */
+import Database from "better-sqlite3";
+import { v7 as uuidv7 } from "uuid";
+import type { Page } from "@playwright/test";
+import { bubbles, contentOf, lastReply, sendMessage } from "./support/chat";
+import type { RunState } from "./support/env";
+import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
+import { mockDirective } from "./support/mock";
+
+const withJs = () => test.info().project.use.javaScriptEnabled !== false;
+
+const MARKDOWN_REPLY = [
+  "Here is a **comparison**:",
+  "",
+  "| Model | Size |",
+  "|---|---:|",
+  "| Llama | 8B |",
+  "| Qwen | 72B |",
+  "",
+  "```ts",
+  "const answer: number = 42;",
+  "```",
+].join("\n");
+
+const HOSTILE_REPLY = [
+  "Hello <img src=x onerror=alert('img')> there.",
+  "",
+  "<script>alert('script')</script>",
+  "",
+  "[click me](javascript:alert('link')) and [data](data:text/html,<script>alert('data')</script>)",
+  "",
+  "[safe docs](https://example.com/docs)",
+].join("\n");
+
+/** Runs SQL on the run's database (the few set-ups a user cannot do through the app). */
+function writeDb(run: RunState, action: (db: Database.Database) => void) {
+  const writer = new Database(run.dbFile, { fileMustExist: true, timeout: 5_000 });
+  try {
+    action(writer);
+  } finally {
+    writer.close();
+  }
+}
+
+/** A chat of `pairs` questions and long answers, stored as if the user had had it. */
+function insertLongChat(run: RunState, userId: string, pairs: number): string {
+  const chatId = uuidv7();
+  writeDb(run, (db) => {
+    const now = Date.now();
+    db.prepare(
+      "insert into chat_history (id, user_id, title, model_id, archived_at, created_at, updated_at) values (?, ?, ?, ?, null, ?, ?)",
+    ).run(
+      chatId,
+      userId,
+      "A long chat",
+      "dolphin-mixtral-8x22b",
+      new Date(now).toISOString(),
+      new Date(now).toISOString(),
+    );
+    const insert = db.prepare(
+      "insert into chat_messages (id, chat_id, user_id, role, content, model_id, vendor, completion_id, status, created_at) values (?, ?, ?, ?, ?, ?, ?, null, 'complete', ?)",
+    );
+    for (let i = 0; i < pairs; i++) {
+      const at = new Date(now - (pairs - i) * 60_000).toISOString();
+      insert.run(uuidv7(), chatId, userId, "user", `Question ${i + 1}`, null, null, at);
+      const answer = Array.from({ length: 12 }, (_, line) => `Answer ${i + 1}, paragraph ${line + 1}.`).join(
+        "\n\n",
+      );
+      insert.run(uuidv7(), chatId, userId, "assistant", answer, "dolphin-mixtral-8x22b", "together", at);
+    }
+  });
+  return chatId;
+}
+
+async function askFor(page: Page, reply: string) {
+  await page.goto("/chat");
+  return sendMessage(page, `Reply please ${mockDirective({ reply })}`);
+}
+
+test.describe("assistant replies", { tag: ALSO_WITHOUT_JS }, () => {
+  test("a Markdown table and code block show as a table and highlighted code", async ({
+    page,
+    user: _user,
+  }) => {
+    await askFor(page, MARKDOWN_REPLY);
+    const reply = lastReply(page);
+    const table = reply.getByRole("table");
+    await expect(table).toBeVisible();
+    await expect(table.getByRole("columnheader")).toHaveText(["Model", "Size"]);
+    await expect(table.getByRole("row")).toHaveCount(3);
+    await expect(table.getByRole("cell", { name: "72B" })).toBeVisible();
+    await expect(reply.locator("strong")).toHaveText("comparison");
+
+    const code = reply.locator("pre code");
+    await expect(code).toHaveText("const answer: number = 42;\n");
+    await expect(code.locator(".hljs-keyword").first()).toHaveText("const");
+    await expect(code.locator(".hljs-number")).toHaveText("42");
+    // The raw Markdown syntax is not shown.
+    await expect(reply).not.toContainText("|---|");
+    await expect(reply).not.toContainText("```");
+
+    // Copy buttons need JavaScript: shown with it, absent from view without it.
+    const copyCode = reply.getByRole("button", { name: "Copy code" });
+    const copyReply = bubbles(page, "assistant").last().getByRole("button", { name: "Copy reply" });
+    if (withJs()) {
+      await expect(copyCode).toBeVisible();
+      await expect(copyReply).toBeVisible();
+    } else {
+      await expect(copyCode).toBeHidden();
+      await expect(copyReply).toBeHidden();
+    }
+  });
+
+  test("HTML, scripts and javascript: links in a reply are shown as text and do nothing", async ({
+    page,
+    user: _user,
+  }) => {
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await askFor(page, HOSTILE_REPLY);
+    const reply = lastReply(page);
+    await expect(reply).toContainText("Hello <img src=x onerror=alert('img')> there.");
+    await expect(reply).toContainText("<script>alert('script')</script>");
+    await expect(reply.locator("img")).toHaveCount(0);
+    await expect(reply.locator("script")).toHaveCount(0);
+    await expect(page.locator("img[src='x']")).toHaveCount(0);
+
+    await expect(reply.getByText("click me")).toBeVisible();
+    await expect(reply.getByRole("link", { name: "click me" })).toHaveCount(0);
+    await expect(reply.getByRole("link", { name: "data" })).toHaveCount(0);
+    await expect(reply.locator("[href^='javascript:' i], [href^='data:' i]")).toHaveCount(0);
+    await reply.getByText("click me").click();
+
+    const safe = reply.getByRole("link", { name: "safe docs" });
+    await expect(safe).toHaveAttribute("href", "https://example.com/docs");
+    await expect(safe).toHaveAttribute("target", "_blank");
+    await expect(safe).toHaveAttribute("rel", "noopener noreferrer nofollow");
+
+    await page.reload();
+    await expect(reply).toContainText("Hello <img");
+    expect(dialogs, "no alert fired").toEqual([]);
+  });
+
+  test("a user's message shows exactly as typed, Markdown and HTML included", async ({
+    page,
+    user: _user,
+  }) => {
+    await page.goto("/chat");
+    const typed = "Keep **this** as\n  typed <b>please</b>";
+    await sendMessage(page, typed);
+    const mine = contentOf(bubbles(page, "user").first());
+    await expect.poll(() => mine.textContent()).toBe(typed);
+    await expect(mine.locator("strong, b")).toHaveCount(0);
+  });
+
+  test("read-aloud is a Pro feature: others get a link to the pricing page", async ({
+    page,
+    user: _user,
+  }) => {
+    await askFor(page, "Short answer.");
+    const speaker = bubbles(page, "assistant")
+      .last()
+      .getByRole("link", { name: "Voice playback is a Pro feature — upgrade to use it" });
+    await expect(speaker).toHaveAttribute("href", "/pricing");
+    if (withJs()) {
+      await speaker.hover();
+      await expect(page.getByRole("tooltip")).toHaveText(
+        "Voice playback is a Pro feature — upgrade to use it",
+      );
+    }
+    await speaker.click();
+    await expect(page).toHaveURL("/pricing");
+  });
+});
+
+test.describe("assistant replies with JavaScript", () => {
+  test("the copy buttons copy the code and the whole reply", async ({ page, context, user: _user }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await askFor(page, MARKDOWN_REPLY);
+    const reply = bubbles(page, "assistant").last();
+    await expect(reply.getByRole("table")).toBeVisible();
+
+    await reply.getByRole("button", { name: "Copy code" }).click();
+    await expect(reply.getByRole("button", { name: "Copied" })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("const answer: number = 42;");
+
+    await reply.getByRole("button", { name: "Copy reply" }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(MARKDOWN_REPLY);
+  });
+
+  test("a Pro user's speaker reads the reply aloud with the browser's speech synthesis", async ({
+    page,
+    user,
+    run,
+  }) => {
+    writeDb(run, (db) => db.prepare("update users set plan = 'professional' where id = ?").run(user.id));
+    // Headless Chromium has no voices: record what would be spoken.
+    await page.addInitScript(() => {
+      const spoken: string[] = [];
+      Object.assign(window, { __spoken: spoken });
+      window.speechSynthesis.speak = (utterance: SpeechSynthesisUtterance) => {
+        spoken.push(utterance.text);
+      };
+    });
+    await askFor(page, "Here is a **bold** answer.");
+    const reply = bubbles(page, "assistant").last();
+    await expect(reply.getByText("Here is a bold answer.")).toBeVisible();
+    await expect(reply.getByRole("link", { name: /Pro feature/ })).toHaveCount(0);
+
+    await reply.getByRole("button", { name: "Read aloud" }).click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken))
+      .toEqual(["Here is a bold answer."]);
+    await expect(reply.getByRole("button", { name: "Stop reading" })).toBeVisible();
+    await reply.getByRole("button", { name: "Stop reading" }).click();
+    await expect(reply.getByRole("button", { name: "Read aloud" })).toBeVisible();
+  });
+
+  test("a reply streaming in shows as Markdown as it grows, an open code fence included", async ({
+    page,
+    user: _user,
+  }) => {
+    const code = Array.from({ length: 8 }, (_, i) => `x${i} = ${i}`).join("\n");
+    const reply = `Intro line.\n\n\`\`\`python\n${code}\n\`\`\`\n\nAfter the code.`;
+    await page.goto("/chat");
+    await sendMessage(page, `Stream it ${mockDirective({ reply, tokenMs: 120 })}`);
+    const last = lastReply(page);
+    // Mid-stream, the fence is still open: the code shows as a code block before the text after it arrives.
+    await expect
+      .poll(
+        async () =>
+          (await last.locator("pre code.language-python").count()) === 1 &&
+          !((await last.textContent()) ?? "").includes("After the code."),
+        { intervals: [30] },
+      )
+      .toBe(true);
+    await expect(last.getByText("After the code.")).toBeVisible();
+    await expect(last.locator("pre")).toHaveCount(1);
+  });
+
+  test("the scroll-to-bottom button shows when the end is out of view, and takes you there", async ({
+    page,
+    user,
+    run,
+  }) => {
+    const chatId = insertLongChat(run, user.id, 4);
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await page.goto(`/chat/${chatId}`);
+    const button = page.getByRole("button", { name: "Scroll to bottom" });
+    // The chat opens at its end: nothing to scroll to.
+    await expect(button).toHaveCount(0);
+
+    await bubbles(page, "user").first().scrollIntoViewIfNeeded();
+    await expect(button).toBeVisible();
+    await button.click();
+    await expect(bubbles(page, "assistant").last().getByText("Answer 4, paragraph 12.")).toBeInViewport();
+    await expect(button).toHaveCount(0);
+  });
+});

@@ -1,0 +1,269 @@
+import type { Page } from "@playwright/test";
+import { sendMessage, sidebar } from "./support/chat";
+import { postForm, submitForm } from "./support/forms";
+import { ALSO_WITHOUT_JS, expect, expectToast, test } from "./support/fixtures";
+
+const dialog = (page: Page) => page.getByRole("dialog", { name: "Settings" });
+const tab = (page: Page, name: string) => dialog(page).getByRole("tab", { name });
+const darkMode = (page: Page) => dialog(page).getByRole("switch", { name: "Dark mode" });
+const notifications = (page: Page) => dialog(page).getByRole("switch", { name: "Notifications" });
+const language = (page: Page) => dialog(page).getByRole("combobox", { name: "Language" });
+const htmlClass = (page: Page) => page.locator("html").getAttribute("class");
+
+const withJs = () => test.info().project.use.javaScriptEnabled !== false;
+
+/** The `<html>` element of the page as the server sends it (before any script runs). */
+async function serverHtmlTag(page: Page, path: string) {
+  const body = await (await page.request.get(path)).text();
+  return /<html[^>]*>/.exec(body)?.[0] ?? "";
+}
+
+test.describe("settings dialog", { tag: ALSO_WITHOUT_JS }, () => {
+  test("opens server-rendered on each tab named in the URL", async ({ page, user }) => {
+    await page.goto("/chat?settings=account");
+    await expect(dialog(page)).toBeVisible();
+    await expect(tab(page, "Account")).toHaveAttribute("aria-selected", "true");
+    await expect(dialog(page).getByText(user.name, { exact: true })).toBeVisible();
+    await expect(dialog(page).getByText(user.email, { exact: true })).toBeVisible();
+    await expect(dialog(page).getByText("Free Plan", { exact: true })).toBeVisible();
+    await expect(dialog(page).getByRole("heading", { name: "API Keys" })).toBeVisible();
+    // The avatar is drawn here from the name: no image is fetched from anywhere.
+    await expect(dialog(page).getByRole("img", { name: user.name })).toBeVisible();
+    await expect(dialog(page).locator("img")).toHaveCount(0);
+
+    await page.goto("/chat?settings=preferences");
+    await expect(tab(page, "Preferences")).toHaveAttribute("aria-selected", "true");
+    await expect(darkMode(page)).toBeVisible();
+    await expect(notifications(page)).toBeVisible();
+    await expect(language(page)).toBeVisible();
+    await expect(dialog(page).getByRole("button", { name: "Archive All" })).toBeVisible();
+    const sound = dialog(page).getByRole("switch", { name: "Chat Message Sound" });
+    await expect(sound).toBeChecked();
+    await expect(sound).toBeDisabled();
+
+    await page.goto("/chat?settings=about");
+    await expect(tab(page, "About")).toHaveAttribute("aria-selected", "true");
+    await expect(dialog(page).getByText("Version 1.0.0")).toBeVisible();
+    await expect(darkMode(page)).toHaveCount(0);
+
+    // An unknown tab opens on Account.
+    await page.goto("/chat?settings=billing");
+    await expect(tab(page, "Account")).toHaveAttribute("aria-selected", "true");
+  });
+
+  test("the sidebar's Settings opens it; tabs switch; Close leaves the page as it was", async ({
+    page,
+    user: _user,
+  }) => {
+    await page.goto("/chat");
+    await expect(dialog(page)).toHaveCount(0);
+    await sidebar(page).getByRole("link", { name: "Settings" }).click();
+    await expect(dialog(page)).toBeVisible();
+    await expect(page).toHaveURL(/[?&]settings=account/);
+
+    await tab(page, "Preferences").click();
+    await expect(darkMode(page)).toBeVisible();
+    await expect(page).toHaveURL(/[?&]settings=preferences/);
+    await tab(page, "About").click();
+    await expect(dialog(page).getByText("Version 1.0.0")).toBeVisible();
+    await expect(page).toHaveURL(/[?&]settings=about/);
+
+    await dialog(page).getByRole("link", { name: "Close" }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(page).toHaveURL("/chat");
+  });
+
+  test("dark mode turns off and on, persists across reloads, and the server renders the right <html> class", async ({
+    page,
+    user: _user,
+  }) => {
+    await page.goto("/chat?settings=preferences");
+    expect(await htmlClass(page)).toBe("dark");
+    await expect(darkMode(page)).toBeChecked();
+
+    await submitForm(page, darkMode(page), "/settings");
+    await expectToast(page, "Light mode enabled");
+    await expect(page.locator("html")).toHaveClass("light");
+    await expect(darkMode(page)).not.toBeChecked();
+    await expect(page).toHaveURL("/chat?settings=preferences");
+    expect(await serverHtmlTag(page, "/chat")).toContain('class="light"');
+
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass("light");
+    await expect(darkMode(page)).not.toBeChecked();
+    // The light theme really changes the colours: the page background is light.
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).toBe("rgb(255, 255, 255)");
+
+    await submitForm(page, darkMode(page), "/settings");
+    await expectToast(page, "Dark mode enabled");
+    await expect(page.locator("html")).toHaveClass("dark");
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass("dark");
+    expect(await serverHtmlTag(page, "/")).toContain('class="dark"');
+  });
+
+  test("notifications turn off and on and stay so after a reload", async ({ page, user, db }) => {
+    await page.goto("/chat?settings=preferences");
+    await expect(notifications(page)).toBeChecked();
+
+    await submitForm(page, notifications(page), "/settings");
+    await expectToast(page, "Notifications disabled");
+    await expect(notifications(page)).not.toBeChecked();
+    await page.reload();
+    await expect(notifications(page)).not.toBeChecked();
+    expect(db.get("select notifications from user_preferences where user_id = ?", user.id)).toEqual({
+      notifications: 0,
+    });
+
+    await submitForm(page, notifications(page), "/settings");
+    await expectToast(page, "Notifications enabled");
+    await expect(notifications(page)).toBeChecked();
+  });
+
+  test("the language is saved and shown after a reload", async ({ page, user, db }) => {
+    await page.goto("/chat?settings=preferences");
+    await expect(language(page)).toHaveValue("english");
+
+    await language(page).selectOption("german");
+    // With JavaScript choosing saves at once; without it the Save button does.
+    if (!withJs()) await dialog(page).getByRole("button", { name: "Save" }).click();
+    await expectToast(page, "Language updated");
+    await expect
+      .poll(() => db.get("select language from user_preferences where user_id = ?", user.id))
+      .toEqual({ language: "german" });
+    await page.reload();
+    await expect(language(page)).toHaveValue("german");
+    await expect(dialog(page).getByRole("button", { name: "Save" })).toBeVisible({ visible: !withJs() });
+  });
+
+  test("Archive All hides every chat from the list", async ({ page, user: _user }) => {
+    await page.goto("/chat");
+    const chatId = await sendMessage(page, "A chat to archive");
+    await expect(sidebar(page).getByRole("link", { name: "A chat to archive" })).toBeVisible();
+
+    await page.goto(`/chat/${chatId}?settings=preferences`);
+    await dialog(page).getByRole("button", { name: "Archive All" }).click();
+    await expectToast(page, "Chats archived");
+    await expect(sidebar(page).getByRole("link", { name: "A chat to archive" })).toHaveCount(0);
+  });
+
+  test("the API Keys section says whose key replies use and links to the key dialog", async ({
+    page,
+    user: _user,
+  }) => {
+    await page.goto("/chat?settings=account");
+    // The test server gives every vendor a key of the service's own.
+    await expect(dialog(page).getByText("Together AI key provided by Rogue AI")).toBeVisible();
+    const setKey = dialog(page).getByRole("link", { name: "Set API Key" });
+    await expect(setKey).toHaveAttribute("href", /[?&]apikey=edit/);
+  });
+
+  test("a demo user sees the upgrade card; Upgrade Now goes to /pricing", async ({ page }) => {
+    await page.goto("/signin?demo=true");
+    await expect(page).toHaveURL("/chat");
+    await page.goto("/chat?settings=account");
+    await expect(dialog(page).getByText("Demo Account", { exact: true })).toBeVisible();
+    await expect(dialog(page).getByRole("heading", { name: "Unlock Professional Features" })).toBeVisible();
+    await dialog(page).getByRole("link", { name: "Upgrade Now" }).click();
+    await expect(page).toHaveURL("/pricing");
+  });
+
+  test("a normal user sees no upgrade card", async ({ page, user: _user }) => {
+    await page.goto("/chat?settings=account");
+    await expect(dialog(page).getByText("Free Plan", { exact: true })).toBeVisible();
+    await expect(dialog(page).getByText("Unlock Professional Features")).toHaveCount(0);
+    await expect(dialog(page).getByRole("link", { name: "Upgrade Now" })).toHaveCount(0);
+  });
+
+  test("Sign Out in the dialog ends the session", async ({ page, user, db }) => {
+    await page.goto("/chat?settings=account");
+    await dialog(page).getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/signin");
+    await expectToast(page, "Signed Out", "You have been signed out, redirecting to login");
+    expect(db.count("select count(*) from sessions where user_id = ?", user.id)).toBe(0);
+  });
+});
+
+test.describe("settings with JavaScript", () => {
+  test("Escape closes the dialog and the tabs follow the arrow keys", async ({ page, user: _user }) => {
+    await page.goto("/chat?settings=account");
+    await tab(page, "Account").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(tab(page, "Preferences")).toHaveAttribute("aria-selected", "true");
+    await expect(darkMode(page)).toBeVisible();
+    await expect(page).toHaveURL(/[?&]settings=preferences/);
+    await page.keyboard.press("Escape");
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(page).toHaveURL("/chat");
+  });
+
+  test("the switch moves at once while the setting is saved", async ({ page, user: _user }) => {
+    await page.goto("/chat?settings=preferences");
+    await page.route("**/settings*", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await darkMode(page).click();
+    await expect(darkMode(page)).not.toBeChecked({ timeout: 400 });
+    await expectToast(page, "Light mode enabled");
+  });
+});
+
+test.describe("/settings", () => {
+  test("changes the theme for a visitor who is not signed in", async ({ page }) => {
+    const response = await postForm(page.request, "/settings", {
+      intent: "theme",
+      theme: "light",
+      redirectTo: "/signin",
+    });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toBe("/signin");
+    expect(response.headers()["set-cookie"]).toMatch(/(^|\n)theme=light;/);
+    await page.goto("/signin");
+    await expect(page.locator("html")).toHaveClass("light");
+    await expectToast(page, "Light mode enabled");
+  });
+
+  test("asks a visitor to sign in before saving notifications or language", async ({ page, db }) => {
+    const before = db.count("select count(*) from user_preferences");
+    const response = await postForm(page.request, "/settings", {
+      intent: "notifications",
+      notifications: "off",
+    });
+    expect(response.status()).toBe(302);
+    expect(response.headers()["location"]).toMatch(/^\/signin\?redirectTo=/);
+    expect(db.count("select count(*) from user_preferences")).toBe(before);
+  });
+
+  test("refuses bad input with 400 and a message, and saves nothing", async ({ page, user: _user }) => {
+    for (const [form, message] of [
+      [{ intent: "language", language: "klingon" }, "Choose one of the listed languages."],
+      [{ intent: "theme", theme: "neon" }, "Theme must be dark or light."],
+      [{ intent: "notifications", notifications: "maybe" }, "Notifications must be on or off."],
+      [{ intent: "delete-everything" }, "Unknown settings action."],
+    ] as const) {
+      const response = await postForm(page.request, "/settings", form);
+      expect(response.status(), JSON.stringify(form)).toBe(400);
+      expect(await response.text()).toContain(message);
+    }
+    await page.goto("/chat?settings=preferences");
+    await expect(language(page)).toHaveValue("english");
+    expect(await htmlClass(page)).toBe("dark");
+  });
+
+  test("never redirects off-site", async ({ page }) => {
+    const response = await postForm(page.request, "/settings", {
+      intent: "theme",
+      theme: "dark",
+      redirectTo: "//evil.example/",
+    });
+    expect(response.headers()["location"]).toBe("/chat?settings=preferences");
+  });
+
+  test("GET /settings opens the dialog on Preferences", async ({ page, user: _user }) => {
+    await page.goto("/settings");
+    await expect(page).toHaveURL("/chat?settings=preferences");
+    await expect(tab(page, "Preferences")).toHaveAttribute("aria-selected", "true");
+  });
+});

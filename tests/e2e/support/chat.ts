@@ -1,0 +1,64 @@
+/** The chat screen, as a user works it. */
+import type { Locator, Page } from "@playwright/test";
+import { expect } from "@playwright/test";
+import type { CompletionRow, TestDb } from "./db";
+
+export const CHAT_PATH = /\/chat\/([0-9a-f-]{36})$/;
+export const DEFAULT_MODEL_FOOTER = "Powered by Together AI. Current model: Dolphin Mixtral 8x22B";
+
+export const composer = (page: Page) => page.getByRole("textbox", { name: "Message" });
+export const sendButton = (page: Page) => page.getByRole("button", { name: "Send", exact: true });
+export const composerForm = (page: Page) => page.locator("form").filter({ has: composer(page) });
+export const sidebar = (page: Page) => page.getByRole("complementary", { name: "Chat history" });
+export const messageList = (page: Page) => page.getByRole("list", { name: "Messages" });
+export const bubbles = (page: Page, role: "user" | "assistant") => page.locator(`li[data-role="${role}"]`);
+export const contentOf = (bubble: Locator) => bubble.getByTestId("message-content");
+export const lastReply = (page: Page) => contentOf(bubbles(page, "assistant").last());
+/** The text of the reply while it streams in (the bubble is marked data-streaming until the last token). */
+export const liveReply = (page: Page) => contentOf(page.locator('li[data-role="assistant"][data-streaming]'));
+
+export function chatIdOf(page: Page): string {
+  const id = CHAT_PATH.exec(new URL(page.url()).pathname)?.[1];
+  if (!id) throw new Error(`not on a chat page: ${page.url()}`);
+  return id;
+}
+
+/**
+ * Types `text` and sends it (with the Send button, or Enter); resolves with the chat's id once the server has
+ * stored the message and the page shows it. Waiting for the URL alone is not enough on an open chat: the URL
+ * is already a chat's, and a next send typed before this one lands would race it.
+ */
+export async function sendMessage(page: Page, text: string, via: "button" | "enter" = "button") {
+  const sentBefore = await bubbles(page, "user").count();
+  await composer(page).fill(text);
+  if (via === "enter") await composer(page).press("Enter");
+  else await sendButton(page).click();
+  await expect(page).toHaveURL(CHAT_PATH);
+  await expect(bubbles(page, "user")).toHaveCount(sentBefore + 1);
+  return chatIdOf(page);
+}
+
+/** What the form will post: its action and hidden fields, read before sending. */
+export async function composerFields(page: Page) {
+  const form = composerForm(page);
+  return {
+    action: (await form.getAttribute("action")) ?? new URL(page.url()).pathname,
+    requestId: await form.locator('input[name="requestId"]').inputValue(),
+    model: await form.locator('input[name="model"]').inputValue(),
+  };
+}
+
+/** Exactly `expected`: toHaveText would forgive whitespace differences, a reply must not have any. */
+export async function expectExactText(locator: Locator, expected: string) {
+  await expect.poll(() => locator.textContent()).toBe(expected);
+}
+
+/** Waits for the chat's latest completion to finish with `status`, and returns it. */
+export async function finishedCompletion(
+  db: TestDb,
+  chatId: string,
+  status: CompletionRow["status"] = "done",
+): Promise<CompletionRow> {
+  await expect.poll(() => db.completionsOfChat(chatId).at(-1)?.status).toBe(status);
+  return db.completionsOfChat(chatId).at(-1)!;
+}

@@ -1,0 +1,121 @@
+/**
+ * The run's SQLite database, as the tests see it: a read-only connection for assertions, and a short-lived
+ * writable one for the few set-ups a user cannot do through the app (e.g. banning an account).
+ */
+import Database from "better-sqlite3";
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  is_demo: 0 | 1;
+}
+
+export interface MessageRow {
+  id: string;
+  chat_id: string;
+  role: "user" | "assistant" | "system";
+  content: string;
+  vendor: string | null;
+  completion_id: string | null;
+  status: string;
+}
+
+export interface CompletionRow {
+  id: string;
+  chat_id: string;
+  user_id: string;
+  status: "queued" | "streaming" | "done" | "error" | "stopped";
+  vendor: string | null;
+  error_code: string | null;
+  error_status: number | null;
+}
+
+type Param = string | number | null;
+
+export class TestDb {
+  private readonly reader: Database.Database;
+
+  constructor(private readonly file: string) {
+    this.reader = new Database(file, { readonly: true, fileMustExist: true });
+  }
+
+  get<T>(sql: string, ...params: Param[]): T | undefined {
+    return this.reader.prepare(sql).get(...params) as T | undefined;
+  }
+
+  all<T>(sql: string, ...params: Param[]): T[] {
+    return this.reader.prepare(sql).all(...params) as T[];
+  }
+
+  /** `select count(*) ...` as a number. */
+  count(sql: string, ...params: Param[]): number {
+    return Number(
+      this.reader
+        .prepare(sql)
+        .pluck()
+        .get(...params),
+    );
+  }
+
+  userByEmail(email: string): UserRow | undefined {
+    return this.get<UserRow>("select * from users where email = ?", email.toLowerCase());
+  }
+
+  messagesOfChat(chatId: string): MessageRow[] {
+    return this.all<MessageRow>(
+      "select * from chat_messages where chat_id = ? order by created_at, id",
+      chatId,
+    );
+  }
+
+  completionsOfChat(chatId: string): CompletionRow[] {
+    return this.all<CompletionRow>(
+      "select * from completions where chat_id = ? order by created_at, id",
+      chatId,
+    );
+  }
+
+  completion(id: string): CompletionRow | undefined {
+    return this.get<CompletionRow>("select * from completions where id = ?", id);
+  }
+
+  /** What a user has stored: chats, messages and completions. */
+  storedBy(userId: string) {
+    return {
+      chats: this.count("select count(*) from chat_history where user_id = ?", userId),
+      messages: this.count("select count(*) from chat_messages where user_id = ?", userId),
+      completions: this.count("select count(*) from completions where user_id = ?", userId),
+    };
+  }
+
+  /** Gives a role the way an admin would (the admin screens for roles do not exist yet). */
+  grantRole(userId: string, role: "admin" | "banned" | "restricted") {
+    this.write(
+      "insert into user_roles (user_id, role, created_at) values (?, ?, ?)",
+      userId,
+      role,
+      new Date().toISOString(),
+    );
+  }
+
+  /** Puts a user on a plan, as a paid checkout would (checkout is not built yet). */
+  setPlan(userId: string, plan: "starter" | "professional") {
+    this.write("update users set plan = ? where id = ?", plan, userId);
+  }
+
+  /** Writes through a short-lived connection, so the run's processes never wait on a test's lock for long. */
+  private write(sql: string, ...params: Param[]) {
+    const writer = new Database(this.file, { fileMustExist: true, timeout: 5_000 });
+    try {
+      writer.prepare(sql).run(...params);
+    } finally {
+      writer.close();
+    }
+  }
+
+  close() {
+    this.reader.close();
+  }
+}

@@ -1,0 +1,28 @@
+/** Helpers for the app's HTML forms, the same with JavaScript on or off. */
+import type { APIRequestContext, Locator, Page, Response } from "@playwright/test";
+
+/** Whether a response answers a POST of the form at `path` (a document POST, or Remix's `.data` fetch). */
+const isFormPost = (path: string) => (response: Response) => {
+  const url = new URL(response.url());
+  return response.request().method() === "POST" && url.pathname.replace(/\.data$/, "") === path;
+};
+
+/**
+ * Clicks `button` and returns the response to the form's POST. Without JavaScript that response is the page
+ * now shown, so its status is the one a user's browser got.
+ */
+export async function submitForm(page: Page, button: Locator, path: string): Promise<Response> {
+  const [response] = await Promise.all([page.waitForResponse(isFormPost(path)), button.click()]);
+  return response;
+}
+
+/** Posts a form the way a browser without JavaScript does, without following the redirect. */
+export function postForm(request: APIRequestContext, path: string, form: Record<string, string>) {
+  return request.post(path, { form, maxRedirects: 0 });
+}
+
+/** Lets a field take input longer than its `maxlength` (as a script or a crafted request can), so the
+ * server's own limit is what the test meets. */
+export async function dropMaxLength(field: Locator) {
+  await field.evaluate((element) => element.removeAttribute("maxlength"));
+}

@@ -1,0 +1,34 @@
+/** A minimal text/event-stream parser (WHATWG rules for the fields the app sends), for asserting on bodies. */
+export interface SseEvent {
+  id?: string;
+  event: string;
+  data: string;
+}
+
+export function parseEventStream(body: string): SseEvent[] {
+  const events: SseEvent[] = [];
+  for (const block of body.replace(/\r\n?/g, "\n").split("\n\n")) {
+    let event: Partial<SseEvent> & { dataLines: string[] } = { dataLines: [] };
+    for (const line of block.split("\n")) {
+      if (!line || line.startsWith(":")) continue;
+      const colon = line.indexOf(":");
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? "" : line.slice(colon + 1).replace(/^ /, "");
+      if (field === "id") event.id = value;
+      else if (field === "event") event.event = value;
+      else if (field === "data") event.dataLines.push(value);
+    }
+    if (event.dataLines.length) {
+      events.push({ id: event.id, event: event.event ?? "message", data: event.dataLines.join("\n") });
+    }
+    event = { dataLines: [] };
+  }
+  return events;
+}
+
+/** The reply text carried by a stream's token events. */
+export const tokenText = (events: SseEvent[]) =>
+  events
+    .filter((event) => event.event === "token")
+    .map((event) => (JSON.parse(event.data) as { text: string }).text)
+    .join("");

@@ -1,0 +1,396 @@
+/**
+ * The chat list and chat actions through their routes, as a browser (with or without JavaScript) calls them:
+ * real requests with a signed session cookie, a real SQLite database, real responses.
+ */
+import { createCookie } from "@remix-run/node";
+import { v7 as uuidv7 } from "uuid";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nowIso, type MessageRole } from "../../db/schema";
+import { insertChat, insertMessage } from "../support/rows";
+import { createTestEnv, type TestEnv } from "../support/test-env";
+import type * as ApiChats from "../../app/routes/api.chats";
+import type * as ChatLayout from "../../app/routes/chat";
+import type * as DownloadChat from "../../app/routes/chat.$chatId.download";
+import type * as DeleteChat from "../../app/routes/chat.$chatId_.delete";
+import type * as RenameChat from "../../app/routes/chat.$chatId_.rename";
+import type * as ArchiveChats from "../../app/routes/chat.archive";
+
+let t: TestEnv;
+// The app's modules read the environment when first used: import them once createTestEnv has set it.
+let routes: {
+  layout: typeof ChatLayout;
+  api: typeof ApiChats;
+  rename: typeof RenameChat;
+  remove: typeof DeleteChat;
+  download: typeof DownloadChat;
+  archive: typeof ArchiveChats;
+};
+let closeServerContext: () => Promise<void>;
+
+const HOUR = 3600 * 1000;
+const BASE = "http://localhost";
+
+beforeAll(async () => {
+  t = await createTestEnv();
+  routes = {
+    layout: await import("../../app/routes/chat"),
+    api: await import("../../app/routes/api.chats"),
+    rename: await import("../../app/routes/chat.$chatId_.rename"),
+    remove: await import("../../app/routes/chat.$chatId_.delete"),
+    download: await import("../../app/routes/chat.$chatId.download"),
+    archive: await import("../../app/routes/chat.archive"),
+  };
+  ({ closeServerContext } = await import("../../app/modules/server-context.server"));
+});
+afterAll(async () => {
+  await closeServerContext();
+  await t.close();
+});
+
+interface Visitor {
+  userId: string;
+  cookie: string;
+}
+
+/** A user with a session, and the Cookie header a signed-in browser would send. */
+async function signedInUser(plan: "starter" | "professional" = "professional"): Promise<Visitor> {
+  const userId = await t.createUser();
+  await t.db.updateTable("users").set({ plan }).where("id", "=", userId).execute();
+  const sessionId = uuidv7();
+  await t.db
+    .insertInto("sessions")
+    .values({
+      id: sessionId,
+      user_id: userId,
+      expires_at: new Date(Date.now() + HOUR).toISOString(),
+      created_at: nowIso(),
+    })
+    .execute();
+  const signed = await createCookie("rogue_session", { secrets: [t.env.appSecret] }).serialize(sessionId);
+  return { userId, cookie: signed.split(";")[0]! };
+}
+
+const createChat = (userId: string, title: string, hoursAgo = 0) =>
+  insertChat(t.db, userId, title, { hoursAgo });
+
+const addMessage = (chatId: string, userId: string, role: MessageRole, content: string, offsetMs: number) =>
+  insertMessage(t.db, chatId, userId, role, content, { offsetMs });
+
+const get = (path: string, visitor?: Visitor) =>
+  new Request(`${BASE}${path}`, { headers: visitor ? { Cookie: visitor.cookie } : {} });
+const post = (path: string, visitor: Visitor, form: Record<string, string>) =>
+  new Request(`${BASE}${path}`, {
+    method: "POST",
+    headers: { Cookie: visitor.cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(form),
+  });
+const args = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  params,
+  context: { clientIp: "127.0.0.1" },
+});
+
+/** What a loader or action answered, whether it returned or threw a Response, or returned data. */
+async function outcome(run: () => unknown): Promise<{ status: number; headers: Headers; body: unknown }> {
+  let value: unknown;
+  try {
+    value = await run();
+  } catch (thrown) {
+    value = thrown;
+  }
+  if (value instanceof Response) {
+    const text = await value.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // plain text
+    }
+    return { status: value.status, headers: value.headers, body };
+  }
+  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
+    const wrapped = value as unknown as { data: unknown; init: ResponseInit | null };
+    return {
+      status: wrapped.init?.status ?? 200,
+      headers: new Headers(wrapped.init?.headers),
+      body: wrapped.data,
+    };
+  }
+  if (value instanceof Error) throw value;
+  return { status: 200, headers: new Headers(), body: value };
+}
+
+const titleOf = async (chatId: string) =>
+  (await t.db.selectFrom("chat_history").select("title").where("id", "=", chatId).executeTakeFirst())?.title;
+const errorsOf = (body: unknown) => (body as { error?: Record<string, string[]> }).error ?? {};
+
+describe("GET /api/chats", () => {
+  it("answers 401 without a session", async () => {
+    const answer = await outcome(() => routes.api.loader(args(get("/api/chats"))));
+    expect(answer.status).toBe(401);
+    expect(answer.body).toEqual({ error: "Authentication Required" });
+  });
+
+  it("lists only the owner's chats, newest first, within a Starter user's 24 hours, filtered by ?q=", async () => {
+    const me = await signedInUser("starter");
+    const other = await signedInUser();
+    await createChat(me.userId, "Older trip", 5);
+    await createChat(me.userId, "Newer TRIP", 1);
+    await createChat(me.userId, "Recipes", 2);
+    await createChat(me.userId, "Trip from last week", 24 * 7);
+    await createChat(other.userId, "Their trip", 0);
+
+    const all = await outcome(() => routes.api.loader(args(get("/api/chats", me))));
+    expect(all.status).toBe(200);
+    expect(all.headers.get("Cache-Control")).toContain("no-store");
+    expect((all.body as { chats: { title: string }[] }).chats.map((c) => c.title)).toEqual([
+      "Newer TRIP",
+      "Recipes",
+      "Older trip",
+    ]);
+
+    const trips = await outcome(() => routes.api.loader(args(get("/api/chats?q=trip", me))));
+    expect((trips.body as { chats: { title: string }[] }).chats.map((c) => c.title)).toEqual([
+      "Newer TRIP",
+      "Older trip",
+    ]);
+  });
+});
+
+describe("the chat layout", () => {
+  it("loads the user's chats, the search, the models and the remembered sidebar mode", async () => {
+    const me = await signedInUser();
+    await createChat(me.userId, "Hello there");
+    const request = new Request(`${BASE}/chat?q=hello`, {
+      headers: { Cookie: `${me.cookie}; sidebar=collapsed` },
+    });
+    const answer = await outcome(() => routes.layout.loader(args(request)));
+    const data = answer.body as Awaited<ReturnType<typeof routes.layout.loader>>;
+    expect(data.chats?.map((c) => c.title)).toEqual(["Hello there"]);
+    expect(data.q).toBe("hello");
+    expect(data.sidebar).toBe("collapsed");
+    expect(data.models.length).toBeGreaterThan(0);
+    expect(data.settings.account.name).toBe("Tess");
+  });
+
+  it("remembers ?sidebar=collapse in the sidebar cookie and shows the same page without it", async () => {
+    const me = await signedInUser();
+    const answer = await outcome(() => routes.layout.loader(args(get("/chat/abc?q=x&sidebar=collapse", me))));
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/chat/abc?q=x");
+    expect(answer.headers.get("Set-Cookie")).toMatch(/^sidebar=collapsed; Path=\//);
+
+    const expand = await outcome(() => routes.layout.loader(args(get("/chat?sidebar=expand", me))));
+    expect(expand.headers.get("Location")).toBe("/chat");
+    expect(expand.headers.get("Set-Cookie")).toMatch(/^sidebar=expanded;/);
+  });
+});
+
+describe("POST /chat/:chatId/rename", () => {
+  it("stores the trimmed title and goes back with 'Chat renamed'", async () => {
+    const me = await signedInUser();
+    const chat = await createChat(me.userId, "Old title");
+    const answer = await outcome(() =>
+      routes.rename.action(
+        args(post(`/chat/${chat}/rename`, me, { title: "  New title  ", redirectTo: "/chat?q=new" }), {
+          chatId: chat,
+        }),
+      ),
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/chat?q=new");
+    expect(answer.headers.get("Set-Cookie")).toContain("rogue_toast=");
+    expect(await titleOf(chat)).toBe("New title");
+  });
+
+  it("answers the submission (no redirect) to the in-place editors", async () => {
+    const me = await signedInUser();
+    const chat = await createChat(me.userId, "Old title");
+    const answer = await outcome(() =>
+      routes.rename.action(
+        args(post(`/chat/${chat}/rename`, me, { title: "Inline", inline: "1", source: "title-bar" }), {
+          chatId: chat,
+        }),
+      ),
+    );
+    expect(answer.status).toBe(200);
+    expect((answer.body as { status: string }).status).toBe("success");
+    expect(await titleOf(chat)).toBe("Inline");
+  });
+
+  it.each([
+    ["a blank title", { title: "   " }, "Chat title cannot be empty"],
+    ["no title", {}, "Chat title cannot be empty"],
+    ["a title over 200 characters", { title: "x".repeat(201) }, "Chat title must be at most 200 characters"],
+  ])("refuses %s with 400 and says why; nothing changes", async (_, form, message) => {
+    const me = await signedInUser();
+    const chat = await createChat(me.userId, "Unchanged");
+    const answer = await outcome(() =>
+      routes.rename.action(args(post(`/chat/${chat}/rename`, me, form), { chatId: chat })),
+    );
+    expect(answer.status).toBe(400);
+    expect(errorsOf(answer.body).title).toEqual([message]);
+    expect(await titleOf(chat)).toBe("Unchanged");
+  });
+
+  it("is a 404 for another user's chat, and their title stays", async () => {
+    const owner = await signedInUser();
+    const intruder = await signedInUser();
+    const chat = await createChat(owner.userId, "Owner's title");
+    const answer = await outcome(() =>
+      routes.rename.action(
+        args(post(`/chat/${chat}/rename`, intruder, { title: "Hacked" }), { chatId: chat }),
+      ),
+    );
+    expect(answer.status).toBe(404);
+    expect(await titleOf(chat)).toBe("Owner's title");
+    const page = await outcome(() =>
+      routes.rename.loader(args(get(`/chat/${chat}/rename`, intruder), { chatId: chat })),
+    );
+    expect(page.status).toBe(404);
+  });
+
+  it("shows the rename page with the current title and a safe way back", async () => {
+    const me = await signedInUser();
+    const chat = await createChat(me.userId, "Current");
+    const page = await outcome(() =>
+      routes.rename.loader(
+        args(get(`/chat/${chat}/rename?redirectTo=${encodeURIComponent("//evil.example")}`, me), {
+          chatId: chat,
+        }),
+      ),
+    );
+    expect(page.body).toEqual({ chat: { id: chat, title: "Current" }, redirectTo: `/chat/${chat}` });
+  });
+});
+
+describe("POST /chat/:chatId/delete", () => {
+  it("deletes the chat on screen and lands on the empty new chat with 'Chat deleted'", async () => {
+    const me = await signedInUser();
+    const chat = await createChat(me.userId, "Doomed");
+    await addMessage(chat, me.userId, "user", "bye", 0);
+    const answer = await outcome(() =>
+      routes.remove.action(
+        args(post(`/chat/${chat}/delete`, me, { redirectTo: `/chat/${chat}` }), { chatId: chat }),
+      ),
+    );
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("Location")).toBe("/chat");
+    expect(answer.headers.get("Set-Cookie")).toContain("rogue_toast=");
+    expect(await titleOf(chat)).toBeUndefined();
+    expect(await t.db.selectFrom("chat_messages").select("id").where("chat_id", "=", chat).execute()).toEqual(
+      [],
+    );
+  });
+
+  it("deleting another chat goes back where the user was", async () => {
+    const me = await signedInUser();
+    const open = await createChat(me.userId, "Open");
+    const chat = await createChat(me.userId, "Other");
+    const answer = await outcome(() =>
+      routes.remove.action(
+        args(post(`/chat/${chat}/delete`, me, { redirectTo: `/chat/${open}` }), { chatId: chat }),
+      ),
+    );
+    expect(answer.headers.get("Location")).toBe(`/chat/${open}`);
+  });
+
+  it("is a 404 for another user's chat, which stays", async () => {
+    const owner = await signedInUser();
+    const intruder = await signedInUser();
+    const chat = await createChat(owner.userId, "Keep");
+    const answer = await outcome(() =>
+      routes.remove.action(args(post(`/chat/${chat}/delete`, intruder, {}), { chatId: chat })),
+    );
+    expect(answer.status).toBe(404);
+    expect(await titleOf(chat)).toBe("Keep");
+    const page = await outcome(() =>
+      routes.remove.loader(args(get(`/chat/${chat}/delete`, intruder), { chatId: chat })),
+    );
+    expect(page.status).toBe(404);
+  });
+});
+
+describe("GET /chat/:chatId/download", () => {
+  it("sends the chat as a UTF-8 text attachment named after the title", async () => {
+    const me = await signedInUser();
+    const chat = await createChat(me.userId, "Café: plans/ideas");
+    await addMessage(chat, me.userId, "user", "What's good?", 0);
+    await addMessage(chat, me.userId, "assistant", "Pastéis de nata.", 1);
+    const answer = await outcome(() =>
+      routes.download.loader(args(get(`/chat/${chat}/download`, me), { chatId: chat })),
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(answer.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="Caf_ plans ideas.txt"; filename*=UTF-8''Caf%C3%A9%20plans%20ideas.txt`,
+    );
+    expect(answer.body).toBe("User: What's good?\n\nAssistant: Pastéis de nata.\n");
+  });
+
+  it("is a 404 for another user's chat", async () => {
+    const owner = await signedInUser();
+    const intruder = await signedInUser();
+    const chat = await createChat(owner.userId, "Secret");
+    await addMessage(chat, owner.userId, "user", "my secret", 0);
+    const answer = await outcome(() =>
+      routes.download.loader(args(get(`/chat/${chat}/download`, intruder), { chatId: chat })),
+    );
+    expect(answer.status).toBe(404);
+    expect(String(answer.body)).not.toContain("my secret");
+  });
+});
+
+describe("POST /chat/archive", () => {
+  it("archives all the user's chats with 'Chats archived', and restores them", async () => {
+    const me = await signedInUser();
+    const other = await signedInUser();
+    await createChat(me.userId, "Mine 1");
+    await createChat(me.userId, "Mine 2");
+    const theirs = await createChat(other.userId, "Theirs");
+
+    const archived = await outcome(() =>
+      routes.archive.action(
+        args(post("/chat/archive", me, { intent: "archive", redirectTo: "/chat?settings=preferences" })),
+      ),
+    );
+    expect(archived.status).toBe(302);
+    expect(archived.headers.get("Location")).toBe("/chat?settings=preferences");
+    const mine = () =>
+      t.db.selectFrom("chat_history").select("archived_at").where("user_id", "=", me.userId).execute();
+    expect((await mine()).every((row) => row.archived_at !== null)).toBe(true);
+    const list = await outcome(() => routes.api.loader(args(get("/api/chats", me))));
+    expect(list.body).toEqual({ chats: [] });
+    const theirsRow = await t.db
+      .selectFrom("chat_history")
+      .select("archived_at")
+      .where("id", "=", theirs)
+      .executeTakeFirst();
+    expect(theirsRow?.archived_at).toBeNull();
+
+    const restored = await outcome(() =>
+      routes.archive.action(
+        args(post("/chat/archive", me, { intent: "restore", redirectTo: "//evil.example" })),
+      ),
+    );
+    expect(restored.headers.get("Location")).toBe("/chat");
+    expect((await mine()).every((row) => row.archived_at === null)).toBe(true);
+  });
+
+  it.each<Record<string, string>>([{}, { intent: "explode" }])(
+    "answers 400 to a missing or unknown intent (%j)",
+    async (form) => {
+      const me = await signedInUser();
+      await createChat(me.userId, "Still here");
+      const answer = await outcome(() => routes.archive.action(args(post("/chat/archive", me, form))));
+      expect(answer.status).toBe(400);
+      expect(answer.body).toBe("Choose what to do: archive or restore.");
+      const rows = await t.db
+        .selectFrom("chat_history")
+        .select("archived_at")
+        .where("user_id", "=", me.userId)
+        .execute();
+      expect(rows.every((row) => row.archived_at === null)).toBe(true);
+    },
+  );
+});

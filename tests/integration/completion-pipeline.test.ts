@@ -1,0 +1,246 @@
+/**
+ * The reply pipeline against real SQLite, real Redis and the mock vendor: queue → worker → Redis Stream →
+ * database, including fallback, failures, stop, and continuation after an interrupted run.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ShuttingDown, StopRequested } from "../../worker/abort-reasons";
+import { runCompletion } from "../../worker/processor";
+import { DEFAULT_SYSTEM_PROMPT } from "../../worker/prompt";
+import { startWorker } from "../../worker/index";
+import { directive, createTestEnv, TEST_VENDOR_KEY, type TestEnv } from "../support/test-env";
+
+let t: TestEnv;
+let userId: string;
+
+beforeAll(async () => {
+  t = await createTestEnv();
+  userId = await t.createUser();
+});
+afterAll(() => t.close());
+afterEach(() => t.mock.reset());
+
+const assistantMessages = (completionId: string) =>
+  t.db.selectFrom("chat_messages").selectAll().where("completion_id", "=", completionId).execute();
+const completionRow = (completionId: string) =>
+  t.db.selectFrom("completions").selectAll().where("id", "=", completionId).executeTakeFirstOrThrow();
+const attempts = (completionId: string) =>
+  t.db
+    .selectFrom("completion_attempts")
+    .select(["vendor", "outcome", "http_status"])
+    .where("completion_id", "=", completionId)
+    .orderBy("id")
+    .execute();
+
+describe("a worker process", () => {
+  it("streams a queued reply into Redis, stores it once and records the vendor, timings and usage", async () => {
+    const worker = await startWorker({ concurrency: 4 });
+    try {
+      const content = "Tell me something nice";
+      const { completionId } = await t.createCompletion(userId, content);
+      await t.enqueue(completionId);
+      const streamed = await t.readStream(completionId);
+
+      const expected = t.mock.expectedReply("together", content);
+      expect(streamed.text).toBe(expected);
+      expect(streamed.terminal.type).toBe("done");
+      const messages = await assistantMessages(completionId);
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatchObject({
+        role: "assistant",
+        content: expected,
+        vendor: "together",
+        model_id: "dolphin-mixtral-8x22b",
+        status: "complete",
+      });
+      const row = await completionRow(completionId);
+      expect(row).toMatchObject({ status: "done", vendor: "together" });
+      expect(row.first_token_at).not.toBeNull();
+      expect(row.completion_tokens).toBeGreaterThan(0);
+
+      const [request] = t.mock.requests("together");
+      expect(request?.headers.authorization).toBe(`Bearer ${TEST_VENDOR_KEY}`);
+      expect(request?.headers["x-request-id"]).toContain(completionId);
+      expect(request?.body).toMatchObject({
+        model: "cognitivecomputations/dolphin-2.9.2-mixtral-8x22b",
+        temperature: 0.7,
+        max_tokens: 1024,
+        stream: true,
+        messages: [
+          { role: "system", content: DEFAULT_SYSTEM_PROMPT },
+          { role: "user", content },
+        ],
+      });
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it("adds one job for a completion enqueued twice, and a finished completion is never run again", async () => {
+    const worker = await startWorker({ concurrency: 4 });
+    try {
+      const { completionId } = await t.createCompletion(userId, "Only once please");
+      await t.enqueue(completionId);
+      await t.enqueue(completionId);
+      await t.readStream(completionId);
+      await expect(runCompletion(t.runner(), completionId, new AbortController().signal)).resolves.toBe(
+        "already-finished",
+      );
+      expect(await assistantMessages(completionId)).toHaveLength(1);
+      expect(t.mock.requests()).toHaveLength(1);
+    } finally {
+      await worker.close();
+    }
+  });
+});
+
+describe("running a completion", () => {
+  const run = (
+    completionId: string,
+    signal = new AbortController().signal,
+    timeouts?: Parameters<TestEnv["runner"]>[0],
+  ) => runCompletion(t.runner(timeouts), completionId, signal);
+
+  it("keeps the reply byte-exact however the vendor's stream is chunked", async () => {
+    const reply = "Grüße, 世界! 🙂👩‍💻 — naïve façade\nline two\r\nend ✓";
+    const content = `exact please ${directive({ reply, splitBytes: true, crlf: true, comments: true, usage: true })}`;
+    const { completionId } = await t.createCompletion(userId, content);
+    await expect(run(completionId)).resolves.toBe("done");
+    expect((await t.readStream(completionId)).text).toBe(reply);
+    expect((await assistantMessages(completionId))[0]?.content).toBe(reply);
+  });
+
+  it("falls back to the next vendor serving the model when the active one fails before the first token", async () => {
+    const content = `fallback ${directive({ vendors: { together: { fault: "500" } } })}`;
+    const { completionId } = await t.createCompletion(userId, content);
+    await expect(run(completionId)).resolves.toBe("done");
+    expect((await assistantMessages(completionId))[0]).toMatchObject({
+      vendor: "novita",
+      content: t.mock.expectedReply("novita", content),
+    });
+    expect(await attempts(completionId)).toEqual([
+      { vendor: "together", outcome: "http", http_status: 500 },
+      { vendor: "novita", outcome: "ok", http_status: null },
+    ]);
+  });
+
+  it("does not fall back on a bad request, which would fail the same way everywhere", async () => {
+    const { completionId } = await t.createCompletion(userId, `bad ${directive({ fault: "400" })}`);
+    await expect(run(completionId)).resolves.toBe("error");
+    expect(await attempts(completionId)).toHaveLength(1);
+    expect(await completionRow(completionId)).toMatchObject({ status: "error", error_code: "bad_request" });
+    const { terminal } = await t.readStream(completionId);
+    expect(terminal).toMatchObject({ type: "error", code: "bad_request" });
+  });
+
+  it("reports the first vendor's failure when every vendor fails", async () => {
+    const { completionId } = await t.createCompletion(
+      userId,
+      `all down ${directive({ fault: "500", vendors: { modelslab: { fault: "429" } } })}`,
+    );
+    await expect(run(completionId)).resolves.toBe("error");
+    expect(await completionRow(completionId)).toMatchObject({
+      status: "error",
+      error_code: "http",
+      error_status: 500,
+    });
+    expect((await attempts(completionId)).map((a) => a.vendor)).toEqual(["together", "novita", "modelslab"]);
+    expect(await assistantMessages(completionId)).toHaveLength(0);
+  });
+
+  it("gives up on a vendor that sends no first token in time", async () => {
+    const { completionId } = await t.createCompletion(userId, `slow ${directive({ fault: "hang" })}`);
+    await expect(run(completionId, undefined, { firstTokenMs: 200, idleMs: 200 })).resolves.toBe("error");
+    expect(await completionRow(completionId)).toMatchObject({ status: "error", error_code: "timeout" });
+    await t.mock.whenIdle();
+  });
+
+  it("ends a reply whose vendor stalls between tokens", async () => {
+    const { completionId } = await t.createCompletion(
+      userId,
+      `stall ${directive({ fault: "stall", faultAfterTokens: 3 })}`,
+    );
+    await expect(run(completionId, undefined, { firstTokenMs: 2_000, idleMs: 200 })).resolves.toBe("error");
+    expect((await attempts(completionId))[0]).toMatchObject({ vendor: "together", outcome: "timeout" });
+    await t.mock.whenIdle();
+  });
+
+  it("skips a vendor without a key and says which key is missing when none has one", async () => {
+    const saved = await t.db.selectFrom("api_vendors").select(["id", "api_key_encrypted"]).execute();
+    await t.db.updateTable("api_vendors").set({ api_key_encrypted: null }).execute();
+    try {
+      const { completionId } = await t.createCompletion(userId, "no keys anywhere");
+      await expect(run(completionId)).resolves.toBe("error");
+      expect(await completionRow(completionId)).toMatchObject({
+        error_code: "key_missing",
+        error_detail: "together",
+      });
+      expect(t.mock.requests()).toHaveLength(0);
+    } finally {
+      for (const { id, api_key_encrypted } of saved) {
+        await t.db.updateTable("api_vendors").set({ api_key_encrypted }).where("id", "=", id).execute();
+      }
+    }
+  });
+
+  it("says no vendor is active when an admin deactivated them all", async () => {
+    await t.db.updateTable("api_vendors").set({ is_active: 0 }).execute();
+    try {
+      const { completionId } = await t.createCompletion(userId, "anyone there?");
+      await expect(run(completionId)).resolves.toBe("error");
+      expect(await completionRow(completionId)).toMatchObject({ error_code: "no_active_vendor" });
+    } finally {
+      await t.db.updateTable("api_vendors").set({ is_active: 1 }).where("name", "=", "together").execute();
+    }
+  });
+
+  it("stops when asked, keeping the text written so far as a stopped message", async () => {
+    const content = `long one ${directive({ tokens: 200, tokenMs: 10 })}`;
+    const { completionId } = await t.createCompletion(userId, content);
+    const controller = new AbortController();
+    const running = run(completionId, controller.signal);
+    await firstToken(completionId);
+    controller.abort(new StopRequested());
+    await expect(running).resolves.toBe("stopped");
+    const [message] = await assistantMessages(completionId);
+    expect(message?.status).toBe("stopped");
+    expect(message?.content.length).toBeGreaterThan(0);
+    expect(t.mock.expectedReply("together", content).startsWith(message!.content)).toBe(true);
+    const streamed = await t.readStream(completionId);
+    expect(streamed.terminal.type).toBe("stopped");
+    expect(streamed.text).toBe(message?.content);
+  });
+
+  it("continues an interrupted reply from the text already streamed, with nothing lost or repeated", async () => {
+    const content = `resume me ${directive({ tokens: 120, tokenMs: 5 })}`;
+    const { completionId } = await t.createCompletion(userId, content);
+    const controller = new AbortController();
+    const first = run(completionId, controller.signal);
+    await firstToken(completionId);
+    controller.abort(new ShuttingDown());
+    await expect(first).rejects.toBeInstanceOf(ShuttingDown);
+    expect(await assistantMessages(completionId)).toHaveLength(0);
+
+    await expect(run(completionId)).resolves.toBe("done");
+    const expected = t.mock.expectedReply("together", content);
+    const streamed = await t.readStream(completionId);
+    expect(streamed.text).toBe(expected);
+    expect((await assistantMessages(completionId)).map((m) => m.content)).toEqual([expected]);
+    const continuation = t.mock.requests("together").at(-1)?.body as {
+      messages: { role: string; content: string }[];
+    };
+    const last = continuation.messages.at(-1);
+    expect(last?.role).toBe("assistant");
+    expect(expected.startsWith(last!.content) && last!.content.length > 0).toBe(true);
+  });
+});
+
+/** Resolves once the completion's stream holds its first token entry (XREAD BLOCK). */
+async function firstToken(completionId: string) {
+  const { Redis } = await import("ioredis");
+  const reader = new Redis({ ...t.redis.options, maxRetriesPerRequest: null });
+  try {
+    await reader.xread("BLOCK", 5_000, "STREAMS", `completion:${completionId}`, "0-0");
+  } finally {
+    reader.disconnect();
+  }
+}

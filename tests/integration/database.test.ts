@@ -1,0 +1,150 @@
+/** Migrations and seed on SQLite, and on PostgreSQL when one is reachable (DATABASE_TEST_POSTGRES_URL). */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { sql } from "kysely";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { decryptSecret } from "../../db/crypto";
+import { createDatabase, type Db } from "../../db/database";
+import { migrateToLatest } from "../../db/migrate";
+import { applyVendorOverrides, BUILT_IN_MODELS, seed } from "../../db/seed";
+
+const SECRET = "s".repeat(64);
+const require = createRequire(import.meta.url);
+const dir = mkdtempSync(path.join(tmpdir(), "rogue-db-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function checkSeededDatabase(db: Db) {
+  expect(await migrateToLatest(db)).toEqual(["0001_initial", "0002_chat_features"]);
+  await seed(db);
+  await seed(db);
+  expect(await migrateToLatest(db)).toEqual([]);
+
+  const models = await db.selectFrom("ai_models").selectAll().orderBy("order").execute();
+  expect(models.map((m) => m.model_id)).toEqual(BUILT_IN_MODELS.map((m) => m.model_id));
+  expect(models.filter((m) => m.is_default === 1).map((m) => m.model_id)).toEqual(["dolphin-mixtral-8x22b"]);
+  expect(models.filter((m) => m.is_pro === 0)).toHaveLength(2);
+
+  const vendors = await db.selectFrom("api_vendors").selectAll().orderBy("priority_order").execute();
+  expect(vendors.map((v) => [v.name, v.priority_order, v.is_active])).toEqual([
+    ["together", 1, 1],
+    ["novita", 2, 0],
+    ["modelslab", 3, 0],
+    ["openai", 4, 0],
+  ]);
+  expect(vendors[0]?.endpoint_url).toBe("https://api.together.xyz/v1/chat/completions");
+  const setting = await db
+    .selectFrom("system_settings")
+    .selectAll()
+    .where("setting_key", "=", "active_vendor")
+    .executeTakeFirst();
+  expect(setting?.setting_value).toBe("together");
+  const served = await db
+    .selectFrom("api_vendor_models")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  expect(Number(served.n)).toBe(BUILT_IN_MODELS.reduce((n, m) => n + Object.keys(m.vendorModels).length, 0));
+
+  await applyVendorOverrides(
+    db,
+    {
+      together: { url: "http://127.0.0.1:9/v1/chat/completions", key: "sk-live-123456" },
+      novita: {},
+      modelslab: {},
+      openai: {},
+    },
+    SECRET,
+  );
+  const together = await db
+    .selectFrom("api_vendors")
+    .selectAll()
+    .where("name", "=", "together")
+    .executeTakeFirstOrThrow();
+  expect(together.endpoint_url).toBe("http://127.0.0.1:9/v1/chat/completions");
+  expect(together.api_key_encrypted).not.toContain("sk-live");
+  expect(decryptSecret(together.api_key_encrypted!, SECRET)).toBe("sk-live-123456");
+}
+
+describe("the database", () => {
+  it("migrates and seeds SQLite idempotently with the built-in catalogue and vendors", async () => {
+    const db = createDatabase(`file:${path.join(dir, "seed.db")}`);
+    try {
+      await checkSeededDatabase(db);
+      const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
+      expect(rows[0]?.journal_mode).toBe("wal");
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("read-then-write transactions wait for another process's writes instead of failing with SQLITE_BUSY", async () => {
+    const file = path.join(dir, "busy.db");
+    const db = createDatabase(`file:${file}`);
+    await migrateToLatest(db);
+    await seed(db);
+    // Another writer (as the worker process is to the web): short write transactions, each holding the lock ~2 ms.
+    const writer = new Worker(
+      `const { workerData, parentPort } = require("node:worker_threads");
+       const db = new (require(workerData.module))(workerData.file, { timeout: 5000 });
+       const stmt = db.prepare("update system_settings set updated_at = ? where setting_key = 'active_vendor'");
+       let n = 0;
+       for (const end = Date.now() + workerData.ms; Date.now() < end; n++) {
+         db.exec("BEGIN IMMEDIATE"); stmt.run(String(n));
+         for (const t = Date.now(); Date.now() - t < 2; );
+         db.exec("COMMIT");
+       }
+       parentPort.postMessage(n);`,
+      { eval: true, workerData: { file, ms: 1_500, module: require.resolve("better-sqlite3") } },
+    );
+    const writes = new Promise<number>((resolve, reject) =>
+      writer.once("message", resolve).once("error", reject),
+    );
+    try {
+      for (let i = 0; i < 60; i++) {
+        await db.transaction().execute(async (trx) => {
+          const row = await trx
+            .selectFrom("system_settings")
+            .select("setting_value")
+            .where("setting_key", "=", "active_vendor")
+            .executeTakeFirstOrThrow();
+          // Real transactions do async work between their read and their write (the send action does).
+          await new Promise((resolve) => setTimeout(resolve, 1));
+          await trx
+            .updateTable("system_settings")
+            .set({ setting_value: row.setting_value, updated_at: `main-${i}` })
+            .where("setting_key", "=", "active_vendor")
+            .execute();
+        });
+      }
+      expect(await writes).toBeGreaterThan(0);
+    } finally {
+      await writer.terminate();
+      await db.destroy();
+    }
+  });
+
+  const postgresUrl = process.env.DATABASE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  it("runs the same migrations, seed and queries on PostgreSQL", async (context) => {
+    const admin = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2_000 });
+    try {
+      await admin.connect();
+    } catch {
+      context.skip("no PostgreSQL reachable at DATABASE_TEST_POSTGRES_URL");
+    }
+    const name = `rogue_test_${Date.now()}`;
+    await admin.query(`create database ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    const db = createDatabase(url.toString());
+    try {
+      await checkSeededDatabase(db);
+    } finally {
+      await db.destroy();
+      await admin.query(`drop database ${name}`);
+      await admin.end();
+    }
+  });
+});

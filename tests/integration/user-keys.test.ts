@@ -1,0 +1,71 @@
+/** A user's own key: checked with the vendor by a worker, stored encrypted only when the vendor accepts it. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { closeServerContext } from "../../app/modules/server-context.server";
+import { saveUserKey, UserKeyError, userKeyStatus } from "../../app/modules/vendors/user-keys.server";
+import { decryptSecret } from "../../db/crypto";
+import { startWorker } from "../../worker/index";
+import { createTestEnv, type TestEnv } from "../support/test-env";
+
+let t: TestEnv;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+beforeAll(async () => {
+  t = await createTestEnv();
+  await t.db
+    .updateTable("api_vendors")
+    .set({ api_key_encrypted: null })
+    .where("name", "=", "together")
+    .execute();
+  t.mock.setBehaviour({ requireKey: "sk-good-1234" }, "together");
+  worker = await startWorker({ concurrency: 2 });
+});
+afterAll(async () => {
+  await worker.close();
+  await closeServerContext();
+  await t.close();
+});
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) =>
+      error instanceof UserKeyError ? { status: error.status, message: error.message } : error,
+  );
+
+describe("a user's own API key", () => {
+  it("is asked for when the active vendor has no key of the service's own", async () => {
+    const userId = await t.createUser();
+    expect(await userKeyStatus(t.db, userId)).toEqual({
+      vendor: "together",
+      vendorName: "Together AI",
+      required: true,
+      last4: null,
+    });
+  });
+
+  it("is refused with the vendor's answer when the vendor rejects it, and nothing is stored", async () => {
+    const userId = await t.createUser();
+    expect(await failure(saveUserKey(t.db, userId, "sk-wrong-0000", t.env.appSecret))).toEqual({
+      status: 422,
+      message: "API key verification failed: Authentication error (401): API key may be invalid or expired",
+    });
+    expect(
+      await t.db.selectFrom("user_api_keys").selectAll().where("user_id", "=", userId).execute(),
+    ).toEqual([]);
+  });
+
+  it("is stored encrypted, showing only its last four characters, once the vendor accepts it", async () => {
+    const userId = await t.createUser();
+    const status = await saveUserKey(t.db, userId, "sk-good-1234", t.env.appSecret);
+    expect(status).toMatchObject({ vendor: "together", last4: "1234" });
+    const row = await t.db
+      .selectFrom("user_api_keys")
+      .selectAll()
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    expect(row.api_key_encrypted).not.toContain("sk-good");
+    expect(decryptSecret(row.api_key_encrypted, t.env.appSecret)).toBe("sk-good-1234");
+    const check = t.mock.requests("together").at(-1);
+    expect(check?.headers.authorization).toBe("Bearer sk-good-1234");
+    expect(check?.body).toMatchObject({ messages: [{ role: "user", content: "Hello" }] });
+  });
+});

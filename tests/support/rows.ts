@@ -1,0 +1,80 @@
+/** Rows the tests need as a starting point, inserted directly: users, chats and messages. */
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "../../db/database";
+import type { MessageRole, Plan } from "../../db/schema";
+
+const HOUR_MS = 3600 * 1000;
+
+export async function insertUser(db: Db, { plan = "starter" }: { plan?: Plan } = {}): Promise<string> {
+  const id = uuidv7();
+  const now = new Date().toISOString();
+  await db
+    .insertInto("users")
+    .values({
+      id,
+      email: `${id}@example.test`,
+      name: "Tess",
+      password_hash: null,
+      plan,
+      is_demo: 0,
+      expires_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
+}
+
+/** A chat last updated `hoursAgo` hours ago. */
+export async function insertChat(
+  db: Db,
+  userId: string,
+  title: string,
+  {
+    hoursAgo = 0,
+    archived = false,
+    modelId = "dolphin-mixtral-8x22b",
+    id = uuidv7(),
+  }: { hoursAgo?: number; archived?: boolean; modelId?: string; id?: string } = {},
+): Promise<string> {
+  const at = new Date(Date.now() - hoursAgo * HOUR_MS).toISOString();
+  await db
+    .insertInto("chat_history")
+    .values({
+      id,
+      user_id: userId,
+      title,
+      model_id: modelId,
+      archived_at: archived ? at : null,
+      created_at: at,
+      updated_at: at,
+    })
+    .execute();
+  return id;
+}
+
+/** A message created `offsetMs` from now (to order several), optionally replaced by a regenerate or edit. */
+export async function insertMessage(
+  db: Db,
+  chatId: string,
+  userId: string,
+  role: MessageRole,
+  content: string,
+  { offsetMs = 0, replaced = false }: { offsetMs?: number; replaced?: boolean } = {},
+): Promise<void> {
+  await db
+    .insertInto("chat_messages")
+    .values({
+      id: uuidv7(),
+      chat_id: chatId,
+      user_id: userId,
+      role,
+      content,
+      model_id: null,
+      vendor: null,
+      completion_id: null,
+      created_at: new Date(Date.now() + offsetMs).toISOString(),
+      replaced_at: replaced ? new Date().toISOString() : null,
+    })
+    .execute();
+}

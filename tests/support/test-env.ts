@@ -1,0 +1,157 @@
+/**
+ * An isolated back end for one integration test file: its own SQLite database (migrated and seeded), its own
+ * queue prefix on the run's Redis, and a mock vendor that every vendor row points at.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Queue } from "bullmq";
+import { Redis } from "ioredis";
+import { v7 as uuidv7 } from "uuid";
+import { insertChatMessage, insertQueuedCompletion } from "../../db/chat-writes";
+import { createDatabase, type Db } from "../../db/database";
+import { insertChat, insertUser } from "./rows";
+import { loadSharedEnv, type SharedEnv } from "../../db/env";
+import { createLogger } from "../../db/logger";
+import { migrateToLatest } from "../../db/migrate";
+import { applyVendorOverrides, seed } from "../../db/seed";
+import {
+  COMPLETION_QUEUE,
+  completionJobOptions,
+  completionStreamKey,
+  parseStreamFields,
+  redisConnectionOptions,
+  type StreamEntry,
+} from "../../worker/jobs";
+import type { CompletionRunner } from "../../worker/processor";
+import { VENDOR_NAMES } from "../../worker/vendors/types";
+import { startMockVendor, type MockVendor } from "../../scripts/mock-vendor";
+
+export const TEST_VENDOR_KEY = "test-vendor-key";
+
+export interface TestEnv {
+  env: SharedEnv;
+  db: Db;
+  redis: Redis;
+  mock: MockVendor;
+  queue: Queue;
+  runner(timeouts?: CompletionRunner["timeouts"]): CompletionRunner;
+  createUser(): Promise<string>;
+  /** Stores a chat with one user message and a queued completion for it, as the send action does. */
+  createCompletion(
+    userId: string,
+    content: string,
+    options?: { chatId?: string; modelId?: string },
+  ): Promise<{ chatId: string; completionId: string }>;
+  enqueue(completionId: string): Promise<void>;
+  /** Reads the completion's stream until its terminal entry (XREAD BLOCK, no polling). */
+  readStream(
+    completionId: string,
+    timeoutMs?: number,
+  ): Promise<{ text: string; entries: [string, StreamEntry][]; terminal: StreamEntry }>;
+  close(): Promise<void>;
+}
+
+export async function createTestEnv(): Promise<TestEnv> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "rogue-it-"));
+  Object.assign(process.env, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: `file:${path.join(dataDir, "app.db")}`,
+    QUEUE_PREFIX: `it-${randomBytes(6).toString("hex")}`,
+    APP_SECRET: randomBytes(32).toString("hex"),
+    LOG_LEVEL: "silent",
+  });
+  const env = loadSharedEnv();
+  const db = createDatabase(env.databaseUrl);
+  await migrateToLatest(db);
+  await seed(db);
+  const mock = await startMockVendor({ port: 0 });
+  await applyVendorOverrides(
+    db,
+    Object.fromEntries(
+      VENDOR_NAMES.map((name) => [name, { url: mock.endpoint(name), key: TEST_VENDOR_KEY }]),
+    ) as Parameters<typeof applyVendorOverrides>[1],
+    env.appSecret,
+  );
+  const connection = redisConnectionOptions(env.redisUrl);
+  const redis = new Redis({ ...connection, maxRetriesPerRequest: null });
+  const queue = new Queue(COMPLETION_QUEUE, { connection, prefix: env.queuePrefix });
+  const logger = createLogger("test", "silent");
+
+  return {
+    env,
+    db,
+    redis,
+    mock,
+    queue,
+    runner: (timeouts = { firstTokenMs: 5_000, idleMs: 5_000 }) => ({
+      db,
+      redis,
+      appSecret: env.appSecret,
+      logger,
+      timeouts,
+    }),
+    createUser: () => insertUser(db),
+    async createCompletion(userId, content, options = {}) {
+      const modelId = options.modelId ?? "dolphin-mixtral-8x22b";
+      const chatId = options.chatId ?? (await insertChat(db, userId, content.slice(0, 30), { modelId }));
+      const userMessageId = await insertChatMessage(db, { chatId, userId, role: "user", content });
+      const completionId = uuidv7();
+      await insertQueuedCompletion(db, {
+        id: completionId,
+        chatId,
+        userId,
+        userMessageId,
+        modelId,
+        temperature: 0.7,
+      });
+      return { chatId, completionId };
+    },
+    async enqueue(completionId) {
+      await queue.add("completion", { completionId }, completionJobOptions(completionId));
+    },
+    async readStream(completionId, timeoutMs = 10_000) {
+      const reader = new Redis({ ...connection, maxRetriesPerRequest: null });
+      const deadline = Date.now() + timeoutMs;
+      const entries: [string, StreamEntry][] = [];
+      let cursor = "0-0";
+      try {
+        while (Date.now() < deadline) {
+          const reply = (await reader.xread(
+            "BLOCK",
+            Math.max(1, deadline - Date.now()),
+            "STREAMS",
+            completionStreamKey(completionId),
+            cursor,
+          )) as [string, [string, string[]][]][] | null;
+          for (const [id, fields] of reply?.[0]?.[1] ?? []) {
+            cursor = id;
+            const entry = parseStreamFields(fields);
+            entries.push([id, entry]);
+            if (entry.type !== "token") {
+              return {
+                text: entries.map(([, e]) => (e.type === "token" ? e.text : "")).join(""),
+                entries,
+                terminal: entry,
+              };
+            }
+          }
+        }
+        throw new Error(`no terminal entry for ${completionId} within ${timeoutMs} ms`);
+      } finally {
+        reader.disconnect();
+      }
+    },
+    async close() {
+      await queue.obliterate({ force: true }).catch(() => undefined);
+      await queue.close();
+      redis.disconnect();
+      await mock.close();
+      await db.destroy();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const directive = (behaviour: object) => `[[mock:${JSON.stringify(behaviour)}]]`;
