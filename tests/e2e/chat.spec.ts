@@ -47,7 +47,7 @@ test.describe("chat", () => {
     await page.goto("/chat");
     await sendMessage(
       page,
-      `Take your time ${mockDirective({ ttftMs: 1_200, reply: "Here I am." })}`,
+      `Take your time ${mockDirective({ ttftMs: 3_000, reply: "Here I am." })}`,
       "enter",
     );
     const reply = contentOf(bubbles(page, "assistant").last());

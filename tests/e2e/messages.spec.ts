@@ -5,7 +5,7 @@
 import Database from "better-sqlite3";
 import { v7 as uuidv7 } from "uuid";
 import type { Page } from "@playwright/test";
-import { bubbles, contentOf, lastReply, sendMessage } from "./support/chat";
+import { bubbles, contentOf, lastReply, sendMessage, storedReply } from "./support/chat";
 import type { RunState } from "./support/env";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
 import { mockDirective } from "./support/mock";
@@ -183,7 +183,7 @@ test.describe("assistant replies with JavaScript", () => {
   test("the copy buttons copy the code and the whole reply", async ({ page, context, user: _user }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await askFor(page, MARKDOWN_REPLY);
-    const reply = bubbles(page, "assistant").last();
+    const reply = await storedReply(page);
     await expect(reply.getByRole("table")).toBeVisible();
 
     await reply.getByRole("button", { name: "Copy code" }).click();
@@ -209,7 +209,7 @@ test.describe("assistant replies with JavaScript", () => {
       };
     });
     await askFor(page, "Here is a **bold** answer.");
-    const reply = bubbles(page, "assistant").last();
+    const reply = await storedReply(page);
     await expect(reply.getByText("Here is a bold answer.")).toBeVisible();
     await expect(reply.getByRole("link", { name: /Pro feature/ })).toHaveCount(0);
 

@@ -38,6 +38,16 @@ export async function sendMessage(page: Page, text: string, via: "button" | "ent
   return chatIdOf(page);
 }
 
+/**
+ * The last reply once the page shows it as stored (with its model line), no longer the live one that streamed:
+ * the stored message replaces the live bubble, and whatever a test did to the live one would be lost.
+ */
+export async function storedReply(page: Page): Promise<Locator> {
+  const reply = bubbles(page, "assistant").last();
+  await expect(reply.getByTestId("message-meta")).toBeVisible();
+  return reply;
+}
+
 /** What the form will post: its action and hidden fields, read before sending. */
 export async function composerFields(page: Page) {
   const form = composerForm(page);
