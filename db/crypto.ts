@@ -6,8 +6,16 @@ import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:cr
 
 const VERSION = "v1";
 
+/** HKDF costs far more than the AES itself, and every reply decrypts its vendors' keys: derive once per secret. */
+const derivedKeys = new Map<string, Buffer>();
+
 function deriveKey(appSecret: string) {
-  return Buffer.from(hkdfSync("sha256", appSecret, "rogue-ai", "column-encryption", 32));
+  let key = derivedKeys.get(appSecret);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", appSecret, "rogue-ai", "column-encryption", 32));
+    derivedKeys.set(appSecret, key);
+  }
+  return key;
 }
 
 export function encryptSecret(plaintext: string, appSecret: string): string {

@@ -48,14 +48,19 @@ export async function runCompletion(
   }
 }
 
-/** Claims the completion, then reads what earlier runs streamed: their later writes are refused from now on. */
+/**
+ * Claims the completion, then reads what earlier runs streamed: their later writes are refused from now on.
+ * The commands go out together on one connection, which keeps their order and costs a single round trip
+ * before the vendor call.
+ */
 async function claim(runner: CompletionRunner, completionId: string) {
   const token = randomUUID();
-  await claimCompletion(runner.redis, completionId, token);
-  return {
-    writer: new TokenStreamWriter(runner.redis, completionId, token),
-    streamed: await readStreamed(runner.redis, completionId),
-  };
+  const [, streamed, stopRequested] = await Promise.all([
+    claimCompletion(runner.redis, completionId, token),
+    readStreamed(runner.redis, completionId),
+    runner.redis.exists(completionStopKey(completionId)),
+  ]);
+  return { writer: new TokenStreamWriter(runner.redis, completionId, token), streamed, stopRequested };
 }
 
 async function runOwned(
@@ -63,14 +68,14 @@ async function runOwned(
   completionId: string,
   signal: AbortSignal,
 ): Promise<RunOutcome> {
-  const { db, redis } = runner;
+  const { db } = runner;
   const completion = await db
     .selectFrom("completions")
     .selectAll()
     .where("id", "=", completionId)
     .executeTakeFirst();
   if (!completion) return "missing";
-  const { writer, streamed } = await claim(runner, completionId);
+  const { writer, streamed, stopRequested } = await claim(runner, completionId);
 
   if (isFinished(completion.status)) {
     // A run that stored the result but died before announcing it: announce it now so readers finish.
@@ -78,14 +83,13 @@ async function runOwned(
     return "already-finished";
   }
 
+  const run = new Run(runner, completion, writer, streamed.text);
+  if (stopRequested) return run.finish("stopped");
   await db
     .updateTable("completions")
     .set({ status: "streaming", started_at: completion.started_at ?? nowIso() })
     .where("id", "=", completionId)
     .execute();
-
-  const run = new Run(runner, completion, writer, streamed.text);
-  if (await redis.exists(completionStopKey(completionId))) return run.finish("stopped");
   return run.walkVendors(signal);
 }
 
