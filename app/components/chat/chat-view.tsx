@@ -13,6 +13,7 @@ import { EditLastMessage, IntentButton } from "./message-controls";
 import { QuickActions } from "./quick-actions";
 import { ScrollToBottom } from "./scroll-to-bottom";
 import { useCompletionStream } from "./use-completion-stream";
+import { useReplyNotification } from "./use-reply-notification";
 
 type Message = ChatPageData["messages"][number];
 
@@ -36,10 +37,19 @@ function MessageFooter({ message, modelNames }: { message: Message; modelNames: 
 /** Spec §4: the typing indicator lingers after a reply, about 1.5 ms per character, between 500 and 1500 ms. */
 const typingLingerMs = (length: number) => Math.min(1_500, Math.max(500, Math.round(length * 1.5)));
 
-function PendingReply({ chatId, completionId }: { chatId: string | null; completionId: string }) {
+function PendingReply({
+  chatId,
+  completionId,
+  notifications,
+}: {
+  chatId: string | null;
+  completionId: string;
+  notifications: boolean;
+}) {
   const { revalidate } = useRevalidator();
   const toast = useToast();
   const stream = useCompletionStream(completionId);
+  useReplyNotification(completionId, stream, notifications);
   const finished = stream.status !== "waiting" && stream.status !== "streaming";
   useEffect(() => {
     if (stream.status === "error")
@@ -166,7 +176,12 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
                 );
               })}
               {pendingCompletionId ? (
-                <PendingReply key={pendingCompletionId} chatId={chatId} completionId={pendingCompletionId} />
+                <PendingReply
+                  key={pendingCompletionId}
+                  chatId={chatId}
+                  completionId={pendingCompletionId}
+                  notifications={props.notifications}
+                />
               ) : null}
               {failure && idle ? (
                 <li

@@ -15,6 +15,15 @@ function usePendingSetting(intent: string, field: string): string | null {
   return typeof value === "string" ? value : null;
 }
 
+/**
+ * Asks the browser to allow the desktop notifications a reply that finishes in a hidden tab shows. Browsers
+ * only show the prompt from a user gesture, so it is asked here, as the switch is turned on, and not later.
+ */
+function askNotificationPermission() {
+  if ("Notification" in window && Notification.permission === "default")
+    void Notification.requestPermission();
+}
+
 export function PreferencesTab({
   data,
   theme,
@@ -60,7 +69,12 @@ export function PreferencesTab({
         </SettingRow>
       </Form>
 
-      <Form method="post" action="/settings" preventScrollReset>
+      <Form
+        method="post"
+        action="/settings"
+        preventScrollReset
+        onSubmit={notifications ? undefined : askNotificationPermission}
+      >
         {hidden("notifications")}
         <SettingRow
           id="pref-notifications"

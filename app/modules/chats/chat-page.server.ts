@@ -7,6 +7,7 @@ import { messagesLeftToday } from "../completions/completions.server";
 import { failureMessage } from "../errors/catalogue";
 import { listModels, resolveModelId } from "../models/models.server";
 import { db } from "../server-context.server";
+import { getPreferences } from "../settings/preferences.server";
 import { userKeyStatus } from "../vendors/user-keys.server";
 import { notFound } from "~/utils/http.server";
 import { latestCompletion, requireChat } from "./chats.server";
@@ -48,12 +49,13 @@ export async function loadChatPage(request: Request, chatId: string | null) {
   const chat = chatId ? await requireChat(db(), user.id, chatId) : null;
   const cutoff = historyCutoff(user.plan);
   if (chat && cutoff && chat.updated_at < cutoff) throw notFound("Chat not found");
-  const [messages, completion, messagesLeft, failures, apiKey] = await Promise.all([
+  const [messages, completion, messagesLeft, failures, apiKey, preferences] = await Promise.all([
     chat ? visibleMessages(db(), chat.id) : [],
     chat ? latestCompletion(db(), chat.id) : null,
     messagesLeftToday(db(), user.id, user.plan),
     consecutiveFailures(db(), user.id),
     userKeyStatus(db(), user.id),
+    getPreferences(db(), user.id),
   ]);
   const pending =
     completion && (completion.status === "queued" || completion.status === "streaming")
@@ -83,6 +85,8 @@ export async function loadChatPage(request: Request, chatId: string | null) {
     messagesLeft,
     isRestricted: session.roles.includes("restricted"),
     apiKey,
+    /** Whether a reply that finishes while the tab is hidden shows a desktop notification. */
+    notifications: preferences.notifications,
     editing: url.searchParams.get("edit") === "last",
     // Opens by itself when replies need the user's key and none is stored, unless settings are open.
     keyDialog:

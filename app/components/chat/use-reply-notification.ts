@@ -1,0 +1,53 @@
+import { useEffect } from "react";
+import type { StreamState } from "./use-completion-stream";
+
+const NOTIFICATION_TITLE = "Rogue AI";
+export const NOTIFICATION_BODY_LENGTH = 120;
+
+type FinishedStream = Extract<StreamState, { status: "done" | "stopped" | "error" }>;
+
+/** The start of `text` on one line, at most `limit` characters, ending on a whole word when one ends near it. */
+export function excerpt(text: string, limit = NOTIFICATION_BODY_LENGTH): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  // Counted in code points, so the cut never splits an emoji into half a surrogate pair.
+  const chars = Array.from(line);
+  if (chars.length <= limit) return line;
+  const cut = chars.slice(0, limit - 1).join("");
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${lastSpace > cut.length * 0.6 ? cut.slice(0, lastSpace) : cut}…`;
+}
+
+/** What the notification says: the start of the reply, or for a failure what went wrong. */
+export function notificationBody(stream: FinishedStream): string {
+  if (stream.status === "error") return excerpt(stream.message);
+  return (
+    excerpt(stream.text) || (stream.status === "stopped" ? "The reply was stopped." : "The reply is ready.")
+  );
+}
+
+/**
+ * Tells the user on the desktop that a reply has finished while they were in another tab, when they have
+ * notifications on and the browser allows them. The tag is the completion's id, so two tabs following the
+ * same reply show one notification.
+ */
+export function useReplyNotification(completionId: string, stream: StreamState, enabled: boolean) {
+  useEffect(() => {
+    if (stream.status === "waiting" || stream.status === "streaming") return;
+    if (!enabled || document.visibilityState !== "hidden") return;
+    if (!("Notification" in window) || Notification.permission !== "granted") return;
+    let notification: Notification;
+    try {
+      notification = new Notification(NOTIFICATION_TITLE, {
+        body: notificationBody(stream),
+        tag: completionId,
+      });
+    } catch {
+      // Chrome on Android allows notifications only from a service worker and throws here: no notification.
+      return;
+    }
+    notification.onclick = () => {
+      window.focus();
+      notification.close();
+    };
+  }, [completionId, stream, enabled]);
+}
