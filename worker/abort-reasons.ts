@@ -12,3 +12,11 @@ export class ShuttingDown extends Error {
     this.name = "ShuttingDown";
   }
 }
+
+/** The run's job lock is gone (it lapsed, and the job was or will be given to another run). */
+export class LockLost extends Error {
+  constructor() {
+    super("The job's lock was lost");
+    this.name = "LockLost";
+  }
+}

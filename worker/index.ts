@@ -6,8 +6,8 @@ import { Worker, WaitingError, type Job } from "bullmq";
 import { Redis } from "ioredis";
 import { createDatabase } from "../db/database";
 import { loadSharedEnv } from "../db/env";
-import { createLogger } from "../db/logger";
-import { ShuttingDown, StopRequested } from "./abort-reasons";
+import { createLogger, type Logger } from "../db/logger";
+import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
 import {
   COMPLETION_QUEUE,
   COMPLETION_STOP_CHANNEL,
@@ -22,15 +22,40 @@ import { DEFAULT_TIMEOUTS, failCompletion, runCompletion, type CompletionRunner 
 
 const SHUTDOWN_GRACE_MS = 5_000;
 /**
- * A worker killed outright (kill -9) stops renewing its job locks; after LOCK_MS, the stalled-job check
- * (every STALLED_CHECK_MS) gives the job to another worker, which continues the reply from its stream.
+ * A worker killed outright (kill -9) stops renewing its job locks; after `lockMs`, the stalled-job check
+ * (every `stalledCheckMs`) gives the job to another worker, which continues the reply from its stream.
  */
-const LOCK_MS = 10_000;
-const STALLED_CHECK_MS = 5_000;
+export const DEFAULT_LOCKS = { lockMs: 10_000, stalledCheckMs: 5_000 };
+
+/**
+ * Each run renews its own job lock, by its own token, a few times per lock period, and is aborted once the lock
+ * is no longer its own. BullMQ's built-in renewal tracks locks by job id: when a lapsed job is run again, the
+ * earlier run ending untracks the newer run's lock, which then lapses too, and every lapse costs another vendor
+ * call (the benchmark saw replies run three and four times).
+ */
+function holdJobLock(
+  job: Job<CompletionJob>,
+  token: string,
+  lockMs: number,
+  controller: AbortController,
+  logger: Logger,
+) {
+  const timer = setInterval(() => {
+    job.extendLock(token, lockMs).then(
+      (held) => {
+        if (!held) controller.abort(new LockLost());
+      },
+      (error: unknown) =>
+        logger.warn({ jobId: job.id, err: (error as Error).message }, "lock renewal failed"),
+    );
+  }, lockMs / 3);
+  return () => clearInterval(timer);
+}
 
 export async function startWorker(
-  options: { concurrency?: number; timeouts?: typeof DEFAULT_TIMEOUTS } = {},
+  options: { concurrency?: number; timeouts?: typeof DEFAULT_TIMEOUTS; locks?: typeof DEFAULT_LOCKS } = {},
 ) {
+  const locks = options.locks ?? DEFAULT_LOCKS;
   const env = loadSharedEnv();
   const logger = createLogger("worker", env.logLevel);
   const connection = { ...redisConnectionOptions(env.redisUrl), maxRetriesPerRequest: null };
@@ -56,6 +81,7 @@ export async function startWorker(
     const { completionId } = completionJobSchema.parse(job.data);
     const controller = new AbortController();
     running.set(completionId, controller);
+    const releaseLock = token ? holdJobLock(job, token, locks.lockMs, controller, logger) : () => undefined;
     try {
       const outcome = await runCompletion(runner, completionId, controller.signal);
       logger.info({ completionId, outcome }, "completion finished");
@@ -66,8 +92,14 @@ export async function startWorker(
         await job.moveToWait(token);
         throw new WaitingError();
       }
+      if (error instanceof LockLost) {
+        // The job is no longer this run's to move: the stalled check (or the run that now holds it) has it.
+        logger.warn({ completionId }, "job lock lost; another run continues the reply");
+        throw new WaitingError();
+      }
       throw error;
     } finally {
+      releaseLock();
       // A re-run of the same completion (a lapsed lock) may have registered its own controller since.
       if (running.get(completionId) === controller) running.delete(completionId);
     }
@@ -78,8 +110,9 @@ export async function startWorker(
     connection,
     concurrency,
     prefix: env.queuePrefix,
-    lockDuration: LOCK_MS,
-    stalledInterval: STALLED_CHECK_MS,
+    lockDuration: locks.lockMs,
+    stalledInterval: locks.stalledCheckMs,
+    skipLockRenewal: true,
     maxStalledCount: 3,
   });
   worker.on("failed", (job, error) => {

@@ -9,7 +9,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db } from "../db/database";
 import type { Logger } from "../db/logger";
 import { nowIso, type Completion, type MessageStatus } from "../db/schema";
-import { ShuttingDown, StopRequested } from "./abort-reasons";
+import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
 import { completionStopKey, type Failure, type StreamEntry } from "./jobs";
 import { buildPrompt } from "./prompt";
 import { vendorRoutes, type VendorRoute } from "./routing";
@@ -193,11 +193,14 @@ class Run {
     }
   }
 
-  /** Stop ends the reply here; shutdown leaves it running for another worker to continue. */
+  /**
+   * Stop ends the reply here; shutdown and a lost lock leave it for another run to continue from what this one
+   * wrote.
+   */
   private async abandon(reason: unknown): Promise<RunOutcome> {
     if (reason instanceof StopRequested) return this.finish("stopped");
     await this.writer.drain();
-    throw reason instanceof ShuttingDown ? reason : new ShuttingDown();
+    throw reason instanceof LockLost ? reason : new ShuttingDown();
   }
 
   async finish(

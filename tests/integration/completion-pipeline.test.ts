@@ -2,11 +2,12 @@
  * The reply pipeline against real SQLite, real Redis and the mock vendor: queue → worker → Redis Stream →
  * database, including fallback, failures, stop, and continuation after an interrupted run.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ShuttingDown, StopRequested } from "../../worker/abort-reasons";
 import { runCompletion } from "../../worker/processor";
 import { DEFAULT_SYSTEM_PROMPT } from "../../worker/prompt";
 import { startWorker } from "../../worker/index";
+import { COMPLETION_QUEUE, completionStreamKey } from "../../worker/jobs";
 import { directive, createTestEnv, TEST_VENDOR_KEY, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;
@@ -87,6 +88,35 @@ describe("a worker process", () => {
       );
       expect(await assistantMessages(completionId)).toHaveLength(1);
       expect(t.mock.requests()).toHaveLength(1);
+    } finally {
+      await worker.close();
+    }
+  });
+
+  it("stops a run whose job lock lapsed and lets one new run continue it: one reply, two vendor calls", async () => {
+    // Short locks so a lapse and the stalled check that re-queues the job take a second, not half a minute.
+    const worker = await startWorker({ concurrency: 4, locks: { lockMs: 600, stalledCheckMs: 300 } });
+    try {
+      const content = `outlive a lapsed lock ${directive({ tokens: 80, tokenMs: 40 })}`;
+      const { completionId } = await t.createCompletion(userId, content);
+      await t.enqueue(completionId);
+      await vi.waitFor(
+        async () => expect(await t.redis.xlen(completionStreamKey(completionId))).toBeGreaterThan(5),
+        {
+          timeout: 5_000,
+          interval: 20,
+        },
+      );
+      // What a starved worker sees: its lock gone while its run is still streaming.
+      await t.redis.del(`${t.env.queuePrefix}:${COMPLETION_QUEUE}:${completionId}:lock`);
+
+      const streamed = await t.readStream(completionId, 15_000);
+      const expected = t.mock.expectedReply("together", content);
+      expect(streamed.terminal.type).toBe("done");
+      expect(streamed.text).toBe(expected);
+      expect((await assistantMessages(completionId)).map((m) => m.content)).toEqual([expected]);
+      // The first run stopped when its lock went and the second kept its own: no third run, no third call.
+      expect(t.mock.requests("together")).toHaveLength(2);
     } finally {
       await worker.close();
     }
