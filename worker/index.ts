@@ -40,7 +40,7 @@ function holdJobLock(
   controller: AbortController,
   logger: Logger,
 ) {
-  const timer = setInterval(() => {
+  const renew = () =>
     job.extendLock(token, lockMs).then(
       (held) => {
         if (!held) controller.abort(new LockLost());
@@ -48,7 +48,9 @@ function holdJobLock(
       (error: unknown) =>
         logger.warn({ jobId: job.id, err: (error as Error).message }, "lock renewal failed"),
     );
-  }, lockMs / 3);
+  // At once too: on a busy worker a job can wait a while between being taken and its run starting.
+  void renew();
+  const timer = setInterval(renew, lockMs / 3);
   return () => clearInterval(timer);
 }
 
