@@ -32,15 +32,21 @@ export const DEFAULT_LOCKS = { lockMs: 10_000, stalledCheckMs: 5_000 };
  * is no longer its own. BullMQ's built-in renewal tracks locks by job id: when a lapsed job is run again, the
  * earlier run ending untracks the newer run's lock, which then lapses too, and every lapse costs another vendor
  * call (the benchmark saw replies run three and four times).
+ *
+ * A run starts only after renewing the lock once. On a busy worker a job can wait seconds between being taken
+ * and its run starting, long enough for the lock to lapse and the job to be given to another run; only the run
+ * holding the lock may claim the reply's stream, or a late starter would fence out the run that will finish it.
+ * Resolves with the function that stops the renewals, or null when the lock is no longer this run's.
  */
-function holdJobLock(
+async function holdJobLock(
   job: Job<CompletionJob>,
   token: string,
   lockMs: number,
   controller: AbortController,
   logger: Logger,
-) {
-  const renew = () =>
+): Promise<(() => void) | null> {
+  if (!(await job.extendLock(token, lockMs))) return null;
+  const timer = setInterval(() => {
     job.extendLock(token, lockMs).then(
       (held) => {
         if (!held) controller.abort(new LockLost());
@@ -48,10 +54,51 @@ function holdJobLock(
       (error: unknown) =>
         logger.warn({ jobId: job.id, err: (error as Error).message }, "lock renewal failed"),
     );
-  // At once too: on a busy worker a job can wait a while between being taken and its run starting.
-  void renew();
-  const timer = setInterval(renew, lockMs / 3);
+  }, lockMs / 3);
   return () => clearInterval(timer);
+}
+
+/**
+ * The completion queue's processor. `running` maps each completion under way to its run's controller, so a stop
+ * request or shutdown reaches it.
+ */
+export function completionProcessor(
+  runner: CompletionRunner,
+  running: Map<string, AbortController>,
+  lockMs: number,
+) {
+  const { logger } = runner;
+  return async (job: Job<CompletionJob>, token?: string) => {
+    const { completionId } = completionJobSchema.parse(job.data);
+    const controller = new AbortController();
+    const releaseLock = token ? await holdJobLock(job, token, lockMs, controller, logger) : () => undefined;
+    if (!releaseLock) {
+      logger.warn({ completionId }, "job lock lapsed before its run started; another run has it");
+      throw new WaitingError();
+    }
+    running.set(completionId, controller);
+    try {
+      const outcome = await runCompletion(runner, completionId, controller.signal);
+      logger.info({ completionId, outcome }, "completion finished");
+      return outcome;
+    } catch (error) {
+      if (error instanceof ShuttingDown) {
+        // Hand the job back at once rather than waiting for its lock to expire: another worker continues it.
+        await job.moveToWait(token);
+        throw new WaitingError();
+      }
+      if (error instanceof LockLost) {
+        // The job is no longer this run's to move: the stalled check (or the run that now holds it) has it.
+        logger.warn({ completionId }, "job lock lost; another run continues the reply");
+        throw new WaitingError();
+      }
+      throw error;
+    } finally {
+      releaseLock();
+      // A re-run of the same completion (a lapsed lock) may have registered its own controller since.
+      if (running.get(completionId) === controller) running.delete(completionId);
+    }
+  };
 }
 
 export async function startWorker(
@@ -79,33 +126,7 @@ export async function startWorker(
     running.get(completionId)?.abort(new StopRequested());
   });
 
-  const processor = async (job: Job<CompletionJob>, token?: string) => {
-    const { completionId } = completionJobSchema.parse(job.data);
-    const controller = new AbortController();
-    running.set(completionId, controller);
-    const releaseLock = token ? holdJobLock(job, token, locks.lockMs, controller, logger) : () => undefined;
-    try {
-      const outcome = await runCompletion(runner, completionId, controller.signal);
-      logger.info({ completionId, outcome }, "completion finished");
-      return outcome;
-    } catch (error) {
-      if (error instanceof ShuttingDown) {
-        // Hand the job back at once rather than waiting for its lock to expire: another worker continues it.
-        await job.moveToWait(token);
-        throw new WaitingError();
-      }
-      if (error instanceof LockLost) {
-        // The job is no longer this run's to move: the stalled check (or the run that now holds it) has it.
-        logger.warn({ completionId }, "job lock lost; another run continues the reply");
-        throw new WaitingError();
-      }
-      throw error;
-    } finally {
-      releaseLock();
-      // A re-run of the same completion (a lapsed lock) may have registered its own controller since.
-      if (running.get(completionId) === controller) running.delete(completionId);
-    }
-  };
+  const processor = completionProcessor(runner, running, locks.lockMs);
 
   const concurrency = options.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 200);
   const worker = new Worker<CompletionJob>(COMPLETION_QUEUE, processor, {

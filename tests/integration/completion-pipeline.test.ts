@@ -2,12 +2,18 @@
  * The reply pipeline against real SQLite, real Redis and the mock vendor: queue → worker → Redis Stream →
  * database, including fallback, failures, stop, and continuation after an interrupted run.
  */
+import { WaitingError, type Job } from "bullmq";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ShuttingDown, StopRequested } from "../../worker/abort-reasons";
 import { runCompletion } from "../../worker/processor";
 import { DEFAULT_SYSTEM_PROMPT } from "../../worker/prompt";
-import { startWorker } from "../../worker/index";
-import { COMPLETION_QUEUE, completionStreamKey } from "../../worker/jobs";
+import { completionProcessor, startWorker } from "../../worker/index";
+import {
+  COMPLETION_QUEUE,
+  completionOwnerKey,
+  completionStreamKey,
+  type CompletionJob,
+} from "../../worker/jobs";
 import { directive, createTestEnv, TEST_VENDOR_KEY, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;
@@ -120,6 +126,24 @@ describe("a worker process", () => {
     } finally {
       await worker.close();
     }
+  });
+  it("does not start a run whose job lock lapsed before it began: the run now holding the job keeps the reply", async () => {
+    const { completionId } = await t.createCompletion(userId, "Too late to start");
+    // A job taken before a busy spell whose lock lapsed (and was given to another run) before its run started.
+    const lapsed = { id: completionId, data: { completionId }, extendLock: async () => 0 };
+    const processor = completionProcessor(t.runner(), new Map(), 10_000);
+    await expect(processor(lapsed as unknown as Job<CompletionJob>, "stale-token")).rejects.toBeInstanceOf(
+      WaitingError,
+    );
+    // It neither fenced the stream (which would refuse the lock holder's writes) nor called a vendor.
+    expect(await t.redis.exists(completionOwnerKey(completionId))).toBe(0);
+    expect(t.mock.requests()).toHaveLength(0);
+    const row = await t.db
+      .selectFrom("completions")
+      .select("status")
+      .where("id", "=", completionId)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("queued");
   });
 });
 
