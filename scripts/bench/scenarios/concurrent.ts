@@ -144,6 +144,12 @@ export async function concurrentScenario(
       met: p.failed.length + p.delivery.foreign + p.delivery.inexact === 0,
     },
     {
+      name: "p99 added gap between tokens (token gap − the mock's actual gap)",
+      target: "≤ 20 ms",
+      measured: `${ms(p.addedGap.p99)} ms`,
+      met: p.addedGap.p99 <= 20,
+    },
+    {
       name: `all ${sizes.streams} streaming at the same time`,
       target: String(sizes.streams),
       measured: `peak ${p.mockOverlap.peak} at the mock, ${p.clientOverlap.peak} at the client`,
