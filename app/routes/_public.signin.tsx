@@ -1,8 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorList, Field } from "~/components/ui/field";
+import { useZodForm } from "~/components/ui/use-zod-form";
 import { createAuthenticator, PASSWORD_STRATEGY, SigninError } from "~/modules/auth/authenticator.server";
 import { startDemo } from "~/modules/auth/demo.server";
 import { signinSchema } from "~/modules/auth/schemas";
@@ -58,13 +59,9 @@ export default function SigninPage() {
   const navigation = useNavigation();
   const submitting =
     navigation.state === "submitting" ? (navigation.formData?.get("intent") ?? "signin") : null;
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(signinSchema, {
     id: "signin",
     lastResult,
-    constraint: getZodConstraint(signinSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signinSchema }),
   });
 
   return (

@@ -1,8 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorList, Field } from "~/components/ui/field";
+import { useZodForm } from "~/components/ui/use-zod-form";
 import { signupSchema } from "~/modules/auth/schemas";
 import { redirectIfSignedIn, startSession } from "~/modules/auth/session.server";
 import { createUser, EmailTakenError } from "~/modules/auth/users.server";
@@ -46,13 +47,9 @@ export default function SignupPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(signupSchema, {
     id: "signup",
     lastResult,
-    constraint: getZodConstraint(signupSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: signupSchema }),
   });
 
   return (

@@ -1,8 +1,9 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorList, Field } from "~/components/ui/field";
+import { useZodForm } from "~/components/ui/use-zod-form";
 import { requireUser } from "~/modules/auth/session.server";
 import { afterRenameTarget, attempt } from "~/modules/chats/chat-actions.server";
 import { chatTexts, chatToasts } from "~/modules/chats/chat-messages";
@@ -55,14 +56,10 @@ export default function RenameChatPage() {
   const { chat, redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(renameChatSchema, {
     id: "rename-chat",
     lastResult,
     defaultValue: { title: chat.title },
-    constraint: getZodConstraint(renameChatSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: renameChatSchema }),
   });
 
   return (

@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useState } from "react";
 import { ErrorList } from "~/components/ui/field";
+import { useZodForm } from "~/components/ui/use-zod-form";
 import { apiKeySchema } from "~/modules/vendors/key-messages";
 import type { UserKeyStatus } from "~/modules/vendors/user-keys.server";
 
@@ -22,12 +22,10 @@ export function ApiKeyForm({
 }) {
   const fetcher = useFetcher<SubmissionResult<string[]>>();
   const [editing, setEditing] = useState(!status?.last4);
-  const [form, fields] = useForm({
+  const [form, fields] = useZodForm(apiKeySchema, {
     id: "api-key",
     lastResult: fetcher.data ?? lastResult,
-    constraint: getZodConstraint(apiKeySchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: apiKeySchema }),
   });
   const verifying = fetcher.state !== "idle";
 
