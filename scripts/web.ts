@@ -14,6 +14,7 @@ import { loadWebEnv } from "../app/utils/env.server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 3_000;
+const KEEP_ALIVE_MS = 65_000;
 
 export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
   const env = loadWebEnv();
@@ -57,6 +58,11 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(env.port, () => resolve(listening));
   });
+  // Node closes an idle keep-alive connection after 5 s; a client (or load balancer) sending on it just then
+  // gets ECONNRESET, which the benchmark saw under load. Idle connections stay open longer than the usual
+  // proxy idle timeout (60 s), so the client side closes first.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   logger.info({ port: env.port }, `web listening on http://localhost:${env.port}`);
 
   async function close() {
