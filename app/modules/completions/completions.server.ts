@@ -223,8 +223,19 @@ async function lastCompletion(trx: Trx, chatId: string) {
     .executeTakeFirst();
 }
 
-/** Asks again for the last reply; the previous answer is kept on record but no longer shown or sent. */
-export async function regenerateReply(session: SessionUser, chatId: string, requestId: string) {
+type PreviousRequest = NonNullable<Awaited<ReturnType<typeof lastCompletion>>>;
+
+/**
+ * Regenerate and edit, which both ask again in place of the chat's last request: the same checks, then
+ * `replace` retires what the new request supersedes and returns the user message it answers.
+ */
+async function redoLastRequest(
+  session: SessionUser,
+  chatId: string,
+  requestId: string,
+  nothingToRedo: string,
+  replace: (trx: Trx, previous: PreviousRequest) => Promise<string>,
+) {
   const { db } = serverContext();
   const userId = session.user.id;
   const stored = await db.transaction().execute(async (trx) => {
@@ -233,18 +244,14 @@ export async function regenerateReply(session: SessionUser, chatId: string, requ
     const chat = await ownedChat(trx, userId, chatId);
     await assertIdle(trx, chatId);
     const previous = await lastCompletion(trx, chatId);
-    if (!previous) throw new SendRefusedError(messages.nothingToRegenerate, 409, "state");
+    if (!previous) throw new SendRefusedError(nothingToRedo, 409, "state");
     await assertMayAsk(trx, session);
-    await trx
-      .updateTable("chat_messages")
-      .set({ replaced_at: nowIso() })
-      .where("completion_id", "=", previous.id)
-      .execute();
+    const userMessageId = await replace(trx, previous);
     await insertCompletion(trx, {
       id: requestId,
       chatId,
       userId,
-      userMessageId: previous.user_message_id,
+      userMessageId,
       modelId: chat.model_id,
       temperature: previous.temperature,
     });
@@ -254,22 +261,25 @@ export async function regenerateReply(session: SessionUser, chatId: string, requ
   return stored;
 }
 
+/** Asks again for the last reply; the previous answer is kept on record but no longer shown or sent. */
+export function regenerateReply(session: SessionUser, chatId: string, requestId: string) {
+  return redoLastRequest(session, chatId, requestId, messages.nothingToRegenerate, async (trx, previous) => {
+    await trx
+      .updateTable("chat_messages")
+      .set({ replaced_at: nowIso() })
+      .where("completion_id", "=", previous.id)
+      .execute();
+    return previous.user_message_id;
+  });
+}
+
 /** Replaces the last user message (and its reply) with new text and asks for a reply to it. */
-export async function editAndResend(
+export function editAndResend(
   session: SessionUser,
   chatId: string,
   input: { content: string; requestId: string },
 ) {
-  const { db } = serverContext();
-  const userId = session.user.id;
-  const stored = await db.transaction().execute(async (trx) => {
-    const repeated = await existingRequest(trx, userId, input.requestId);
-    if (repeated) return repeated;
-    const chat = await ownedChat(trx, userId, chatId);
-    await assertIdle(trx, chatId);
-    const previous = await lastCompletion(trx, chatId);
-    if (!previous) throw new SendRefusedError(messages.nothingToEdit, 409, "state");
-    await assertMayAsk(trx, session);
+  return redoLastRequest(session, chatId, input.requestId, messages.nothingToEdit, async (trx, previous) => {
     const editedAt = await trx
       .selectFrom("chat_messages")
       .select("created_at")
@@ -283,24 +293,8 @@ export async function editAndResend(
       .where("role", "!=", "system")
       .where("replaced_at", "is", null)
       .execute();
-    const userMessageId = await insertChatMessage(trx, {
-      chatId,
-      userId,
-      role: "user",
-      content: input.content,
-    });
-    await insertCompletion(trx, {
-      id: input.requestId,
-      chatId,
-      userId,
-      userMessageId,
-      modelId: chat.model_id,
-      temperature: previous.temperature,
-    });
-    return { chatId, completionId: input.requestId };
+    return insertChatMessage(trx, { chatId, userId: session.user.id, role: "user", content: input.content });
   });
-  await enqueue(stored.completionId);
-  return stored;
 }
 
 /**
