@@ -3,6 +3,20 @@ import globals from "globals";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * The web (app/) and the shared folders (db/, platform/) may use only the worker's contract: the job and
+ * stream schemas. Everything else in worker/ is the worker's own business.
+ */
+export const contractOnlyImports = {
+  patterns: [
+    {
+      // A regex, since "#" would start a comment in the gitignore-style `group` syntax.
+      regex: "^(#|(\\.\\.?/)+)worker/(?!jobs$)",
+      message: "Only the worker's contract (#worker/jobs) may be imported outside worker/.",
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", "data/", "test-results/", "playwright-report/", ".cache/"] },
   js.configs.recommended,
@@ -15,5 +29,14 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": "error",
     },
+  },
+  {
+    files: ["app/**", "worker/**", "db/**", "platform/**"],
+    ignores: ["**/*.test.ts", "**/*.test.tsx"],
+    rules: { "no-console": "error" },
+  },
+  {
+    files: ["app/**", "db/**", "platform/**"],
+    rules: { "no-restricted-imports": ["error", contractOnlyImports] },
   },
 );

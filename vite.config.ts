@@ -13,6 +13,8 @@ export default defineConfig({
       "app/**/*.test.{ts,tsx}",
       "worker/**/*.test.ts",
       "db/**/*.test.ts",
+      "platform/**/*.test.ts",
+      "tests/unit/**/*.test.ts",
       "scripts/**/*.test.ts",
       "tests/integration/**/*.test.ts",
     ],

@@ -1,12 +1,27 @@
 import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type EntryContext } from "@remix-run/node";
+import {
+  createReadableStreamFromReadable,
+  type EntryContext,
+  type HandleErrorFunction,
+} from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { webLogger } from "~/utils/logger.server";
 
 const ABORT_DELAY_MS = 5_000;
 
 export const streamTimeout = ABORT_DELAY_MS;
+
+/** Every error a loader, action or render throws is logged once here, with the route it came from. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // A client that went away mid-request is not a failure of ours.
+  if (request.signal.aborted) return;
+  webLogger().error(
+    { err: error, method: request.method, path: new URL(request.url).pathname },
+    "request failed",
+  );
+};
 
 export default function handleRequest(
   request: Request,
@@ -38,7 +53,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) webLogger().error({ err: error }, "streaming a page failed");
         },
       },
     );

@@ -3,10 +3,10 @@
  * vendor serves, and the active vendor. Rows that exist are left alone, so an admin's edits survive restarts.
  */
 import type { Db } from "./database";
-import { encryptSecret } from "./crypto";
-import type { VendorOverride } from "./env";
+import { encryptSecret } from "#platform/crypto";
+import type { VendorOverride } from "#platform/env";
 import { nowIso, type AiModel } from "./schema";
-import type { VendorName } from "../worker/vendors/types";
+import type { VendorName } from "#worker/jobs";
 
 interface CatalogueModel {
   model_id: string;

@@ -1,8 +1,8 @@
 /** `npm run admin:create -- <email> <password>`: creates the admin, or resets its password and role. */
-import { createDatabase } from "../db/database";
-import { ConfigError, loadSharedEnv } from "../db/env";
-import { migrateToLatest } from "../db/migrate";
-import { ensureAdmin } from "../app/modules/auth/users.server";
+import { createDatabase } from "#db/database";
+import { ConfigError, loadSharedEnv } from "#platform/env";
+import { migrateToLatest } from "#db/migrate";
+import { ensureAdmin } from "~/modules/auth/users.server";
 
 async function main([email, password]: string[]) {
   if (!email || !password || password.length < 8) {

@@ -10,7 +10,7 @@
 import os from "node:os";
 import { setTimeout as delay } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import { createDatabase } from "../db/database";
+import { createDatabase } from "#db/database";
 import { agent } from "./bench/http-client";
 import { sequentially, type BenchContext } from "./bench/context";
 import { DOC_PATH, machineFacts, writeResults } from "./bench/docs";

@@ -2,9 +2,9 @@
  * The image's entry point: `web` (prepare the database, then serve), `worker`, or `prepare` alone. In a
  * container Redis is a separate service, so REDIS_URL is required here.
  */
-import { ConfigError } from "../db/env";
-import { loadWebEnv } from "../app/utils/env.server";
-import { startWorker } from "../worker/index";
+import { ConfigError } from "#platform/env";
+import { loadWebEnv } from "~/utils/env.server";
+import { startWorker } from "#worker/index";
 import { prepareDatabase } from "./prepare";
 import { startWebServer } from "./web";
 

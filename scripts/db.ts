@@ -1,8 +1,8 @@
 /** `npm run db:migrate` and `npm run db:seed`. */
-import { createDatabase } from "../db/database";
-import { ConfigError, loadSharedEnv } from "../db/env";
-import { migrateToLatest } from "../db/migrate";
-import { applyVendorOverrides, seed } from "../db/seed";
+import { createDatabase } from "#db/database";
+import { ConfigError, loadSharedEnv } from "#platform/env";
+import { migrateToLatest } from "#db/migrate";
+import { applyVendorOverrides, seed } from "#db/seed";
 
 async function main(command: string | undefined) {
   const env = loadSharedEnv();

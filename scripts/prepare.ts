@@ -1,9 +1,9 @@
 /** Start-up work on the database, before web or worker run: migrate, seed, apply env overrides, admin. */
-import { createDatabase } from "../db/database";
-import { migrateToLatest } from "../db/migrate";
-import { applyVendorOverrides, seed } from "../db/seed";
-import { ensureAdmin, purgeExpiredDemoUsers } from "../app/modules/auth/users.server";
-import type { WebEnv } from "../app/utils/env.server";
+import { createDatabase } from "#db/database";
+import { migrateToLatest } from "#db/migrate";
+import { applyVendorOverrides, seed } from "#db/seed";
+import { ensureAdmin, purgeExpiredDemoUsers } from "~/modules/auth/users.server";
+import type { WebEnv } from "~/utils/env.server";
 
 export async function prepareDatabase(env: WebEnv, log: (message: string) => void = console.log) {
   const db = createDatabase(env.databaseUrl);

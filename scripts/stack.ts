@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { loadWebEnv, type WebEnv } from "../app/utils/env.server";
+import { loadWebEnv, type WebEnv } from "~/utils/env.server";
 import { buildIfNeeded } from "./build-if-needed";
 import { prepareDatabase } from "./prepare";
 import { startPrivateRedis, type PrivateRedis } from "./redis";

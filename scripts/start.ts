@@ -4,7 +4,7 @@
  * processes. Ctrl-C / SIGTERM stops them all; the worker finishes or hands back its jobs first.
  * `npm run dev` does the same with Vite's dev server and every vendor pointed at the mock vendor.
  */
-import { ConfigError } from "../db/env";
+import { ConfigError } from "#platform/env";
 import { startMockVendor, type MockVendor } from "./mock-vendor";
 import { RedisUnavailableError } from "./redis";
 import { startStack } from "./stack";

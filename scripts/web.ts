@@ -7,18 +7,18 @@ import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
-import { ConfigError } from "../db/env";
-import { createLogger } from "../db/logger";
-import { closeServerContext } from "../app/modules/server-context.server";
-import { loadWebEnv } from "../app/utils/env.server";
+import { exitWithFailure } from "#platform/logger";
+import { closeServerContext } from "~/modules/server-context.server";
+import { webEnv } from "~/utils/env.server";
+import { webLogger } from "~/utils/logger.server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 3_000;
 const KEEP_ALIVE_MS = 65_000;
 
 export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
-  const env = loadWebEnv();
-  const logger = createLogger("web", env.logLevel);
+  const env = webEnv();
+  const logger = webLogger();
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.trustProxy);
@@ -84,8 +84,5 @@ if (process.argv[1] === import.meta.filename) {
       process.once("SIGTERM", stop);
       process.once("SIGINT", stop);
     })
-    .catch((error: unknown) => {
-      console.error(error instanceof ConfigError ? error.message : error);
-      process.exit(1);
-    });
+    .catch((error: unknown) => exitWithFailure("web", error));
 }

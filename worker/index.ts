@@ -4,9 +4,9 @@
  */
 import { Worker, WaitingError, type Job } from "bullmq";
 import { Redis } from "ioredis";
-import { createDatabase } from "../db/database";
-import { loadSharedEnv } from "../db/env";
-import { createLogger, type Logger } from "../db/logger";
+import { createDatabase } from "#db/database";
+import { loadWorkerEnv } from "./env";
+import { createLogger, type Logger } from "#platform/logger";
 import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
 import {
   COMPLETION_QUEUE,
@@ -105,7 +105,7 @@ export async function startWorker(
   options: { concurrency?: number; timeouts?: typeof DEFAULT_TIMEOUTS; locks?: typeof DEFAULT_LOCKS } = {},
 ) {
   const locks = options.locks ?? DEFAULT_LOCKS;
-  const env = loadSharedEnv();
+  const env = loadWorkerEnv();
   const logger = createLogger("worker", env.logLevel);
   const connection = { ...redisConnectionOptions(env.redisUrl), maxRetriesPerRequest: null };
   const redis = new Redis({ ...connection, enableAutoPipelining: true });
@@ -128,7 +128,7 @@ export async function startWorker(
 
   const processor = completionProcessor(runner, running, locks.lockMs);
 
-  const concurrency = options.concurrency ?? Number(process.env.WORKER_CONCURRENCY ?? 200);
+  const concurrency = options.concurrency ?? env.concurrency;
   const worker = new Worker<CompletionJob>(COMPLETION_QUEUE, processor, {
     connection,
     concurrency,

@@ -4,6 +4,15 @@
  */
 import { z } from "zod";
 
+/** The vendors the product speaks to; the database, the settings and the worker all use these names. */
+export type VendorName = "together" | "novita" | "modelslab" | "openai";
+export const VENDOR_NAMES = [
+  "together",
+  "novita",
+  "modelslab",
+  "openai",
+] as const satisfies readonly VendorName[];
+
 export const COMPLETION_QUEUE = "completion";
 
 export const completionJobSchema = z.object({ completionId: z.string().uuid() });

@@ -1,4 +1,4 @@
-import { ConfigError } from "../db/env";
+import { exitWithFailure } from "#platform/logger";
 import { startWorker } from "./index";
 
 startWorker()
@@ -9,16 +9,10 @@ startWorker()
       stopping = true;
       close().then(
         () => process.exit(0),
-        (error: unknown) => {
-          console.error(error);
-          process.exit(1);
-        },
+        (error: unknown) => exitWithFailure("worker", error),
       );
     };
     process.on("SIGTERM", stop);
     process.on("SIGINT", stop);
   })
-  .catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  });
+  .catch((error: unknown) => exitWithFailure("worker", error));

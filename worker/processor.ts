@@ -6,9 +6,9 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../db/database";
-import type { Logger } from "../db/logger";
-import { nowIso, type Completion, type MessageStatus } from "../db/schema";
+import type { Db } from "#db/database";
+import type { Logger } from "#platform/logger";
+import { nowIso, type Completion, type MessageStatus } from "#db/schema";
 import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
 import { completionStopKey, type Failure, type StreamEntry } from "./jobs";
 import { buildPrompt } from "./prompt";

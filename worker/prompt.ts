@@ -1,5 +1,5 @@
-import type { Db } from "../db/database";
-import type { Completion } from "../db/schema";
+import type { Db } from "#db/database";
+import type { Completion } from "#db/schema";
 import type { ChatTurn } from "./vendors/types";
 
 export const DEFAULT_SYSTEM_PROMPT = "You are a helpful, concise assistant.";

@@ -1,5 +1,5 @@
-import { decryptSecret } from "../db/crypto";
-import type { Db } from "../db/database";
+import { decryptSecret } from "#platform/crypto";
+import type { Db } from "#db/database";
 
 export interface VendorRoute {
   vendor: string;

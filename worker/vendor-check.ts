@@ -2,8 +2,8 @@
  * A vendor connection test (spec §7): a 'Hello' to one of the vendor's available models; the first text that
  * comes back proves the endpoint and key work, so the request is cut there.
  */
-import { decryptSecret } from "../db/crypto";
-import type { Db } from "../db/database";
+import { decryptSecret } from "#platform/crypto";
+import type { Db } from "#db/database";
 import type { VendorCheckJob, VendorCheckResult } from "./jobs";
 import { adapterFor } from "./vendors/index";
 import { VendorError } from "./vendors/types";

@@ -4,9 +4,10 @@
  */
 import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
-import { createDatabase, type Db } from "../../db/database";
-import { COMPLETION_QUEUE, redisConnectionOptions, VENDOR_CHECK_QUEUE } from "../../worker/jobs";
+import { createDatabase, type Db } from "#db/database";
+import { COMPLETION_QUEUE, redisConnectionOptions, VENDOR_CHECK_QUEUE } from "#worker/jobs";
 import { webEnv } from "~/utils/env.server";
+import { webLogger } from "~/utils/logger.server";
 import { StreamHub } from "./completions/stream-hub.server";
 
 interface ServerContext {
@@ -36,7 +37,7 @@ function create(): ServerContext {
       connection: { ...connection, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
       prefix: env.queuePrefix,
     }),
-    hub: new StreamHub(connection),
+    hub: new StreamHub(connection, webLogger()),
     vendorChecks: {
       queue: new Queue(VENDOR_CHECK_QUEUE, {
         connection: { ...connection, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
@@ -69,6 +70,6 @@ export async function closeServerContext() {
   await context.db.destroy();
   for (const result of closing) {
     if (result.status === "rejected")
-      console.warn("closing a Redis client failed:", (result.reason as Error).message);
+      webLogger().warn({ err: result.reason }, "closing a Redis client failed");
   }
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatView } from "~/components/chat/chat-view";
 import { loadChatPage } from "~/modules/chats/chat-page.server";
-import { handleChatAction } from "~/modules/completions/chat-actions.server";
+import { handleChatAction } from "~/modules/completions/chat-intents.server";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title ?? "Chat"} — Rogue AI` },

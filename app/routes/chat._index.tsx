@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatView } from "~/components/chat/chat-view";
 import { loadChatPage } from "~/modules/chats/chat-page.server";
-import { handleChatAction } from "~/modules/completions/chat-actions.server";
+import { handleChatAction } from "~/modules/completions/chat-intents.server";
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadChatPage(request, null);
 

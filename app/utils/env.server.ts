@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ConfigError, loadSharedEnv, parseEnv, type EnvSource, type SharedEnv } from "../../db/env";
+import { ConfigError, loadSharedEnv, parseEnv, type EnvSource, type SharedEnv } from "#platform/env";
 
 const webShape = {
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

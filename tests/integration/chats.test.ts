@@ -5,15 +5,15 @@
 import { createCookie } from "@remix-run/node";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowIso, type MessageRole } from "../../db/schema";
+import { nowIso, type MessageRole } from "#db/schema";
 import { insertChat, insertMessage } from "../support/rows";
 import { createTestEnv, type TestEnv } from "../support/test-env";
-import type * as ApiChats from "../../app/routes/api.chats";
-import type * as ChatLayout from "../../app/routes/chat";
-import type * as DownloadChat from "../../app/routes/chat.$chatId.download";
-import type * as DeleteChat from "../../app/routes/chat.$chatId_.delete";
-import type * as RenameChat from "../../app/routes/chat.$chatId_.rename";
-import type * as ArchiveChats from "../../app/routes/chat.archive";
+import type * as ApiChats from "~/routes/api.chats";
+import type * as ChatLayout from "~/routes/chat";
+import type * as DownloadChat from "~/routes/chat.$chatId.download";
+import type * as DeleteChat from "~/routes/chat.$chatId_.delete";
+import type * as RenameChat from "~/routes/chat.$chatId_.rename";
+import type * as ArchiveChats from "~/routes/chat.archive";
 
 let t: TestEnv;
 // The app's modules read the environment when first used: import them once createTestEnv has set it.
@@ -33,14 +33,14 @@ const BASE = "http://localhost";
 beforeAll(async () => {
   t = await createTestEnv();
   routes = {
-    layout: await import("../../app/routes/chat"),
-    api: await import("../../app/routes/api.chats"),
-    rename: await import("../../app/routes/chat.$chatId_.rename"),
-    remove: await import("../../app/routes/chat.$chatId_.delete"),
-    download: await import("../../app/routes/chat.$chatId.download"),
-    archive: await import("../../app/routes/chat.archive"),
+    layout: await import("~/routes/chat"),
+    api: await import("~/routes/api.chats"),
+    rename: await import("~/routes/chat.$chatId_.rename"),
+    remove: await import("~/routes/chat.$chatId_.delete"),
+    download: await import("~/routes/chat.$chatId.download"),
+    archive: await import("~/routes/chat.archive"),
   };
-  ({ closeServerContext } = await import("../../app/modules/server-context.server"));
+  ({ closeServerContext } = await import("~/modules/server-context.server"));
 });
 afterAll(async () => {
   await closeServerContext();

@@ -4,16 +4,11 @@
  */
 import { WaitingError, type Job } from "bullmq";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { ShuttingDown, StopRequested } from "../../worker/abort-reasons";
-import { runCompletion } from "../../worker/processor";
-import { DEFAULT_SYSTEM_PROMPT } from "../../worker/prompt";
-import { completionProcessor, startWorker } from "../../worker/index";
-import {
-  COMPLETION_QUEUE,
-  completionOwnerKey,
-  completionStreamKey,
-  type CompletionJob,
-} from "../../worker/jobs";
+import { ShuttingDown, StopRequested } from "#worker/abort-reasons";
+import { runCompletion } from "#worker/processor";
+import { DEFAULT_SYSTEM_PROMPT } from "#worker/prompt";
+import { completionProcessor, startWorker } from "#worker/index";
+import { COMPLETION_QUEUE, completionOwnerKey, completionStreamKey, type CompletionJob } from "#worker/jobs";
 import { directive, createTestEnv, TEST_VENDOR_KEY, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;

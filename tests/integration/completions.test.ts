@@ -4,7 +4,7 @@
  */
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SessionUser } from "../../app/modules/auth/session.server";
+import type { SessionUser } from "~/modules/auth/session.server";
 import {
   editAndResend,
   regenerateReply,
@@ -12,11 +12,11 @@ import {
   sendMessage,
   stopReply,
   switchModel,
-} from "../../app/modules/completions/completions.server";
-import { closeServerContext } from "../../app/modules/server-context.server";
-import { nowIso, type Plan, type Role, type User } from "../../db/schema";
-import { completionStopKey } from "../../worker/jobs";
-import { runCompletion } from "../../worker/processor";
+} from "~/modules/completions/completions.server";
+import { closeServerContext } from "~/modules/server-context.server";
+import { nowIso, type Plan, type Role, type User } from "#db/schema";
+import { completionStopKey } from "#worker/jobs";
+import { runCompletion } from "#worker/processor";
 import { createTestEnv, directive, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;
@@ -237,7 +237,7 @@ describe("stop and users' keys", () => {
     try {
       const session = await member("professional");
       expect(await refusal(send(session, "no key yet"))).toBe("key");
-      const { encryptSecret } = await import("../../db/crypto");
+      const { encryptSecret } = await import("#platform/crypto");
       await t.db
         .insertInto("user_api_keys")
         .values({

@@ -7,10 +7,10 @@ import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { decryptSecret } from "../../db/crypto";
-import { createDatabase, type Db } from "../../db/database";
-import { migrateToLatest } from "../../db/migrate";
-import { applyVendorOverrides, BUILT_IN_MODELS, seed } from "../../db/seed";
+import { decryptSecret } from "#platform/crypto";
+import { createDatabase, type Db } from "#db/database";
+import { migrateToLatest } from "#db/migrate";
+import { applyVendorOverrides, BUILT_IN_MODELS, seed } from "#db/seed";
 
 const SECRET = "s".repeat(64);
 const require = createRequire(import.meta.url);

@@ -1,8 +1,9 @@
 /** The web's shared stream reader: order, resume points, late joiners, and waking for new streams. */
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StreamHub } from "../../app/modules/completions/stream-hub.server";
-import { redisConnectionOptions, streamFields, type StreamEntry } from "../../worker/jobs";
+import { StreamHub } from "~/modules/completions/stream-hub.server";
+import { createLogger } from "#platform/logger";
+import { redisConnectionOptions, streamFields, type StreamEntry } from "#worker/jobs";
 
 const connection = redisConnectionOptions(process.env.REDIS_URL!);
 let redis: Redis;
@@ -10,7 +11,7 @@ let hub: StreamHub;
 
 beforeAll(() => {
   redis = new Redis(connection);
-  hub = new StreamHub(connection);
+  hub = new StreamHub(connection, createLogger("test", "silent"));
 });
 afterAll(async () => {
   await hub.close();

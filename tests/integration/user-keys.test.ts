@@ -1,9 +1,9 @@
 /** A user's own key: checked with the vendor by a worker, stored encrypted only when the vendor accepts it. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeServerContext } from "../../app/modules/server-context.server";
-import { saveUserKey, UserKeyError, userKeyStatus } from "../../app/modules/vendors/user-keys.server";
-import { decryptSecret } from "../../db/crypto";
-import { startWorker } from "../../worker/index";
+import { closeServerContext } from "~/modules/server-context.server";
+import { saveUserKey, UserKeyError, userKeyStatus } from "~/modules/vendors/user-keys.server";
+import { decryptSecret } from "#platform/crypto";
+import { startWorker } from "#worker/index";
 import { createTestEnv, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;

@@ -1,7 +1,7 @@
 /** Rows the tests need as a starting point, inserted directly: users, chats and messages. */
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../db/database";
-import type { MessageRole, Plan } from "../../db/schema";
+import type { Db } from "#db/database";
+import type { MessageRole, Plan } from "#db/schema";
 
 const HOUR_MS = 3600 * 1000;
 

@@ -9,13 +9,13 @@ import path from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { v7 as uuidv7 } from "uuid";
-import { insertChatMessage, insertQueuedCompletion } from "../../db/chat-writes";
-import { createDatabase, type Db } from "../../db/database";
+import { insertChatMessage, insertQueuedCompletion } from "#db/chat-writes";
+import { createDatabase, type Db } from "#db/database";
 import { insertChat, insertUser } from "./rows";
-import { loadSharedEnv, type SharedEnv } from "../../db/env";
-import { createLogger } from "../../db/logger";
-import { migrateToLatest } from "../../db/migrate";
-import { applyVendorOverrides, seed } from "../../db/seed";
+import { loadSharedEnv, type SharedEnv } from "#platform/env";
+import { createLogger } from "#platform/logger";
+import { migrateToLatest } from "#db/migrate";
+import { applyVendorOverrides, seed } from "#db/seed";
 import {
   COMPLETION_QUEUE,
   completionJobOptions,
@@ -23,10 +23,10 @@ import {
   parseStreamFields,
   redisConnectionOptions,
   type StreamEntry,
-} from "../../worker/jobs";
-import type { CompletionRunner } from "../../worker/processor";
-import { VENDOR_NAMES } from "../../worker/vendors/types";
-import { startMockVendor, type MockVendor } from "../../scripts/mock-vendor";
+} from "#worker/jobs";
+import type { CompletionRunner } from "#worker/processor";
+import { VENDOR_NAMES } from "#worker/jobs";
+import { startMockVendor, type MockVendor } from "#scripts/mock-vendor";
 
 export const TEST_VENDOR_KEY = "test-vendor-key";
 

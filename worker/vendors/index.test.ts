@@ -1,15 +1,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startMockVendor, type MockBehaviour, type MockVendor } from "../../scripts/mock-vendor";
-import type { Failure } from "../jobs";
+import { startMockVendor, type MockBehaviour, type MockVendor } from "#scripts/mock-vendor";
+import { VENDOR_NAMES, type Failure, type VendorName } from "../jobs";
 import { adapterFor, vendorAdapters } from "./index";
 import { openAiCompatible } from "./openai-compatible";
 import {
-  VENDOR_NAMES,
   VendorError,
   type ChatTurn,
   type VendorAdapter,
   type VendorChunk,
-  type VendorName,
   type VendorRequest,
 } from "./types";
 

@@ -1,13 +1,5 @@
 import type { Failure } from "../jobs";
 
-export type VendorName = "together" | "novita" | "modelslab" | "openai";
-export const VENDOR_NAMES = [
-  "together",
-  "novita",
-  "modelslab",
-  "openai",
-] as const satisfies readonly VendorName[];
-
 export interface ChatTurn {
   role: "system" | "user" | "assistant";
   content: string;

@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useHydrated } from "~/components/chat/copy-button";
-import type { Language } from "../../../db/schema";
+import type { Language } from "#db/schema";
 import type { SettingsData } from "~/modules/settings/settings.server";
 import { settingsText } from "~/modules/settings/settings-messages";
 import { LANGUAGE_LABELS, LANGUAGES, type Theme } from "~/modules/settings/settings-schemas";

@@ -1,4 +1,4 @@
-import type { Db } from "../../../db/database";
+import type { Db } from "#db/database";
 
 /** Spec §3 'System stats': real counts, read now. */
 export async function systemStats(db: Db) {

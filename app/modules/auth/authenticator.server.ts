@@ -1,6 +1,6 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
-import type { User } from "../../../db/schema";
+import type { User } from "#db/schema";
 import { messages } from "../errors/catalogue";
 import { db } from "../server-context.server";
 import { burnPasswordCheck, verifyPassword } from "./password.server";

@@ -4,8 +4,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
-import type { Db } from "../../../db/database";
-import { nowIso, type Role, type User } from "../../../db/schema";
+import type { Db } from "#db/database";
+import { nowIso, type Role, type User } from "#db/schema";
 import { db } from "../server-context.server";
 import { toasts } from "../errors/catalogue";
 import { redirectWithToast } from "../toast/toast.server";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
-import { isUniqueViolation, type Db } from "../../../db/database";
-import { nowIso, type Role, type User } from "../../../db/schema";
+import { isUniqueViolation, type Db } from "#db/database";
+import { nowIso, type Role, type User } from "#db/schema";
 import { hashPassword } from "./password.server";
 
 /** Spec §5: the one fixed e-mail that starts a demo; DESIGN §3: each use gets its own, expiring user. */

@@ -2,7 +2,7 @@
  * What each plan allows (spec §6, §9; DESIGN §3 enforces them on the server). Shared by the server, which
  * enforces, and the browser, which explains.
  */
-import type { Plan } from "../../../db/schema";
+import type { Plan } from "#db/schema";
 
 export const STARTER_DAILY_MESSAGES = 3;
 export const STARTER_HISTORY_HOURS = 24;

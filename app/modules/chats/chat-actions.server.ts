@@ -1,10 +1,7 @@
 /** What the chat routes share: where to go after an action, and how an unexpected database error is reported. */
-import { createLogger } from "../../../db/logger";
+import { webLogger } from "~/utils/logger.server";
 import { safeRedirect } from "~/utils/redirect";
 import { ChatTitleError } from "./chats.server";
-
-let logger: ReturnType<typeof createLogger> | undefined;
-const log = () => (logger ??= createLogger("web"));
 
 /**
  * Runs a database write. A thrown Response (404, redirect) and a ChatTitleError (bad input) pass through;
@@ -27,10 +24,7 @@ export async function attempt<T>(
 }
 
 export function logFailure(action: string, context: Record<string, unknown>, error: unknown) {
-  log().error(
-    { action, ...context, err: error instanceof Error ? error.message : String(error) },
-    "chat action failed",
-  );
+  webLogger().error({ action, ...context, err: error }, "chat action failed");
 }
 
 const pathOf = (target: string) => new URL(target, "http://same.origin").pathname;

@@ -1,5 +1,5 @@
 /** Spec §7: a chat downloads as a text file named after its title (or chat.txt), one 'User:' / 'Assistant:' line each. */
-import type { MessageRole } from "../../../db/schema";
+import type { MessageRole } from "#db/schema";
 
 const ROLE_LABELS: Record<MessageRole, string> = { user: "User", assistant: "Assistant", system: "System" };
 

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "../../../db/database";
-import { failureSchema } from "../../../worker/jobs";
+import type { Db } from "#db/database";
+import { failureSchema } from "#worker/jobs";
 import { requireUser } from "../auth/session.server";
 import { historyCutoff } from "../billing/plan";
 import { messagesLeftToday } from "../completions/completions.server";

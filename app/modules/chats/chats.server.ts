@@ -1,6 +1,6 @@
 /** A user's chats. Every function takes the acting user's id and only ever touches that user's rows. */
-import type { Db } from "../../../db/database";
-import { nowIso, type Plan } from "../../../db/schema";
+import type { Db } from "#db/database";
+import { nowIso, type Plan } from "#db/schema";
 import { historyCutoff } from "../billing/plan";
 import { filterChats } from "./chat-search";
 import { chatTitle, type ChatListItem } from "./schemas";

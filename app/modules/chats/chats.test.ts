@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDatabase, type Db } from "../../../db/database";
-import { migrateToLatest } from "../../../db/migrate";
-import { insertChat, insertMessage, insertUser } from "../../../tests/support/rows";
-import type { MessageRole, Plan } from "../../../db/schema";
+import { createDatabase, type Db } from "#db/database";
+import { migrateToLatest } from "#db/migrate";
+import { insertChat, insertMessage, insertUser } from "#tests/support/rows";
+import type { MessageRole, Plan } from "#db/schema";
 import {
   archiveAllChats,
   chatForDownload,

@@ -5,15 +5,15 @@
  * whose id is the completion id.
  */
 import { v7 as uuidv7 } from "uuid";
-import { insertChatMessage, insertQueuedCompletion } from "../../../db/chat-writes";
-import { lockUserRow, type Db } from "../../../db/database";
-import { nowIso, type Plan } from "../../../db/schema";
+import { insertChatMessage, insertQueuedCompletion } from "#db/chat-writes";
+import { lockUserRow, type Db } from "#db/database";
+import { nowIso, type Plan } from "#db/schema";
 import {
   completionJobOptions,
   COMPLETION_STOP_CHANNEL,
   completionStopKey,
   type CompletionJob,
-} from "../../../worker/jobs";
+} from "#worker/jobs";
 import type { SessionUser } from "../auth/session.server";
 import { canUseModel, STARTER_DAILY_MESSAGES } from "../billing/plan";
 import { chatTitleFrom } from "../chats/titles";
@@ -22,6 +22,7 @@ import { listModels, resolveModelId } from "../models/models.server";
 import { serverContext } from "../server-context.server";
 import { userKeyStatus } from "../vendors/user-keys.server";
 import { notFound } from "~/utils/http.server";
+import { webLogger } from "~/utils/logger.server";
 import { DEFAULT_TEMPERATURE, QUICK_ACTIONS, splitSystemPrefix, type QuickActionKey } from "./quick-actions";
 
 /** A transaction is a Kysely too; these helpers run inside one. */
@@ -137,8 +138,9 @@ async function enqueue(completionId: string, delayMs = 0) {
       ...completionJobOptions(completionId),
       delay: delayMs,
     });
-  } catch {
+  } catch (error) {
     // The request is stored; posting the same form again (same request id) enqueues it.
+    webLogger().error({ err: error, completionId }, "enqueueing a completion failed");
     throw new SendRefusedError(messages.serviceUnavailable, 503, "busy");
   }
 }

@@ -3,7 +3,7 @@
  * whose id is the entry id, so a reconnecting EventSource (Last-Event-ID) gets only what it missed. A reply
  * whose stream has expired is replayed from the database.
  */
-import { completionStreamKey, type StreamEntry } from "../../../worker/jobs";
+import { completionStreamKey, type StreamEntry } from "#worker/jobs";
 import { failureMessage } from "../errors/catalogue";
 import { serverContext } from "../server-context.server";
 import { notFound } from "~/utils/http.server";

@@ -5,7 +5,8 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { Redis, type RedisOptions } from "ioredis";
-import { parseStreamFields, type StreamEntry } from "../../../worker/jobs";
+import type { Logger } from "#platform/logger";
+import { parseStreamFields, type StreamEntry } from "#worker/jobs";
 import { compareStreamIds } from "./stream-ids";
 
 export type EntryListener = (id: string, entry: StreamEntry) => void;
@@ -37,7 +38,10 @@ export class StreamHub {
   private closed = false;
   private loop: Promise<void> | null = null;
 
-  constructor(connection: RedisOptions) {
+  constructor(
+    connection: RedisOptions,
+    private readonly logger: Logger,
+  ) {
     this.reader = new Redis({ ...connection, maxRetriesPerRequest: null });
     this.control = new Redis({ ...connection, maxRetriesPerRequest: 1 });
     this.reader.on("ready", () => {
@@ -129,7 +133,7 @@ export class StreamHub {
         )) as typeof reply;
       } catch (error) {
         if (this.closed) return;
-        console.error("stream relay read failed", (error as Error).message);
+        this.logger.error({ err: error }, "stream relay read failed");
         await delay(250);
         continue;
       } finally {

@@ -2,7 +2,7 @@
  * Every user-facing message, in one place. Texts come word for word from the product spec (§5, §8) where it
  * has one; the few it lacks are marked "ours".
  */
-import type { Failure } from "../../../worker/jobs";
+import type { Failure } from "#worker/jobs";
 
 export const messages = {
   nameRequired: "Name is required",

@@ -1,6 +1,7 @@
-import type { Db } from "../../../db/database";
-import { builtInModelRows } from "../../../db/seed";
-import type { AiModel, Plan } from "../../../db/schema";
+import type { Db } from "#db/database";
+import { builtInModelRows } from "#db/seed";
+import type { AiModel, Plan } from "#db/schema";
+import { webLogger } from "~/utils/logger.server";
 import { canUseModel } from "../billing/plan";
 
 /** Spec §3: a row with this id only keeps the table alive and is never offered. */
@@ -17,7 +18,7 @@ export async function listModels(db: Db): Promise<AiModel[]> {
       .execute();
     return rows.length ? rows : builtInModelRows();
   } catch (error) {
-    console.error("reading ai_models failed; offering the built-in models", (error as Error).message);
+    webLogger().error({ err: error }, "reading ai_models failed; offering the built-in models");
     return builtInModelRows();
   }
 }

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase } from "../../../db/database";
-import { migrateToLatest } from "../../../db/migrate";
-import { BUILT_IN_MODELS } from "../../../db/seed";
+import { createDatabase } from "#db/database";
+import { migrateToLatest } from "#db/migrate";
+import { BUILT_IN_MODELS } from "#db/seed";
 import { listModels, resolveModelId } from "./models.server";
 
 const dir = mkdtempSync(path.join(tmpdir(), "rogue-models-"));

@@ -1,6 +1,6 @@
 /** A user's stored preferences (notifications, language): one row in user_preferences, created on first save. */
-import type { Db } from "../../../db/database";
-import { nowIso, type Language } from "../../../db/schema";
+import type { Db } from "#db/database";
+import { nowIso, type Language } from "#db/schema";
 import { DEFAULT_LANGUAGE } from "./settings-schemas";
 
 export interface Preferences {

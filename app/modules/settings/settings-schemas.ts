@@ -1,6 +1,6 @@
 /** What `/settings` accepts (spec §2 Preferences, §9 languages), shared by the forms and the action. */
 import { z } from "zod";
-import type { Language } from "../../../db/schema";
+import type { Language } from "#db/schema";
 import { settingsErrors } from "./settings-messages";
 
 export const THEMES = ["dark", "light"] as const;

@@ -2,7 +2,7 @@
  * What the settings dialog shows (spec §2): the account, its API key status, and the stored preferences.
  * The chat layout loads it and renders `<SettingsDialog data={settings} tab={...} />`.
  */
-import type { Db } from "../../../db/database";
+import type { Db } from "#db/database";
 import type { SessionUser } from "../auth/session.server";
 import { toPublicUser } from "../auth/users.server";
 import { PLAN_LABELS } from "../billing/plan";

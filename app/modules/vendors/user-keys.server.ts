@@ -2,10 +2,10 @@
  * Users' own vendor keys (bring your own). Stored encrypted, used only for that user's replies, and only
  * asked for when the active vendor has no key of the service's own.
  */
-import { encryptSecret } from "../../../db/crypto";
-import type { Db } from "../../../db/database";
-import { nowIso } from "../../../db/schema";
-import { vendorCheckResultSchema, type VendorCheckJob, type VendorCheckResult } from "../../../worker/jobs";
+import { encryptSecret } from "#platform/crypto";
+import type { Db } from "#db/database";
+import { nowIso } from "#db/schema";
+import { vendorCheckResultSchema, type VendorCheckJob, type VendorCheckResult } from "#worker/jobs";
 import { failureMessage } from "../errors/catalogue";
 import { serverContext } from "../server-context.server";
 import { keyMessages } from "./key-messages";

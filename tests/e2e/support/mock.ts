@@ -3,7 +3,7 @@
  * they travel inside the message, so tests running in parallel never change each other's vendor behaviour
  * (the /__mock/behaviour and /__mock/reset endpoints are global and are left alone).
  */
-import type { MockBehaviour, MockVendorName, RecordedRequest } from "../../../scripts/mock-vendor";
+import type { MockBehaviour, MockVendorName, RecordedRequest } from "#scripts/mock-vendor";
 
 export type Directive = Partial<MockBehaviour> & {
   vendors?: Partial<Record<MockVendorName, Partial<MockBehaviour>>>;
