@@ -5,14 +5,14 @@ import tseslint from "typescript-eslint";
 
 /**
  * The web (app/) and the shared folders (db/, platform/) may use only the worker's contract: the job and
- * stream schemas. Everything else in worker/ is the worker's own business.
+ * stream schemas and the completion life cycle. Everything else in worker/ is the worker's own business.
  */
 export const contractOnlyImports = {
   patterns: [
     {
       // A regex, since "#" would start a comment in the gitignore-style `group` syntax.
-      regex: "^(#|(\\.\\.?/)+)worker/(?!jobs$)",
-      message: "Only the worker's contract (#worker/jobs) may be imported outside worker/.",
+      regex: "^(#|(\\.\\.?/)+)worker/(?!(jobs|lifecycle)$)",
+      message: "Only the worker's contract (#worker/jobs, #worker/lifecycle) may be imported outside worker/.",
     },
   ],
 };

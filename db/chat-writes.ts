@@ -25,7 +25,7 @@ export async function insertChatMessage(
   return id;
 }
 
-/** A request for a reply, queued for a worker. */
+/** A request for a reply, queued for a worker, and its line in the usage ledger. Call it inside a transaction. */
 export async function insertQueuedCompletion(
   db: Db,
   values: {
@@ -37,6 +37,7 @@ export async function insertQueuedCompletion(
     temperature: number;
   },
 ): Promise<void> {
+  const createdAt = nowIso();
   await db
     .insertInto("completions")
     .values({
@@ -53,9 +54,25 @@ export async function insertQueuedCompletion(
       error_detail: null,
       prompt_tokens: null,
       completion_tokens: null,
-      created_at: nowIso(),
+      created_at: createdAt,
       started_at: null,
       first_token_at: null,
+      finished_at: null,
+    })
+    .execute();
+  await db
+    .insertInto("usage_events")
+    .values({
+      completion_id: values.id,
+      user_id: values.userId,
+      model_id: values.modelId,
+      vendor: null,
+      status: "queued",
+      error_code: null,
+      prompt_tokens: null,
+      completion_tokens: null,
+      ttft_ms: null,
+      created_at: createdAt,
       finished_at: null,
     })
     .execute();

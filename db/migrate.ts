@@ -2,16 +2,21 @@ import { Migrator, type Migration } from "kysely";
 import type { Db } from "./database";
 import * as initial from "./migrations/0001_initial";
 import * as chatFeatures from "./migrations/0002_chat_features";
+import * as usageLedger from "./migrations/0003_usage_ledger";
 
 /** Migrations are imported, not read from disk, so the same code runs from source, a bundle or an image. */
 const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_chat_features": chatFeatures,
+  "0003_usage_ledger": usageLedger,
 };
 
-export async function migrateToLatest(db: Db): Promise<string[]> {
+export const MIGRATION_NAMES = Object.keys(migrations);
+
+/** Runs every migration not yet applied, or only up to `target` (for tests of a migration's own data step). */
+export async function migrateToLatest(db: Db, target?: string): Promise<string[]> {
   const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }

@@ -3,6 +3,8 @@
  * integers, so the same queries run on SQLite and PostgreSQL.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { FailureCode } from "#worker/jobs";
+import type { CompletionStatus } from "#worker/lifecycle";
 
 type Flag = 0 | 1;
 type Timestamp = string;
@@ -10,7 +12,6 @@ type Timestamp = string;
 export type Plan = "starter" | "professional";
 export type Role = "admin" | "banned" | "restricted";
 export type MessageRole = "system" | "user" | "assistant";
-export type CompletionStatus = "queued" | "streaming" | "done" | "error" | "stopped";
 /** complete; stopped by the user; error: the vendors failed part-way and this is what arrived. */
 export type MessageStatus = "complete" | "stopped" | "error";
 
@@ -121,7 +122,7 @@ export interface CompletionsTable {
   temperature: number;
   status: CompletionStatus;
   vendor: string | null;
-  error_code: string | null;
+  error_code: FailureCode | null;
   error_status: number | null;
   error_detail: string | null;
   prompt_tokens: number | null;
@@ -129,6 +130,27 @@ export interface CompletionsTable {
   created_at: Timestamp;
   started_at: Timestamp | null;
   first_token_at: Timestamp | null;
+  finished_at: Timestamp | null;
+}
+
+/**
+ * The usage ledger: one row per requested reply, written with the request and closed with its outcome. It is
+ * never deleted with a chat, so quotas and analytics count what was really asked.
+ */
+export interface UsageEventsTable {
+  completion_id: string;
+  /** Null once the user is deleted: the usage still happened. */
+  user_id: string | null;
+  source: ColumnType<"chat" | "api", "chat" | "api" | undefined, never>;
+  model_id: string;
+  vendor: string | null;
+  status: CompletionStatus;
+  error_code: FailureCode | null;
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+  /** Milliseconds from the request to its first token. */
+  ttft_ms: number | null;
+  created_at: Timestamp;
   finished_at: Timestamp | null;
 }
 
@@ -203,6 +225,7 @@ export interface Database {
   chat_messages: ChatMessagesTable;
   completions: CompletionsTable;
   completion_attempts: CompletionAttemptsTable;
+  usage_events: UsageEventsTable;
   orders: OrdersTable;
   audit_log: AuditLogTable;
   user_api_keys: UserApiKeysTable;

@@ -5,12 +5,14 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
-import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
 import type { Logger } from "#platform/logger";
-import { nowIso, type Completion, type MessageStatus } from "#db/schema";
+import { nowIso, type Completion } from "#db/schema";
+import { activeVendor } from "#db/vendors";
 import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
 import { completionStopKey, type Failure, type StreamEntry } from "./jobs";
+import { failureFromRow, isFinished, terminalEntry, type FinishedStatus } from "./lifecycle";
+import { storeOutcome } from "./outcome";
 import { buildPrompt } from "./prompt";
 import { vendorRoutes, type VendorRoute } from "./routing";
 import { claimCompletion, RunSuperseded, TokenStreamWriter, readStreamed } from "./token-stream";
@@ -31,9 +33,6 @@ export interface CompletionRunner {
 export type RunOutcome = "done" | "stopped" | "error" | "already-finished" | "missing" | "superseded";
 
 type Usage = { promptTokens: number; completionTokens: number };
-
-const isFinished = (status: Completion["status"]) =>
-  status === "done" || status === "error" || status === "stopped";
 
 export async function runCompletion(
   runner: CompletionRunner,
@@ -79,7 +78,7 @@ async function runOwned(
 
   if (isFinished(completion.status)) {
     // A run that stored the result but died before announcing it: announce it now so readers finish.
-    if (!streamed.terminal) await writer.finish(await terminalEntryFor(db, completion));
+    if (!streamed.terminal) await writer.finish(await terminalEntryFor(db, completion, completion.status));
     return "already-finished";
   }
 
@@ -120,7 +119,7 @@ class Run {
       this.runner.appSecret,
     );
     if (routes.length === 0) {
-      const anyVendor = await this.hasActiveVendor();
+      const anyVendor = Boolean(await activeVendor(this.runner.db));
       return this.finish("error", {
         failure: anyVendor
           ? { code: "model", detail: `No available vendor serves ${this.completion.model_id}` }
@@ -204,59 +203,17 @@ class Run {
   }
 
   async finish(
-    outcome: "done" | "stopped" | "error",
+    outcome: FinishedStatus,
     extra: { vendor?: string; failure?: Failure } = {},
   ): Promise<RunOutcome> {
     await this.writer.drain();
-    const { db } = this.runner;
-    const messageStatus: MessageStatus = outcome === "done" ? "complete" : outcome;
-    const vendor = extra.vendor ?? (this.text ? this.vendor : null);
-    const storesMessage = outcome === "done" || this.text.length > 0;
-    const messageId = await db.transaction().execute(async (trx) => {
-      if (storesMessage) {
-        await trx
-          .insertInto("chat_messages")
-          .values({
-            id: uuidv7(),
-            chat_id: this.completion.chat_id,
-            user_id: this.completion.user_id,
-            role: "assistant",
-            content: this.text,
-            model_id: this.completion.model_id,
-            vendor,
-            completion_id: this.completion.id,
-            status: messageStatus,
-            created_at: nowIso(),
-          })
-          .onConflict((oc) => oc.column("completion_id").doNothing())
-          .execute();
-      }
-      await trx
-        .updateTable("completions")
-        .set({
-          status: outcome,
-          vendor,
-          error_code: extra.failure?.code ?? null,
-          error_status: extra.failure?.status ?? null,
-          error_detail: extra.failure?.detail ?? null,
-          prompt_tokens: this.usage?.promptTokens ?? null,
-          completion_tokens: this.usage?.completionTokens ?? null,
-          first_token_at: this.firstTokenAt,
-          finished_at: nowIso(),
-        })
-        .where("id", "=", this.completion.id)
-        .execute();
-      await trx
-        .updateTable("chat_history")
-        .set({ updated_at: nowIso() })
-        .where("id", "=", this.completion.chat_id)
-        .execute();
-      const stored = await trx
-        .selectFrom("chat_messages")
-        .select("id")
-        .where("completion_id", "=", this.completion.id)
-        .executeTakeFirst();
-      return stored?.id ?? "";
+    const messageId = await storeOutcome(this.runner.db, this.completion, {
+      status: outcome,
+      text: this.text,
+      vendor: extra.vendor ?? (this.text ? this.vendor : null),
+      failure: extra.failure,
+      usage: this.usage,
+      firstTokenAt: this.firstTokenAt,
     });
     await this.writer.finish(terminalEntry(outcome, messageId, extra.failure));
     return outcome;
@@ -287,38 +244,19 @@ class Run {
     if (!row || row.plan === "professional" || row.is_pro === 0) return null;
     return { code: "plan", detail: row.display_name };
   }
-
-  private async hasActiveVendor() {
-    const row = await this.runner.db
-      .selectFrom("api_vendors")
-      .select("id")
-      .where("is_active", "=", 1)
-      .executeTakeFirst();
-    return Boolean(row);
-  }
 }
 
-function terminalEntry(
-  outcome: "done" | "stopped" | "error",
-  messageId: string,
-  failure?: Failure,
-): StreamEntry {
-  if (outcome === "error") return { type: "error", ...(failure ?? { code: "internal" }) };
-  return { type: outcome, messageId };
-}
-
-async function terminalEntryFor(db: Db, completion: Completion): Promise<StreamEntry> {
+async function terminalEntryFor(
+  db: Db,
+  completion: Completion,
+  status: FinishedStatus,
+): Promise<StreamEntry> {
   const message = await db
     .selectFrom("chat_messages")
     .select("id")
     .where("completion_id", "=", completion.id)
     .executeTakeFirst();
-  const failure: Failure = {
-    code: (completion.error_code as Failure["code"] | null) ?? "internal",
-    status: completion.error_status ?? undefined,
-    detail: completion.error_detail ?? undefined,
-  };
-  return terminalEntry(completion.status as "done" | "stopped" | "error", message?.id ?? "", failure);
+  return terminalEntry(status, message?.id ?? "", failureFromRow(completion));
 }
 
 /** Marks a completion failed when its job has given up (e.g. the database stayed unreachable). */

@@ -1,5 +1,6 @@
 import { decryptSecret } from "#platform/crypto";
 import type { Db } from "#db/database";
+import { activeVendor } from "#db/vendors";
 
 export interface VendorRoute {
   vendor: string;
@@ -33,12 +34,7 @@ export async function vendorRoutes(
     .orderBy("v.is_active", "desc")
     .orderBy("v.priority_order")
     .execute();
-  const anyActive = await db
-    .selectFrom("api_vendors")
-    .select("id")
-    .where("is_active", "=", 1)
-    .executeTakeFirst();
-  if (!anyActive) return [];
+  if (!(await activeVendor(db))) return [];
   return rows.map((row) => ({
     vendor: row.name,
     endpointUrl: row.endpoint_url,

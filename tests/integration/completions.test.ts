@@ -13,6 +13,7 @@ import {
   stopReply,
   switchModel,
 } from "~/modules/completions/completions.server";
+import { deleteChat } from "~/modules/chats/chats.server";
 import { closeServerContext } from "~/modules/server-context.server";
 import { nowIso, type Plan, type Role, type User } from "#db/schema";
 import { completionStopKey } from "#worker/jobs";
@@ -75,6 +76,26 @@ describe("asking for a reply", () => {
       .where("user_id", "=", session.user.id)
       .execute();
     expect(stored).toHaveLength(3);
+  });
+
+  it("gives nothing back to the Starter quota when a chat is deleted, and records each reply in the ledger", async () => {
+    const session = await member("starter");
+    const sent = [];
+    for (const content of ["one", "two", "three"]) sent.push(await send(session, content));
+    await finish(sent[0]!.completionId);
+    for (const { chatId } of sent) await deleteChat(t.db, session.user, chatId);
+
+    expect(await refusal(send(session, "a fourth after deleting every chat"))).toBe("limit");
+    const ledger = await t.db
+      .selectFrom("usage_events")
+      .select(["completion_id", "status", "vendor", "ttft_ms"])
+      .where("user_id", "=", session.user.id)
+      .orderBy("created_at")
+      .execute();
+    expect(ledger.map((row) => row.completion_id)).toEqual(sent.map((s) => s.completionId));
+    expect(ledger[0]).toMatchObject({ status: "done", vendor: "together" });
+    expect(ledger[0]!.ttft_ms).toBeGreaterThanOrEqual(0);
+    expect(ledger.slice(1).map((row) => row.status)).toEqual(["queued", "queued"]);
   });
 
   it("gives Professional users unlimited messages", async () => {

@@ -9,7 +9,8 @@ import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { decryptSecret } from "#platform/crypto";
 import { createDatabase, type Db } from "#db/database";
-import { migrateToLatest } from "#db/migrate";
+import { MIGRATION_NAMES, migrateToLatest } from "#db/migrate";
+import { insertChat, insertUser } from "#tests/support/rows";
 import { applyVendorOverrides, BUILT_IN_MODELS, seed } from "#db/seed";
 
 const SECRET = "s".repeat(64);
@@ -18,7 +19,7 @@ const dir = mkdtempSync(path.join(tmpdir(), "rogue-db-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function checkSeededDatabase(db: Db) {
-  expect(await migrateToLatest(db)).toEqual(["0001_initial", "0002_chat_features"]);
+  expect(await migrateToLatest(db)).toEqual(MIGRATION_NAMES);
   await seed(db);
   await seed(db);
   expect(await migrateToLatest(db)).toEqual([]);
@@ -75,6 +76,58 @@ describe("the database", () => {
       await checkSeededDatabase(db);
       const { rows } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
       expect(rows[0]?.journal_mode).toBe("wal");
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("starts the usage ledger with the replies already stored", async () => {
+    const db = createDatabase(`file:${path.join(dir, "ledger.db")}`);
+    try {
+      await migrateToLatest(db, "0002_chat_features");
+      await seed(db);
+      const userId = await insertUser(db);
+      const chatId = await insertChat(db, userId, "Before the ledger");
+      const at = new Date().toISOString();
+      await db
+        .insertInto("chat_messages")
+        .values({ id: "m1", chat_id: chatId, user_id: userId, role: "user", content: "Hi", created_at: at })
+        .execute();
+      await db
+        .insertInto("completions")
+        .values({
+          id: "c1",
+          chat_id: chatId,
+          user_id: userId,
+          user_message_id: "m1",
+          model_id: "dolphin-mixtral-8x22b",
+          temperature: 0.7,
+          status: "done",
+          vendor: "together",
+          error_code: null,
+          error_status: null,
+          error_detail: null,
+          prompt_tokens: 3,
+          completion_tokens: 5,
+          created_at: at,
+          started_at: at,
+          first_token_at: at,
+          finished_at: at,
+        })
+        .execute();
+
+      await migrateToLatest(db);
+      const ledger = await db.selectFrom("usage_events").selectAll().execute();
+      expect(ledger).toEqual([
+        expect.objectContaining({
+          completion_id: "c1",
+          user_id: userId,
+          source: "chat",
+          status: "done",
+          vendor: "together",
+          completion_tokens: 5,
+        }),
+      ]);
     } finally {
       await db.destroy();
     }

@@ -23,6 +23,7 @@ describe("the import boundary between the web and the worker", () => {
 
   it.each([
     ["app/modules/example.server.ts", 'export { COMPLETION_QUEUE } from "#worker/jobs";\n'],
+    ["db/example.ts", 'export { isActive } from "#worker/lifecycle";\n'],
     ["worker/example.ts", 'export { completionProcessor } from "./processor";\n'],
     ["scripts/example.ts", 'export { completionProcessor } from "#worker/processor";\n'],
   ])("allows %s its import", async (file, code) => {

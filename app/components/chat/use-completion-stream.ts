@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type { ReplyEventData } from "#worker/lifecycle";
 
 export type StreamState =
   | { status: "waiting"; text: "" }
@@ -22,7 +23,7 @@ export function useCompletionStream(completionId: string | null): StreamState {
       setState((current) => next(current.text));
     };
     source.addEventListener("token", (event) => {
-      const { text } = JSON.parse((event as MessageEvent<string>).data) as { text: string };
+      const { text } = JSON.parse((event as MessageEvent<string>).data) as ReplyEventData["token"];
       setState((current) => ({ status: "streaming", text: current.text + text }));
     });
     source.addEventListener("done", () => finish((text) => ({ status: "done", text })));
@@ -31,7 +32,7 @@ export function useCompletionStream(completionId: string | null): StreamState {
       // A failure the server reports carries data; a dropped connection does not (EventSource retries it).
       const data = (event as MessageEvent<string>).data;
       if (!data) return;
-      const { message } = JSON.parse(data) as { message: string };
+      const { message } = JSON.parse(data) as ReplyEventData["error"];
       finish((text) => ({ status: "error", text, message }));
     });
     return () => source.close();

@@ -1,16 +1,14 @@
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
-import { failureSchema } from "#worker/jobs";
+import { failureFromRow, isActive } from "#worker/lifecycle";
 import { requireUser } from "../auth/session.server";
-import { historyCutoff } from "../billing/plan";
 import { messagesLeftToday } from "../completions/completions.server";
 import { failureMessage } from "../errors/catalogue";
 import { listModels, resolveModelId } from "../models/models.server";
 import { db } from "../server-context.server";
 import { getPreferences } from "../settings/preferences.server";
 import { userKeyStatus } from "../vendors/user-keys.server";
-import { notFound } from "~/utils/http.server";
-import { latestCompletion, requireChat } from "./chats.server";
+import { latestCompletion, requireVisibleChat } from "./chats.server";
 
 /** Spec §8: after this many failed replies in a row the user is told the service itself has a problem. */
 export const ERROR_WARNING_THRESHOLD = 3;
@@ -46,9 +44,7 @@ export async function loadChatPage(request: Request, chatId: string | null) {
   const { user } = session;
   const url = new URL(request.url);
   const models = await listModels(db());
-  const chat = chatId ? await requireChat(db(), user.id, chatId) : null;
-  const cutoff = historyCutoff(user.plan);
-  if (chat && cutoff && chat.updated_at < cutoff) throw notFound("Chat not found");
+  const chat = chatId ? await requireVisibleChat(db(), user, chatId) : null;
   const [messages, completion, messagesLeft, failures, apiKey, preferences] = await Promise.all([
     chat ? visibleMessages(db(), chat.id) : [],
     chat ? latestCompletion(db(), chat.id) : null,
@@ -57,25 +53,14 @@ export async function loadChatPage(request: Request, chatId: string | null) {
     userKeyStatus(db(), user.id),
     getPreferences(db(), user.id),
   ]);
-  const pending =
-    completion && (completion.status === "queued" || completion.status === "streaming")
-      ? completion.id
-      : null;
-  const failed =
-    completion?.status === "error"
-      ? failureSchema.safeParse({
-          code: completion.error_code,
-          status: completion.error_status ?? undefined,
-          detail: completion.error_detail ?? undefined,
-        })
-      : null;
+  const pending = completion && isActive(completion.status) ? completion.id : null;
   const modelId = resolveModelId(models, chat?.model_id ?? url.searchParams.get("model")) ?? "";
   return {
     chatId: chat?.id ?? null,
     title: chat?.title ?? null,
     messages,
     pendingCompletionId: pending,
-    failure: failed ? failureMessage(failed.success ? failed.data : { code: "internal" }) : null,
+    failure: completion?.status === "error" ? failureMessage(failureFromRow(completion)) : null,
     persistentFailure: failures >= ERROR_WARNING_THRESHOLD,
     // A fresh id per page view: the same form posted twice is one request.
     requestId: uuidv7(),

@@ -16,11 +16,13 @@ import {
 } from "#worker/jobs";
 import type { SessionUser } from "../auth/session.server";
 import { canUseModel, STARTER_DAILY_MESSAGES } from "../billing/plan";
+import { requireChat } from "../chats/chats.server";
 import { chatTitleFrom } from "../chats/titles";
 import { failureMessage, messages } from "../errors/catalogue";
 import { listModels, resolveModelId } from "../models/models.server";
 import { serverContext } from "../server-context.server";
 import { userKeyStatus } from "../vendors/user-keys.server";
+import { ACTIVE_STATUSES, isActive } from "#worker/lifecycle";
 import { notFound } from "~/utils/http.server";
 import { webLogger } from "~/utils/logger.server";
 import { DEFAULT_TEMPERATURE, QUICK_ACTIONS, splitSystemPrefix, type QuickActionKey } from "./quick-actions";
@@ -41,14 +43,16 @@ export class SendRefusedError extends Error {
   }
 }
 
-const STREAMING = ["queued", "streaming"] as const;
 const RESEND_DELAY_MS = 800;
 
-/** Starter users' replies in the last 24 hours; each request for a reply counts, as each costs a vendor call. */
+/**
+ * Starter users' replies in the last 24 hours, from the usage ledger: each request for a reply counts, as each
+ * costs a vendor call, and deleting a chat gives none back.
+ */
 async function repliesToday(trx: Trx, userId: string) {
   const since = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
   const row = await trx
-    .selectFrom("completions")
+    .selectFrom("usage_events")
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("user_id", "=", userId)
     .where("created_at", ">", since)
@@ -93,7 +97,7 @@ async function assertIdle(trx: Trx, chatId: string) {
     .selectFrom("completions")
     .select("id")
     .where("chat_id", "=", chatId)
-    .where("status", "in", STREAMING)
+    .where("status", "in", ACTIVE_STATUSES)
     .executeTakeFirst();
   if (busy) throw new SendRefusedError(messages.replyInProgress, 409, "busy");
 }
@@ -108,17 +112,6 @@ async function existingRequest(trx: Trx, userId: string, completionId: string) {
   if (existing && existing.user_id !== userId)
     throw new SendRefusedError("Conflicting request", 409, "conflict");
   return existing ? { chatId: existing.chat_id, completionId: existing.id } : null;
-}
-
-async function ownedChat(trx: Trx, userId: string, chatId: string) {
-  const chat = await trx
-    .selectFrom("chat_history")
-    .selectAll()
-    .where("id", "=", chatId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
-  if (!chat) throw notFound("Chat not found");
-  return chat;
 }
 
 /** Stores the request and marks the chat as just used, with the model it now uses. */
@@ -168,7 +161,7 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
     const now = nowIso();
     let targetChat = chatId;
     if (targetChat) {
-      await ownedChat(trx, userId, targetChat);
+      await requireChat(trx, userId, targetChat);
       await assertIdle(trx, targetChat);
     } else {
       targetChat = uuidv7();
@@ -243,7 +236,7 @@ async function redoLastRequest(
   const stored = await db.transaction().execute(async (trx) => {
     const repeated = await existingRequest(trx, userId, requestId);
     if (repeated) return repeated;
-    const chat = await ownedChat(trx, userId, chatId);
+    const chat = await requireChat(trx, userId, chatId);
     await assertIdle(trx, chatId);
     const previous = await lastCompletion(trx, chatId);
     if (!previous) throw new SendRefusedError(nothingToRedo, 409, "state");
@@ -313,7 +306,7 @@ export async function switchModel(
   const modelId = await chooseModel(db, session.user.plan, requestedModel);
   if (modelId !== requestedModel) throw new SendRefusedError(messages.noModels, 400, "model");
   const resend = await db.transaction().execute(async (trx) => {
-    await ownedChat(trx, userId, chatId);
+    await requireChat(trx, userId, chatId);
     await trx
       .updateTable("chat_history")
       .set({ model_id: modelId, updated_at: nowIso() })
@@ -329,8 +322,7 @@ export async function switchModel(
       .orderBy("id", "desc")
       .executeTakeFirst();
     const previous = await lastCompletion(trx, chatId);
-    if (last?.role !== "user" || !previous || previous.status === "queued" || previous.status === "streaming")
-      return null;
+    if (last?.role !== "user" || !previous || isActive(previous.status)) return null;
     await assertMayAsk(trx, session);
     const id = uuidv7();
     await insertCompletion(trx, {
@@ -358,7 +350,7 @@ export async function stopReply(session: SessionUser, chatId: string, completion
     .where("user_id", "=", session.user.id)
     .executeTakeFirst();
   if (!completion) throw notFound("Reply not found");
-  if (completion.status !== "queued" && completion.status !== "streaming") return;
+  if (!isActive(completion.status)) return;
   await redis
     .multi()
     .set(completionStopKey(completionId), "1", "EX", 600)

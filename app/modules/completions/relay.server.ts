@@ -4,6 +4,14 @@
  * whose stream has expired is replayed from the database.
  */
 import { completionStreamKey, type StreamEntry } from "#worker/jobs";
+import {
+  failureFromRow,
+  isFinished,
+  terminalEntry,
+  type FinishedStatus,
+  type ReplyEventData,
+  type StoredFailure,
+} from "#worker/lifecycle";
 import { failureMessage } from "../errors/catalogue";
 import { serverContext } from "../server-context.server";
 import { notFound } from "~/utils/http.server";
@@ -20,7 +28,7 @@ export const SSE_HEADERS = {
 
 /** The browser-facing form of a stream entry: failures carry the catalogue's message, never a raw code only. */
 export function sseEvent(id: string, entry: StreamEntry): string {
-  const payload =
+  const payload: ReplyEventData[StreamEntry["type"]] =
     entry.type === "token"
       ? { text: entry.text }
       : entry.type === "error"
@@ -44,10 +52,10 @@ export async function completionEventStream(
   if (!completion) return notFound("Completion not found");
 
   const key = completionStreamKey(completionId);
-  const finished =
-    completion.status === "done" || completion.status === "stopped" || completion.status === "error";
-  if (finished && !(await redis.exists(key))) {
-    return new Response(await replayFromDatabase(completion), { headers: SSE_HEADERS });
+  if (isFinished(completion.status) && !(await redis.exists(key))) {
+    return new Response(await replayFromDatabase({ ...completion, status: completion.status }), {
+      headers: SSE_HEADERS,
+    });
   }
 
   const from = resumePoint(
@@ -83,13 +91,9 @@ export async function completionEventStream(
   return new Response(body, { headers: SSE_HEADERS });
 }
 
-async function replayFromDatabase(completion: {
-  id: string;
-  status: string;
-  error_code: string | null;
-  error_status: number | null;
-  error_detail: string | null;
-}): Promise<string> {
+async function replayFromDatabase(
+  completion: { id: string; status: FinishedStatus } & StoredFailure,
+): Promise<string> {
   const { db } = serverContext();
   const message = await db
     .selectFrom("chat_messages")
@@ -98,23 +102,8 @@ async function replayFromDatabase(completion: {
     .executeTakeFirst();
   const events: string[] = [];
   if (message?.content) events.push(sseEvent("0-1", { type: "token", text: message.content }));
-  if (completion.status === "error") {
-    const code = (completion.error_code ?? "internal") as Extract<StreamEntry, { type: "error" }>["code"];
-    events.push(
-      sseEvent("0-2", {
-        type: "error",
-        code,
-        status: completion.error_status ?? undefined,
-        detail: completion.error_detail ?? undefined,
-      }),
-    );
-  } else {
-    events.push(
-      sseEvent("0-2", {
-        type: completion.status === "stopped" ? "stopped" : "done",
-        messageId: message?.id ?? "",
-      }),
-    );
-  }
+  events.push(
+    sseEvent("0-2", terminalEntry(completion.status, message?.id ?? "", failureFromRow(completion))),
+  );
   return events.join("");
 }

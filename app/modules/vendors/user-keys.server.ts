@@ -4,6 +4,7 @@
  */
 import { encryptSecret } from "#platform/crypto";
 import type { Db } from "#db/database";
+import { activeVendor } from "#db/vendors";
 import { nowIso } from "#db/schema";
 import { vendorCheckResultSchema, type VendorCheckJob, type VendorCheckResult } from "#worker/jobs";
 import { failureMessage } from "../errors/catalogue";
@@ -21,12 +22,7 @@ export interface UserKeyStatus {
 }
 
 export async function userKeyStatus(db: Db, userId: string): Promise<UserKeyStatus | null> {
-  const active = await db
-    .selectFrom("api_vendors")
-    .select(["name", "display_name", "api_key_encrypted"])
-    .where("is_active", "=", 1)
-    .orderBy("priority_order")
-    .executeTakeFirst();
+  const active = await activeVendor(db);
   if (!active) return null;
   const own = await db
     .selectFrom("user_api_keys")

@@ -1,0 +1,88 @@
+/**
+ * Storing how a reply ended: the assistant message (once per completion, whatever re-runs), the completion's
+ * final status, its line in the usage ledger and the chat's activity time, in one transaction.
+ */
+import { v7 as uuidv7 } from "uuid";
+import type { Db } from "#db/database";
+import { nowIso, type Completion, type MessageStatus } from "#db/schema";
+import type { Failure } from "./jobs";
+import { failureToRow, type FinishedStatus } from "./lifecycle";
+
+export interface Outcome {
+  status: FinishedStatus;
+  text: string;
+  vendor: string | null;
+  failure?: Failure;
+  usage: { promptTokens: number; completionTokens: number } | null;
+  firstTokenAt: string | null;
+}
+
+/** Returns the stored assistant message's id, or "" when nothing was said (a failure before any text). */
+export async function storeOutcome(db: Db, completion: Completion, outcome: Outcome): Promise<string> {
+  const finishedAt = nowIso();
+  const messageStatus: MessageStatus = outcome.status === "done" ? "complete" : outcome.status;
+  const storesMessage = outcome.status === "done" || outcome.text.length > 0;
+  const failure = outcome.status === "error" ? failureToRow(outcome.failure) : failureToRow(undefined);
+  const tokens = {
+    prompt_tokens: outcome.usage?.promptTokens ?? null,
+    completion_tokens: outcome.usage?.completionTokens ?? null,
+  };
+  const ttftMs = outcome.firstTokenAt
+    ? Date.parse(outcome.firstTokenAt) - Date.parse(completion.created_at)
+    : null;
+  return db.transaction().execute(async (trx) => {
+    if (storesMessage) {
+      await trx
+        .insertInto("chat_messages")
+        .values({
+          id: uuidv7(),
+          chat_id: completion.chat_id,
+          user_id: completion.user_id,
+          role: "assistant",
+          content: outcome.text,
+          model_id: completion.model_id,
+          vendor: outcome.vendor,
+          completion_id: completion.id,
+          status: messageStatus,
+          created_at: finishedAt,
+        })
+        .onConflict((oc) => oc.column("completion_id").doNothing())
+        .execute();
+    }
+    await trx
+      .updateTable("completions")
+      .set({
+        status: outcome.status,
+        vendor: outcome.vendor,
+        ...failure,
+        ...tokens,
+        first_token_at: outcome.firstTokenAt,
+        finished_at: finishedAt,
+      })
+      .where("id", "=", completion.id)
+      .execute();
+    await trx
+      .updateTable("usage_events")
+      .set({
+        status: outcome.status,
+        vendor: outcome.vendor,
+        error_code: failure.error_code,
+        ...tokens,
+        ttft_ms: ttftMs,
+        finished_at: finishedAt,
+      })
+      .where("completion_id", "=", completion.id)
+      .execute();
+    await trx
+      .updateTable("chat_history")
+      .set({ updated_at: finishedAt })
+      .where("id", "=", completion.chat_id)
+      .execute();
+    const stored = await trx
+      .selectFrom("chat_messages")
+      .select("id")
+      .where("completion_id", "=", completion.id)
+      .executeTakeFirst();
+    return stored?.id ?? "";
+  });
+}
