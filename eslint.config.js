@@ -12,7 +12,8 @@ export const contractOnlyImports = {
     {
       // A regex, since "#" would start a comment in the gitignore-style `group` syntax.
       regex: "^(#|(\\.\\.?/)+)worker/(?!(jobs|lifecycle)$)",
-      message: "Only the worker's contract (#worker/jobs, #worker/lifecycle) may be imported outside worker/.",
+      message:
+        "Only the worker's contract (#worker/jobs, #worker/lifecycle) may be imported outside worker/.",
     },
   ],
 };
