@@ -56,7 +56,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {/* Without JavaScript nothing can dismiss a toast: it fades out by itself after the spec's 5 s. */}
+        {/* Without JavaScript nothing can dismiss a toast: it fades out after 5 s (docs/product.md §2). */}
         <noscript>
           <style>{NO_SCRIPT_TOAST_EXPIRY}</style>
         </noscript>

@@ -19,7 +19,7 @@ interface CatalogueModel {
   vendorModels: Partial<Record<VendorName, string>>;
 }
 
-/** Spec §3's built-in list. Starter users get the two models without the PRO badge. */
+/** The built-in catalogue (docs/product.md §2). Starter users get the two models without the PRO badge. */
 export const BUILT_IN_MODELS: CatalogueModel[] = [
   {
     model_id: "dolphin-mixtral-8x22b",

@@ -31,8 +31,9 @@ export const COMPLETION_STOP_CHANNEL = "completion-stop";
 export const STREAM_TTL_SECONDS = 600;
 
 /**
- * Failure codes a worker reports. The web maps each to the spec's user-facing text in one catalogue
+ * Failure codes a worker reports. The web maps each to its user-facing text in one catalogue
  * (app/modules/errors/catalogue.ts); the worker never writes user-facing text itself.
+ * See docs/product.md §9.
  */
 export const failureCodeSchema = z.enum([
   "not_found", // vendor answered 404

@@ -19,7 +19,7 @@ import { claimCompletion, RunSuperseded, TokenStreamWriter, readStreamed } from 
 import { adapterFor } from "./vendors/index";
 import { VendorError, type ChatTurn } from "./vendors/types";
 
-/** Spec §9: 30 s to the first token. A stall of the same length between tokens ends the attempt too. */
+/** 30 s to the first token (docs/product.md §2); a stall as long between tokens ends the attempt too. */
 export const DEFAULT_TIMEOUTS = { firstTokenMs: 30_000, idleMs: 30_000 };
 
 export interface CompletionRunner {

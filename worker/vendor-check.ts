@@ -1,6 +1,7 @@
 /**
- * A vendor connection test (spec §7): a 'Hello' to one of the vendor's available models; the first text that
+ * A vendor connection test: a 'Hello' to one of the vendor's available models; the first text that
  * comes back proves the endpoint and key work, so the request is cut there.
+ * See docs/product.md §4.
  */
 import { decryptSecret } from "#platform/crypto";
 import type { Db } from "#db/database";

@@ -95,7 +95,7 @@ test.describe("the chat list", { tag: ALSO_WITHOUT_JS }, () => {
     insertChat(run, user.id, alpha, { hoursAgo: 3 });
     const betaId = insertChat(run, user.id, beta, { hoursAgo: 2 });
     insertChat(run, user.id, gamma, { hoursAgo: 1 });
-    // Spec §6: a Starter user keeps 24 hours of history.
+    // A Starter user keeps 24 hours of history (docs/product.md §2).
     insertChat(run, user.id, unique("Too old for Starter"), { hoursAgo: 30 });
 
     await page.goto(`/chat/${betaId}`);

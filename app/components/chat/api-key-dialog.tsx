@@ -8,8 +8,9 @@ import { apiKeySchema } from "~/modules/vendors/key-messages";
 import type { UserKeyStatus } from "~/modules/vendors/user-keys.server";
 
 /**
- * Spec §2 and §5's key form: editing → verifying → verified, 'Change Key' reopens editing. The key is checked
+ * The key form: editing → verifying → verified, 'Change Key' reopens editing. The key is checked
  * with the vendor by a worker before it is stored (encrypted, for this user's replies only).
+ * See docs/product.md §4.
  */
 export function ApiKeyForm({
   status,

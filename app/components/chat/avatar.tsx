@@ -1,6 +1,7 @@
 /**
- * A user's avatar, drawn here rather than fetched (DESIGN §3: no e-mail leaves the server for it): initials on
+ * A user's avatar, drawn here rather than fetched (no e-mail leaves the server for it): initials on
  * a colour picked by a hash of the seed (the user id), so one user always gets the same colour.
+ * See docs/product.md §10.
  */
 
 /** FNV-1a, 32 bit: small, stable, and spreads similar ids apart. */

@@ -1,7 +1,8 @@
 /**
- * The chat screen's header (spec §2): sidebar toggle, logo, the current chat's title (large screens only),
+ * The chat screen's header: sidebar toggle, logo, the current chat's title (large screens only),
  * model selector, New chat and Settings. The toggle opens the overlay below 768 px and collapses the sidebar
  * above; without JavaScript both are links (`?sidebar=open`, `?sidebar=collapse|expand`).
+ * See docs/product.md §1.
  */
 import { Link } from "@remix-run/react";
 import { CollapseToggle, instead } from "./link-actions";

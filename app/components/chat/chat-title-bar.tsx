@@ -1,15 +1,16 @@
 /**
- * The optional title bar above a chat's messages (spec §2): the title with Edit, Download and Delete.
+ * The optional title bar above a chat's messages: the title with Edit, Download and Delete.
  *
  * Usage: `<ChatTitleBar chatId={page.chatId} title={page.title} />` on a chat page (render nothing on a new
  * chat, where there is no chat id yet).
  *
  * - Edit opens the 'Edit Chat Title' dialog (Cancel, Save). Save posts to /chat/:chatId/rename; a blank title
- *   is ignored silently (spec §5); success toasts 'Chat title updated successfully', a database failure
+ *   is ignored silently; success toasts 'Chat title updated successfully', a database failure
  *   'Failed to update chat title in database'.
  * - Download is a link to /chat/:chatId/download (a text file named after the title).
  * - Delete asks for confirmation (the sidebar's dialog), then goes to the empty new chat with 'Chat deleted'.
  * Without JavaScript, Edit and Delete are links to the rename and delete pages, which come back here.
+ * See docs/product.md §1 (the screen) and §6 (the rules).
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useLocation } from "@remix-run/react";
@@ -42,7 +43,7 @@ export function ChatTitleBar({ chatId, title }: ChatTitleBarProps) {
     const value = new FormData(event.currentTarget).get("title");
     const next = typeof value === "string" ? value.trim() : "";
     setEditing(false);
-    // Spec §5: the Edit Chat Title dialog ignores a blank title silently.
+    // The Edit Chat Title dialog ignores a blank title silently (docs/product.md §6).
     if (next && next !== shownTitle) submit(next);
   };
 

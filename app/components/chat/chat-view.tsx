@@ -34,7 +34,7 @@ function MessageFooter({ message, modelNames }: { message: Message; modelNames: 
   return <span data-testid="message-meta">{parts.filter(Boolean).join(" · ")}</span>;
 }
 
-/** Spec §4: the typing indicator lingers after a reply, about 1.5 ms per character, between 500 and 1500 ms. */
+/** The typing indicator lingers after a reply, 1.5 ms per character, 500 to 1500 ms (docs/product.md §2). */
 const typingLingerMs = (length: number) => Math.min(1_500, Math.max(500, Math.round(length * 1.5)));
 
 function PendingReply({

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useRef, type CSSProperties, type KeyboardEvent } from "react";
 import { ErrorList } from "~/components/ui/field";
 
-/** Spec: the box grows with its text to at most 4 rows of 20 px, then scrolls. */
+/** The box grows with its text to at most 4 rows of 20 px, then scrolls (docs/product.md §2). */
 const ROW_PX = 20;
 const MAX_ROWS = 4;
 

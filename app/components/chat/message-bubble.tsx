@@ -78,8 +78,9 @@ export function MessageBubble({
 }
 
 /**
- * Read aloud (spec §2: a Pro feature). Professional users get the browser's own speech synthesis; everyone else
+ * Read aloud, for Professional. Professional users get the browser's own speech synthesis; everyone else
  * a link to /pricing with a tooltip that says why. Without JavaScript only the link is shown.
+ * See docs/product.md §2.
  */
 export function VoicePlayback({ getText }: { getText: () => string }) {
   const user = useOptionalUser();

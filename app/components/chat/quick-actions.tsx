@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { QUICK_ACTION_KEYS, QUICK_ACTIONS } from "~/modules/completions/quick-actions";
 
-/** Spec §2's chips: each is a form of its own, so it works without JavaScript. */
+/** The chips (docs/product.md §5): each is a form of its own, so it works without JavaScript. */
 export function QuickActions({ requestId, disabled }: { requestId: string; disabled: boolean }) {
   const submitting = useNavigation().state === "submitting";
   return (

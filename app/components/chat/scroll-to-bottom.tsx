@@ -1,10 +1,10 @@
 import { useEffect, useState, type RefObject } from "react";
 import { ArrowDownIcon } from "./icons";
 
-/** Spec §9: shown when the bottom is more than 100 px out of view and there are more than 3 messages. */
+/** Shown when the bottom is over 100 px out of view and there are over 3 messages (docs/product.md §2). */
 export const SCROLL_BUTTON_OFFSET_PX = 100;
 export const SCROLL_BUTTON_MIN_MESSAGES = 3;
-/** Spec §9: scroll handling is debounced by 100 ms. */
+/** Scroll handling is debounced by 100 ms (docs/product.md §2). */
 export const SCROLL_DEBOUNCE_MS = 100;
 
 export function distanceFromBottom(

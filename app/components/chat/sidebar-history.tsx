@@ -1,7 +1,8 @@
 /**
- * The sidebar's chat list over time (spec §4, §9): the layout loader's list, newer on every revalidation (after
+ * The sidebar's chat list over time: the layout loader's list, newer on every revalidation (after
  * any change), and re-read from GET /api/chats every 30 s and when the tab comes back into view. A failed
  * read keeps the last good list and shows 'Failed to load chat history: …' with Retry, plus a toast.
+ * See docs/product.md §6.
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toaster";

@@ -1,8 +1,9 @@
 /**
- * The chat screen's left sidebar (spec §2): New chat, search, recent chats, Settings, the version label, the
+ * The chat screen's left sidebar: New chat, search, recent chats, Settings, the version label, the
  * upgrade icon for demo users, and the user's Sign Out. It collapses to icons (w-64 ↔ w-20) on wide screens
  * and is an overlay below 768 px. Everything is a link or a form first, so it all works without JavaScript;
  * with JavaScript the search filters as you type, renames happen in place and deletes ask in a dialog.
+ * See docs/product.md §1.
  */
 import { Form, Link, useLocation } from "@remix-run/react";
 import { CollapseToggle, instead } from "./link-actions";

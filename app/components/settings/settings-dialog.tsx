@@ -1,5 +1,5 @@
 /**
- * The settings dialog (spec §2): 450 px wide, at most 85% of the viewport high, tabs Account, Preferences and
+ * The settings dialog: 450 px wide, at most 85% of the viewport high, tabs Account, Preferences and
  * About. It is open while the URL has `?settings=<tab>`, so the server renders it open and it works without
  * JavaScript: tabs are links to `?settings=<tab>`, "close" is a link without the parameter, and every setting
  * is a form post. With JavaScript, tabs switch at once, Escape or a click outside closes, buttons show pending
@@ -7,6 +7,7 @@
  *
  * Not modal in Radix's sense (`modal={false}`): a modal Radix dialog hides the rest of the page from assistive
  * technology, including the toasts that confirm each setting; our own overlay dims the page instead.
+ * See docs/product.md §8.
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { CloseIcon } from "~/components/chat/icons";

@@ -1,6 +1,6 @@
 import type { Db } from "#db/database";
 
-/** Spec §3 'System stats': real counts, read now. */
+/** The admin dashboard's counts (docs/product.md §1): real, read now. */
 export async function systemStats(db: Db) {
   const count = async (table: "users" | "chat_history" | "chat_messages") => {
     const row = await db

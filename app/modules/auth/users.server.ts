@@ -4,7 +4,7 @@ import { isUniqueViolation, type Db } from "#db/database";
 import { nowIso, type Role, type User } from "#db/schema";
 import { hashPassword } from "./password.server";
 
-/** Spec §5: the one fixed e-mail that starts a demo; DESIGN §3: each use gets its own, expiring user. */
+/** The one fixed e-mail that starts a demo; each use gets its own, expiring user (docs/product.md §7). */
 export const DEMO_EMAIL = "demo@rogue-ai.app";
 export const DEMO_PASSWORD = "try-rogue-ai";
 const DEMO_LIFETIME_MS = 24 * 3600 * 1000;
@@ -17,7 +17,7 @@ export interface PublicUser {
   isProfessional: boolean;
 }
 
-/** Spec §3: the name defaults to the part of the e-mail before the at-sign, or 'User'. */
+/** The name defaults to the part of the e-mail before the at-sign, or 'User' (docs/product.md §7). */
 export function displayName(name: string | null | undefined, email: string): string {
   return name?.trim() || email.split("@")[0] || "User";
 }

@@ -1,6 +1,7 @@
 /**
- * What each plan allows (spec §6, §9; DESIGN §3 enforces them on the server). Shared by the server, which
+ * What each plan allows. Shared by the server, which
  * enforces, and the browser, which explains.
+ * See docs/product.md §2.
  */
 import type { Plan } from "#db/schema";
 

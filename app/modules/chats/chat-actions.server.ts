@@ -6,7 +6,8 @@ import { ChatTitleError } from "./chats.server";
 /**
  * Runs a database write. A thrown Response (404, redirect) and a ChatTitleError (bad input) pass through;
  * any other error is logged (the action and ids only: never titles or message text) and reported as
- * `{ ok: false }`, so the route can show the spec's failure toast instead of an error page.
+ * `{ ok: false }`, so the route can show its failure toast instead of an error page.
+ * See docs/product.md §9.
  */
 export async function attempt<T>(
   action: string,
@@ -29,7 +30,7 @@ export function logFailure(action: string, context: Record<string, unknown>, err
 
 const pathOf = (target: string) => new URL(target, "http://same.origin").pathname;
 
-/** Back to where the user was; after deleting the chat they were viewing, the empty new chat (spec §4). */
+/** Back where the user was; after deleting the chat on screen, the empty new chat (docs/product.md §6). */
 export function afterDeleteTarget(redirectTo: string | null | undefined, chatId: string): string {
   const target = safeRedirect(redirectTo, "/chat");
   const path = pathOf(target);

@@ -1,4 +1,4 @@
-/** Spec §7: a chat downloads as a text file named after its title (or chat.txt), one 'User:' / 'Assistant:' line each. */
+/** A chat's download: a text file named after its title, one paragraph per message (docs/product.md §6). */
 import type { MessageRole } from "#db/schema";
 
 const ROLE_LABELS: Record<MessageRole, string> = { user: "User", assistant: "Assistant", system: "System" };

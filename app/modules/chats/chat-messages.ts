@@ -1,16 +1,17 @@
 /**
  * What the chat list, the chat header and the chat actions (rename, delete, download, archive) say. Word for
- * word from the product spec (§2, §5, §8) where it has a text; the few it lacks are marked "ours".
+ * word from the original copy where it has a text; the few it lacks are marked "ours".
  * Shared by the server (validation, flash toasts) and the browser.
+ * See docs/product.md §9.
  */
 
-/** Spec §9: the version label. */
+/** The version label (docs/product.md §2). */
 export const APP_VERSION = "1.0.0";
 
 /** The longest chat title a user may set (ours). */
 export const MAX_TITLE_LENGTH = 200;
 
-/** Spec §9: the sidebar reloads the history every 30 s. */
+/** The sidebar reloads the history every 30 s (docs/product.md §6). */
 export const HISTORY_REFRESH_MS = 30_000;
 
 export const chatTexts = {
@@ -53,7 +54,7 @@ export const chatTexts = {
   untitled: "Untitled chat", // ours: shown for a chat whose stored title is empty
 } as const;
 
-/** Toasts (title / description), spec §8. */
+/** Toasts (title / description), docs/product.md §9. */
 export const chatToasts = {
   renamed: { title: "Chat renamed" },
   titleUpdated: { title: "Chat title updated successfully" },

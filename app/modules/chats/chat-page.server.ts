@@ -10,7 +10,7 @@ import { getPreferences } from "../settings/preferences.server";
 import { userKeyStatus } from "../vendors/user-keys.server";
 import { latestCompletion, requireVisibleChat } from "./chats.server";
 
-/** Spec §8: after this many failed replies in a row the user is told the service itself has a problem. */
+/** After this many failed replies in a row the user hears the service has a problem (docs/product.md §5). */
 export const ERROR_WARNING_THRESHOLD = 3;
 
 /** The messages a chat shows and sends to the model: what regenerate or edit replaced is kept but not shown. */

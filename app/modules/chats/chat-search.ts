@@ -1,4 +1,4 @@
-/** Spec §5: chat search is a case-insensitive substring match on titles. Shared by the server and the browser. */
+/** Chat search: titles containing the text, any case (docs/product.md §6). Shared by server and browser. */
 export function normaliseSearch(query: string | null | undefined): string {
   return (query ?? "").trim();
 }

@@ -16,8 +16,9 @@ export type { ChatListItem };
 
 /**
  * The user's chats for the sidebar, newest first. Archived chats are hidden, and so are chats a Starter user
- * last touched before the plan's history window (spec §6: 24 hours). `query` keeps only titles containing it
+ * last touched before the plan's history window (24 hours). `query` keeps only titles containing it
  * (case-insensitive).
+ * See docs/product.md §2.
  */
 export async function listChats(
   db: Db,
@@ -98,9 +99,10 @@ export class ChatTitleError extends Error {
 }
 
 /**
- * Renames the user's chat to `title`, trimmed (spec §5). Throws a 404 Response for a chat they cannot see
+ * Renames the user's chat to `title`, trimmed. Throws a 404 Response for a chat they cannot see
  * and a ChatTitleError for a blank or too long title; nothing changes in either case. The chat keeps its place
  * in the list: a rename is not activity.
+ * See docs/product.md §6.
  */
 export async function renameChat(db: Db, user: ChatOwner, chatId: string, title: string) {
   const parsed = chatTitle.safeParse(title);

@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { chatTexts, MAX_TITLE_LENGTH } from "./chat-messages";
 
-/** Spec §5: titles are trimmed; empty or blank is rejected. */
+/** Titles are trimmed; empty or blank is rejected (docs/product.md §6). */
 export const chatTitle = z
   .string({ required_error: chatTexts.titleRequired, invalid_type_error: chatTexts.titleRequired })
   .trim()

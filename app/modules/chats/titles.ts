@@ -1,4 +1,4 @@
-/** Spec §4: a chat's title is the first 30 characters of its first message, plus '...' if longer. */
+/** A chat's title: its first message's first 30 characters, plus '...' if longer (docs/product.md §6). */
 export const TITLE_LENGTH = 30;
 
 export function chatTitleFrom(firstMessage: string): string {

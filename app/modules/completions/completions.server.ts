@@ -293,8 +293,9 @@ export function editAndResend(
 }
 
 /**
- * Switches a chat's model (spec §4). When the chat's last message is the user's (its reply failed or never
+ * Switches a chat's model. When the chat's last message is the user's (its reply failed or never
  * came), the question is asked again of the new model after 800 ms. Returns whether it was resent.
+ * See docs/product.md §5.
  */
 export async function switchModel(
   session: SessionUser,

@@ -1,6 +1,7 @@
 /**
- * The quick-action chips under the message box (spec §2, §9): each starts a chat with a role instruction, at
+ * The quick-action chips under the message box: each starts a chat with a role instruction, at
  * the temperature that suits the task. The server owns the temperatures; the form only names the action.
+ * See docs/product.md §5.
  */
 export const QUICK_ACTIONS = {
   image: {
@@ -43,8 +44,9 @@ export function quickActionMessage(key: QuickActionKey): string {
 }
 
 /**
- * Spec §4: a first message that begins with "[SYSTEM: ...]" followed by a blank line is a system instruction
+ * A first message that begins with "[SYSTEM: ...]" followed by a blank line is a system instruction
  * plus the user's text.
+ * See docs/product.md §5.
  */
 export function splitSystemPrefix(text: string): { system: string | null; user: string } {
   const match = /^\[SYSTEM:\s*([\s\S]*?)\]\r?\n\r?\n([\s\S]*)$/.exec(text);

@@ -1,6 +1,7 @@
 /**
- * Every user-facing message, in one place. Texts come word for word from the product spec (§5, §8) where it
+ * Every user-facing message, in one place. Texts come word for word from the original copy where it
  * has one; the few it lacks are marked "ours".
+ * See docs/product.md §9.
  */
 import type { Failure } from "#worker/jobs";
 
@@ -64,7 +65,7 @@ export const toasts = {
   },
 } as const;
 
-/** Spec §8 'Chat API': the text a user sees for a worker's failure code. */
+/** The text a user sees for a worker's failure code (docs/product.md §9). */
 export function failureMessage(failure: Failure): string {
   const detail = failure.detail ?? "";
   switch (failure.code) {

@@ -4,10 +4,10 @@ import type { AiModel, Plan } from "#db/schema";
 import { webLogger } from "~/utils/logger.server";
 import { canUseModel } from "../billing/plan";
 
-/** Spec §3: a row with this id only keeps the table alive and is never offered. */
+/** A row with this id only keeps the table alive and is never offered (docs/product.md §2). */
 const PLACEHOLDER_MODEL_ID = "dummy_preserve_table";
 
-/** Spec §8: the model list falls back to the built-in catalogue when the table cannot be read or is empty. */
+/** The built-in catalogue stands in when the table cannot be read or is empty (docs/product.md §2). */
 export async function listModels(db: Db): Promise<AiModel[]> {
   try {
     const rows = await db
@@ -23,13 +23,13 @@ export async function listModels(db: Db): Promise<AiModel[]> {
   }
 }
 
-/** Spec §5: an unknown model id is replaced by the default model, or the first available. */
+/** An unknown model id is replaced by the default model, or the first available (docs/product.md §2). */
 export function resolveModelId(models: AiModel[], requested: string | null | undefined): string | null {
   if (requested && models.some((m) => m.model_id === requested)) return requested;
   return (models.find((m) => m.is_default === 1) ?? models[0])?.model_id ?? null;
 }
 
-/** The model list as the browser sees it (spec §3's client mapping), with whether the user's plan allows each. */
+/** The model list as the browser sees it (docs/product.md §2), with whether the user's plan allows each. */
 export interface ModelOption {
   id: string;
   name: string;

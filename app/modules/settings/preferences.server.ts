@@ -4,7 +4,7 @@ import { nowIso, type Language } from "#db/schema";
 import { DEFAULT_LANGUAGE } from "./settings-schemas";
 
 export interface Preferences {
-  /** Spec §3: on unless turned off. */
+  /** On unless turned off (docs/product.md §8). */
   notifications: boolean;
   language: Language;
 }

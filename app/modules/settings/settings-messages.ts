@@ -1,6 +1,7 @@
 /**
- * The settings screens' words. Texts come word for word from the product spec (§2, §4, §8) where it has one;
+ * The settings screens' words. Texts come word for word from the original copy where it has one;
  * the few it lacks are marked "ours".
+ * See docs/product.md §9.
  */
 export const settingsToasts = {
   darkModeEnabled: { title: "Dark mode enabled" },

@@ -1,4 +1,4 @@
-/** What `/settings` accepts (spec §2 Preferences, §9 languages), shared by the forms and the action. */
+/** What `/settings` accepts (docs/product.md §8), shared by the forms and the action. */
 import { z } from "zod";
 import type { Language } from "#db/schema";
 import { settingsErrors } from "./settings-messages";

@@ -1,6 +1,7 @@
 /**
- * What the settings dialog shows (spec §2): the account, its API key status, and the stored preferences.
+ * What the settings dialog shows: the account, its API key status, and the stored preferences.
  * The chat layout loads it and renders `<SettingsDialog data={settings} tab={...} />`.
+ * See docs/product.md §8.
  */
 import type { Db } from "#db/database";
 import type { SessionUser } from "../auth/session.server";

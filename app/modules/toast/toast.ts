@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Spec §9: variants, at most 5 held at once, 5000 ms by default. */
+/** Variants, at most 5 held at once, 5000 ms by default (docs/product.md §2). */
 export const TOAST_LIMIT = 5;
 export const TOAST_DURATION_MS = 5_000;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Spec §2 and §5: the API key dialog's texts, word for word. */
+/** The API key dialog's texts, word for word (docs/product.md §9). */
 export const keyMessages = {
   empty: "API key cannot be empty",
   verificationFailed: (message: string) => `API key verification failed: ${message}`,

@@ -66,7 +66,7 @@ async function verifyKey(vendor: string, apiKey: string, appSecret: string): Pro
   }
 }
 
-/** Spec §5's key dialog: verifies the key with the active vendor, then stores it encrypted for this user. */
+/** The key form (docs/product.md §4): checks the key with the active vendor, then stores it encrypted. */
 export async function saveUserKey(
   db: Db,
   userId: string,
