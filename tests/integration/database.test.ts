@@ -8,7 +8,7 @@ import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { decryptSecret } from "#platform/crypto";
 import { createDatabase, type Db } from "#db/database";
-import { MIGRATION_NAMES, migrateToLatest } from "#db/migrate";
+import { MIGRATION_NAMES, migrateToLatest, migrationStatus } from "#db/migrate";
 import { insertChat, insertUser } from "#tests/support/rows";
 import { createTestDatabase } from "#tests/support/test-database";
 import { applyVendorOverrides, BUILT_IN_MODELS, seed } from "#db/seed";
@@ -176,6 +176,20 @@ describe("the database", () => {
     } finally {
       await writer.terminate();
       await db.destroy();
+    }
+  });
+
+  it("applies each migration once when several processes start together on one PostgreSQL", async () => {
+    const database = await createTestDatabase(dir, "postgres");
+    const starters = Array.from({ length: 4 }, () => createDatabase(database.url));
+    try {
+      const applied = await Promise.all(starters.map((db) => migrateToLatest(db)));
+      expect(applied.flat().sort()).toEqual([...MIGRATION_NAMES].sort());
+      const status = await migrationStatus(starters[0]!);
+      expect(status.every((m) => m.executedAt !== null)).toBe(true);
+    } finally {
+      await Promise.all(starters.map((db) => db.destroy()));
+      await database.drop();
     }
   });
 
