@@ -222,7 +222,9 @@ class Run {
     });
     repliesTotal.inc({ outcome });
     if (this.firstTokenAt && !this.completion.first_token_at)
-      replyTtftSeconds.observe((Date.parse(this.firstTokenAt) - Date.parse(this.completion.created_at)) / 1000);
+      replyTtftSeconds.observe(
+        (Date.parse(this.firstTokenAt) - Date.parse(this.completion.created_at)) / 1000,
+      );
     await this.writer.finish(terminalEntry(outcome, messageId, extra.failure));
     return outcome;
   }
