@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { loadSharedEnv, parseEnv, type EnvSource, type SharedEnv } from "#platform/env";
 
-const workerShape = {
+export const workerShape = {
   /** Replies one worker process streams at once; they wait on the network, so hundreds fit in one process. */
   WORKER_CONCURRENCY: z.coerce.number().int("must be a whole number").min(1).max(10_000).default(200),
   /** Where this worker serves /metrics (0: not at all). Each worker on one host needs its own port. */
