@@ -34,7 +34,8 @@ function onStop(close: () => Promise<void>) {
   process.once("SIGINT", stop);
 }
 
-if (process.argv[1] === import.meta.filename) main(process.argv[2]).catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+if (process.argv[1] === import.meta.filename)
+  main(process.argv[2]).catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });
