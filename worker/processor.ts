@@ -159,6 +159,7 @@ class Run {
     const attemptSignal = AbortSignal.any([signal, timeout.signal]);
     const { firstTokenMs, idleMs } = this.runner.timeouts;
     let timer = setTimeout(() => timeout.abort(), firstTokenMs);
+    let streaming = false;
     try {
       const chunks = adapter(
         {
@@ -175,8 +176,13 @@ class Run {
         if (chunk.type === "usage") {
           this.usage = { promptTokens: chunk.promptTokens, completionTokens: chunk.completionTokens };
         } else if (chunk.text) {
-          clearTimeout(timer);
-          timer = setTimeout(() => timeout.abort(), idleMs);
+          // Per token the idle timer is only moved: a refresh costs a fraction of a new timer.
+          if (streaming) timer.refresh();
+          else {
+            clearTimeout(timer);
+            timer = setTimeout(() => timeout.abort(), idleMs);
+            streaming = true;
+          }
           this.firstTokenAt ??= nowIso();
           if (this.writer.superseded) throw new RunSuperseded();
           this.text += chunk.text;
