@@ -53,6 +53,10 @@ const server = createServer((request, response) => {
     .catch(() => response.writeHead(400).end());
 });
 
+// As the web process (scripts/web.ts): Node's 5 s would reset keep-alive connections the client reuses
+// after a round of the other paths.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 server.listen(0, "127.0.0.1", () => {
   const { port } = server.address() as AddressInfo;
   const ready: PeerReady = { url: `http://127.0.0.1:${port}/api/chat` };
