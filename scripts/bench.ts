@@ -1,7 +1,8 @@
 /**
- * `npm run bench`: the streaming benchmark (not a test; `npm test` never runs it). Starts the mock vendor in a
- * process of its own and the whole product with startStack in a throwaway data folder, then measures, with
- * the same client, the product and the mock read directly:
+ * `npm run bench`: the streaming benchmark (not a test; `npm test` never runs it). Starts the mock vendor and
+ * the peer (an AI SDK `streamText` proxy in front of the mock) in processes of their own and the whole product
+ * with startStack in a throwaway data folder, then measures, with the same client, the product, the peer and
+ * the mock read directly:
  *   ttft        added time to first token, one reply at a time and many at once
  *   concurrent  many simultaneous streaming replies: exactly-once in-order delivery, latency, memory
  *   fallback    added time to first token when the first vendor answers 500

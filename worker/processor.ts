@@ -159,6 +159,7 @@ class Run {
     const attemptSignal = AbortSignal.any([signal, timeout.signal]);
     const { firstTokenMs, idleMs } = this.runner.timeouts;
     let timer = setTimeout(() => timeout.abort(), firstTokenMs);
+    let streaming = false;
     let lastChunkAt: number | null = null;
     try {
       const chunks = adapter(
@@ -176,8 +177,13 @@ class Run {
         if (chunk.type === "usage") {
           this.usage = { promptTokens: chunk.promptTokens, completionTokens: chunk.completionTokens };
         } else if (chunk.text) {
-          clearTimeout(timer);
-          timer = setTimeout(() => timeout.abort(), idleMs);
+          // Per token the idle timer is only moved: a refresh costs a fraction of a new timer.
+          if (streaming) timer.refresh();
+          else {
+            clearTimeout(timer);
+            timer = setTimeout(() => timeout.abort(), idleMs);
+            streaming = true;
+          }
           const now = performance.now();
           if (lastChunkAt !== null) interTokenSeconds.observe((now - lastChunkAt) / 1000);
           lastChunkAt = now;

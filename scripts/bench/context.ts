@@ -112,6 +112,34 @@ export function loadTable(title: string, measured: Measured<unknown>): Table {
   return { title, header: ["process", "CPU % of one core", "RSS before MiB", "RSS peak MiB"], rows };
 }
 
+/** CPU ms the processes called `name` (or `name N`: worker 1, worker 2…) used over the phase (Redis of
+ * REDIS_URL: from its own counters). */
+export function cpuMsOf(measured: Measured<unknown>, name: string): number {
+  const usage = measured.usage.filter((u) => u.name === name || u.name.startsWith(`${name} `));
+  if (usage.length) return usage.reduce((sum, u) => sum + u.cpuMs, 0);
+  return name === "redis" ? (measured.redis.cpuPercent / 100) * measured.wallMs : Number.NaN;
+}
+
+/**
+ * CPU per reply of each part of a path, over a phase: a process's CPU over the phase divided by the replies
+ * that went through it (idle work in the phase, such as Redis polling, is charged to the replies too).
+ */
+export function cpuPerReplyTable(
+  title: string,
+  measured: Measured<unknown>,
+  rows: [string, string, number][],
+): Table {
+  return {
+    title,
+    header: ["process", "replies", "CPU ms per reply"],
+    rows: rows.map(([label, name, replies]) => [
+      label,
+      String(replies),
+      ms(cpuMsOf(measured, name) / replies, 2),
+    ]),
+  };
+}
+
 export function redisCommandsNote(measured: Measured<unknown>): string {
   const top = measured.redis.commands
     .slice(0, 6)

@@ -13,6 +13,7 @@ import { MOCK_VENDORS } from "../mock-vendor";
 import { startStack, type Stack } from "../stack";
 import { fetchText } from "./http-client";
 import { startMockProcess, type MockProcess } from "./mock-client";
+import { startPeerProcess, type PeerProcess } from "./peer-client";
 import type { Watched } from "./procstats";
 
 const READY_TIMEOUT_MS = 120_000;
@@ -29,6 +30,8 @@ export interface EnvironmentOptions {
 export interface Environment {
   baseUrl: string;
   mock: MockProcess;
+  /** The Vercel AI SDK proxy in front of the same mock (docs/decisions/0007-bench-peer-ai-sdk.md). */
+  peer: PeerProcess;
   stack: Stack;
   /** A connection of the benchmark's own to the product's Redis, for its counters. */
   redis: Redis;
@@ -112,11 +115,13 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Env
   // Short on purpose: the private Redis listens on a unix socket in here, and socket paths are limited to ~100 bytes.
   const dataDir = mkdtempSync("/tmp/rbench-");
   let mock: MockProcess | undefined;
+  let peer: PeerProcess | undefined;
   let stack: Stack | undefined;
   let redis: Redis | undefined;
   const stop = onAnyExit(async () => {
     redis?.disconnect();
     await stack?.stop().catch((error: unknown) => options.log(`stack stop failed: ${String(error)}`));
+    await peer?.stop();
     await mock?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -124,6 +129,8 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Env
     const { NODE_OPTIONS: _profilerFlags, ...mockEnv } = process.env;
     mock = await startMockProcess(mockEnv);
     options.log(`mock vendor on ${mock.url} (pid ${mock.pid})`);
+    peer = await startPeerProcess(mockEnv, mock.endpoint("openai").replace(/\/chat\/completions$/, ""));
+    options.log(`peer proxy (AI SDK streamText) on ${peer.url} (pid ${peer.pid})`);
     Object.assign(process.env, await productEnv(options, mock, dataDir));
     const usesPrivateRedis = !process.env.REDIS_URL;
     stack = await startStack({
@@ -141,10 +148,11 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Env
     const watched: Watched[] = [
       ...stack.processes.map(({ name, child }) => ({ name, pid: child.pid! })),
       ...(usesPrivateRedis ? [{ name: "redis", pid: await redisPid(redis) }] : []),
+      { name: "peer proxy (AI SDK)", pid: peer.pid },
       { name: "mock vendor", pid: mock.pid },
       { name: "bench client", pid: process.pid },
     ];
-    return { baseUrl, mock, stack, redis, watched, usesPrivateRedis, stop };
+    return { baseUrl, mock, peer, stack, redis, watched, usesPrivateRedis, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -89,6 +89,8 @@ export interface ProcessUsage {
   rssPeakKb: number;
   /** CPU time used between start() and stop(), as a share of one core (100 = one core busy throughout). */
   cpuPercent: number;
+  /** The same CPU time in ms. */
+  cpuMs: number;
 }
 
 /** Samples RSS every `intervalMs` between start() and stop(), keeping each process's peak. */
@@ -120,15 +122,24 @@ export class UsageSampler {
     clearInterval(this.timer);
     this.sample();
     const elapsed = performance.now() - this.startedAt;
-    const usage = this.watched.map(({ name, pid }) => ({
-      name,
-      rssBeforeKb: this.before.get(pid)?.rss ?? Number.NaN,
-      rssPeakKb: this.peak.get(pid) ?? Number.NaN,
-      cpuPercent: ((cpuMs(pid) - (this.before.get(pid)?.cpu ?? Number.NaN)) / elapsed) * 100,
-    }));
-    const machine = ((machineCpuMs() - this.machineBefore) / elapsed) * 100;
-    const ours = usage.reduce((sum, u) => sum + u.cpuPercent, 0);
-    usage.push({ name: OTHERS, rssBeforeKb: Number.NaN, rssPeakKb: Number.NaN, cpuPercent: machine - ours });
+    const usage = this.watched.map(({ name, pid }) => {
+      const used = cpuMs(pid) - (this.before.get(pid)?.cpu ?? Number.NaN);
+      return {
+        name,
+        rssBeforeKb: this.before.get(pid)?.rss ?? Number.NaN,
+        rssPeakKb: this.peak.get(pid) ?? Number.NaN,
+        cpuPercent: (used / elapsed) * 100,
+        cpuMs: used,
+      };
+    });
+    const others = machineCpuMs() - this.machineBefore - usage.reduce((sum, u) => sum + u.cpuMs, 0);
+    usage.push({
+      name: OTHERS,
+      rssBeforeKb: Number.NaN,
+      rssPeakKb: Number.NaN,
+      cpuPercent: (others / elapsed) * 100,
+      cpuMs: others,
+    });
     return usage;
   }
 

@@ -33,14 +33,20 @@ export const distRow = (label: string, summary: Summary): string[] => [
   ms(summary.max),
 ];
 
-/** A table of distributions (ms), optionally ending with the percentile-wise difference of two of them. */
+interface Difference {
+  label: string;
+  of: Summary;
+  minus: Summary;
+}
+
+/** A table of distributions (ms), optionally ending with percentile-wise differences of two of them. */
 export function distTable(
   title: string,
   rows: [string, Summary][],
-  difference?: { label: string; of: Summary; minus: Summary },
+  differences?: Difference | Difference[],
 ): Table {
   const body = rows.map(([label, summary]) => distRow(label, summary));
-  if (difference) {
+  for (const difference of [differences ?? []].flat()) {
     const d = subtract(difference.of, difference.minus);
     body.push([difference.label, "", ms(d.p50), ms(d.p90), ms(d.p99), ms(d.max)]);
   }

@@ -1,6 +1,7 @@
 /**
- * The two ways the client gets a reply, recorded the same way: through the product (sign-up cookie, POST
- * /chat?index, then the completion's event stream) and straight from the mock vendor (the baseline).
+ * The three ways the client gets a reply, recorded the same way: through the product (sign-up cookie, POST
+ * /chat?index, then the completion's event stream), through the peer (an AI SDK `streamText` proxy) and
+ * straight from the mock vendor (the baseline).
  */
 import { randomUUID } from "node:crypto";
 import { nowMs } from "./clock";
@@ -23,7 +24,7 @@ export interface TokenArrival {
 
 export interface StreamRun {
   tag: string;
-  /** The completion id (product) or the X-Request-ID sent to the mock (baseline): the tap's key. */
+  /** The completion id (product) or the X-Request-ID sent to the mock (baseline, peer): the tap's key. */
   requestId: string;
   /** When the client started the first request (nowMs). */
   start: number;
@@ -33,7 +34,7 @@ export interface StreamRun {
   openedAt?: number;
   tokens: TokenArrival[];
   endedAt?: number;
-  /** done / error / stopped (product), done on [DONE] (baseline); unset when the stream ended without one. */
+  /** done / error / stopped (product), done on [DONE] (baseline, peer); unset when the stream ended without one. */
   terminal?: string;
   error?: string;
 }
@@ -94,6 +95,26 @@ export async function baselineReply(
     const chunk = parseJson(event.data) as { choices?: { delta?: { content?: string } }[] } | undefined;
     const text = chunk?.choices?.[0]?.delta?.content;
     if (text) run.tokens.push({ at: event.at, text });
+  });
+  run.openedAt = outcome.openedAt;
+  run.endedAt = outcome.endedAt;
+  if (outcome.error) run.error = `${outcome.error} ${outcome.body ?? ""}`.trim();
+  return run;
+}
+
+/**
+ * Through the peer: one POST of the chat's messages, answered with the AI SDK's UI message stream (SSE of
+ * `{ type: "text-delta", delta }` parts, then `[DONE]`).
+ */
+export async function peerReply(url: string, plan: ReplyPlan, timeoutMs: number): Promise<StreamRun> {
+  const run: StreamRun = { tag: plan.tag, requestId: `peer-${plan.tag}`, start: nowMs(), tokens: [] };
+  const body = JSON.stringify({ messages: [{ role: "user", content: directiveMessage(plan) }] });
+  const headers = { "Content-Type": "application/json", "X-Request-ID": run.requestId };
+  const outcome = await readSse(url, { method: "POST", headers, body, timeoutMs }, (event) => {
+    if (event.data === "[DONE]") return void (run.terminal = "done");
+    const part = parseJson(event.data) as { type?: string; delta?: string; errorText?: string } | undefined;
+    if (part?.type === "text-delta" && part.delta) run.tokens.push({ at: event.at, text: part.delta });
+    else if (part?.type === "error") run.error = `error part: ${part.errorText ?? ""}`;
   });
   run.openedAt = outcome.openedAt;
   run.endedAt = outcome.endedAt;

@@ -50,7 +50,7 @@ it(
   async () => {
     const logger = createLogger("test", "silent");
     const connection = redisConnectionOptions(t.env.redisUrl);
-    let workers = [await startWorker({ concurrency: 20 }), await startWorker({ concurrency: 20 })];
+    const workers = [await startWorker({ concurrency: 20 }), await startWorker({ concurrency: 20 })];
     let hub = new StreamHub(connection, logger);
     const userId = await t.createUser();
     const readers: Reader[] = [];

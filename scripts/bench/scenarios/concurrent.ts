@@ -1,12 +1,15 @@
 /**
  * Scenario 2: many replies streaming at once at 50 tokens/s each. Every token is numbered and tagged with its
  * reply, so the client can tell lost, duplicated, reordered and misrouted tokens; the tap in the mock says
- * when each token really left the vendor, so delivery latency excludes the mock's own lateness.
+ * when each token really left the vendor, so delivery latency excludes the mock's own lateness. The peer (an
+ * AI SDK `streamText` proxy) streams the same load in a phase of its own, between the baseline and the product.
  */
 import { checkDelivery, overlap, perTokenTimes, servingRecord, sumChecks, ttftOf } from "../analysis";
 import {
   allAtOnce,
   cookieFor,
+  cpuMsOf,
+  cpuPerReplyTable,
   lagNote,
   loadTable,
   measure,
@@ -16,7 +19,7 @@ import {
 } from "../context";
 import { distTable, type ScenarioReport, type Table, type Target } from "../report";
 import { ms, subtract, summarize, type Summary } from "../stats";
-import { baselineReply, replyDeadlineMs, type ReplyPlan, type StreamRun } from "../streams";
+import { baselineReply, peerReply, replyDeadlineMs, type ReplyPlan, type StreamRun } from "../streams";
 
 export interface ConcurrentSizes {
   streams: number;
@@ -54,15 +57,20 @@ function summarizeRuns(measured: Measured<StreamRun[]>, sizes: ConcurrentSizes) 
   };
 }
 
-function memoryTable(measured: Measured<StreamRun[]>, streams: number): Table {
-  const rows = measured.usage
-    .filter((u) => u.name === "web" || u.name.startsWith("worker"))
-    .map((u) => [
-      u.name,
-      ms(u.rssBeforeKb / 1024),
-      ms(u.rssPeakKb / 1024),
-      ms((u.rssPeakKb - u.rssBeforeKb) / streams, 1),
-    ]);
+/** Issue 13's web CPU target, per reply. */
+const WEB_CPU_PER_REPLY_MS = 1;
+const PEER = "peer proxy (AI SDK)";
+
+function memoryTable(product: Measured<StreamRun[]>, peer: Measured<StreamRun[]>, streams: number): Table {
+  const rows = [
+    ...product.usage.filter((u) => u.name === "web" || u.name.startsWith("worker")),
+    ...peer.usage.filter((u) => u.name === PEER),
+  ].map((u) => [
+    u.name,
+    ms(u.rssBeforeKb / 1024),
+    ms(u.rssPeakKb / 1024),
+    ms((u.rssPeakKb - u.rssBeforeKb) / streams, 1),
+  ]);
   return {
     title: `Memory per open stream (RSS, ${streams} streams)`,
     header: ["process", "before MiB", "peak MiB", "KiB per stream"],
@@ -98,6 +106,10 @@ export async function concurrentScenario(
   const baseline = await measure(context, () =>
     allAtOnce(sizes.streams, () => baselineReply(endpoint, plan(), deadline)),
   );
+  context.log(`concurrent: peer, ${sizes.streams} replies through the AI SDK proxy at once`);
+  const peer = await measure(context, () =>
+    allAtOnce(sizes.streams, () => peerReply(context.env.peer.url, plan(), deadline)),
+  );
   context.log(`concurrent: product, ${sizes.streams} replies sent at once`);
   const product = await measure(
     context,
@@ -108,11 +120,14 @@ export async function concurrentScenario(
 
   const b = summarizeRuns(baseline, sizes);
   const p = summarizeRuns(product, sizes);
+  const q = summarizeRuns(peer, sizes);
   const added = subtract(p.latency, b.latency);
+  const peerAdded = subtract(q.latency, b.latency);
+  const webCpuPerReply = cpuMsOf(product, "web") / sizes.streams;
   const sent = product.result.map((run) => run.start);
   const posted = product.result.flatMap((run) => (run.postEnd ? [run.postEnd] : []));
   const rampMs = Math.max(...posted) - Math.min(...sent);
-  const memory = memoryTable(product, sizes.streams);
+  const memory = memoryTable(product, peer, sizes.streams);
   const perStream = (name: string) =>
     memory.rows
       .filter((row) => row[0]!.startsWith(name))
@@ -155,6 +170,12 @@ export async function concurrentScenario(
       measured: `peak ${p.mockOverlap.peak} at the mock, ${p.clientOverlap.peak} at the client`,
       met: p.mockOverlap.peak === sizes.streams,
     },
+    {
+      name: `web CPU per ${sizes.tokens}-token reply`,
+      target: `≤ ${WEB_CPU_PER_REPLY_MS} ms`,
+      measured: `${ms(webCpuPerReply, 2)} ms (peer ${ms(cpuMsOf(peer, PEER) / sizes.streams, 2)} ms)`,
+      met: webCpuPerReply <= WEB_CPU_PER_REPLY_MS,
+    },
   ];
   return {
     id: "concurrent",
@@ -165,38 +186,54 @@ export async function concurrentScenario(
         "Per-token delivery latency: client reads the token − mock wrote it (ms)",
         [
           ["baseline: mock read directly", b.latency],
+          ["peer: AI SDK streamText proxy", q.latency],
           ["product: web → queue → worker → Redis → SSE", p.latency],
           [`baseline: tokens written while all ${sizes.streams} streamed`, b.latencyAtFullLoad],
+          [`peer: tokens written while all ${sizes.streams} streamed`, q.latencyAtFullLoad],
           [`product: tokens written while all ${sizes.streams} streamed`, p.latencyAtFullLoad],
         ],
-        { label: "added (product − baseline, per percentile)", of: p.latency, minus: b.latency },
+        [
+          { label: "peer added (peer − baseline, per percentile)", of: q.latency, minus: b.latency },
+          { label: "product added (product − baseline, per percentile)", of: p.latency, minus: b.latency },
+        ],
       ),
       distTable("Gaps between tokens (ms)", [
         ["baseline: gap between token events", b.eventGap],
         ["product: gap between token events (raw)", p.eventGap],
+        ["peer: token gap − mock's actual gap (added gap)", q.addedGap],
         ["product: token gap − mock's actual gap (added gap)", p.addedGap],
         [`product: token gap − ${sizes.tokenMs} ms cadence`, p.gapOverCadence],
         ["mock (product phase): write − nominal schedule", p.mockLateness],
+        ["mock (peer phase): write − nominal schedule", q.mockLateness],
         ["mock (baseline phase): write − nominal schedule", b.mockLateness],
       ]),
       distTable("Time to first token under this load (ms)", [
         ["baseline", b.ttft],
+        ["peer", q.ttft],
         ["product", p.ttft],
         ...(product.probe
           ? [["web GET /healthz during the product phase", product.probe] as [string, Summary]]
           : []),
       ]),
       memory,
+      cpuPerReplyTable(`CPU per reply, each path in its own phase`, product, [
+        ["product: web", "web", sizes.streams],
+        ["product: worker", "worker", sizes.streams],
+        ["product: redis", "redis", sizes.streams],
+      ]),
+      cpuPerReplyTable("CPU per reply, peer phase", peer, [["peer: AI SDK proxy", PEER, sizes.streams]]),
       loadTable("Load during the product phase", product),
+      loadTable("Load during the peer phase", peer),
       loadTable("Load during the baseline phase", baseline),
     ],
     notes: [
-      `Added per-token latency p50 ${ms(added.p50)} / p90 ${ms(added.p90)} / p99 ${ms(added.p99)} / max ${ms(added.max)} ms.`,
-      `Memory per open stream: web ${perStream("web")}, worker ${perStream("worker")} (peak RSS − RSS before, ÷ ${sizes.streams}).`,
-      `Sending took ${ms(rampMs / 1000, 2)} s from the first POST to the last 302. ${together("Product", p.mockOverlap, sizes.streams)} ${together("Baseline", b.mockOverlap, sizes.streams)}`,
+      `Added per-token latency p50 ${ms(added.p50)} / p90 ${ms(added.p90)} / p99 ${ms(added.p99)} / max ${ms(added.max)} ms; the peer's p50 ${ms(peerAdded.p50)} / p99 ${ms(peerAdded.p99)} ms.`,
+      `Memory per open stream: web ${perStream("web")}, worker ${perStream("worker")}; peer ${perStream(PEER)} (peak RSS − RSS before, ÷ ${sizes.streams}).`,
+      `Sending took ${ms(rampMs / 1000, 2)} s from the first POST to the last 302. ${together("Product", p.mockOverlap, sizes.streams)} ${together("Peer", q.mockOverlap, sizes.streams)} ${together("Baseline", b.mockOverlap, sizes.streams)}`,
       `Vendor calls per reply (from the tap): ${rerunNote(product)}`,
-      `Failed product replies: ${p.failed.length}${p.firstError ? ` (first: ${p.firstError})` : ""}; baseline: ${b.failed.length}; baseline delivery ${JSON.stringify(b.delivery)}.`,
+      `Failed product replies: ${p.failed.length}${p.firstError ? ` (first: ${p.firstError})` : ""}; peer: ${q.failed.length}${q.firstError ? ` (first: ${q.firstError})` : ""}; baseline: ${b.failed.length}; peer delivery ${JSON.stringify(q.delivery)}; baseline delivery ${JSON.stringify(b.delivery)}.`,
       `Product phase: ${lagNote(product)}`,
+      `Peer phase: ${lagNote(peer)}`,
       `Baseline phase: ${lagNote(baseline)}`,
       redisCommandsNote(product),
     ],

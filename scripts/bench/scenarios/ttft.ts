@@ -1,21 +1,25 @@
 /**
- * Scenario 1: added time to first token. The same client measures the mock read directly (baseline) and the
- * product (POST, then the completion's event stream), one at a time and then many at once.
+ * Scenario 1: added time to first token. The same client measures the mock read directly (baseline), the peer
+ * (an AI SDK `streamText` proxy in front of the same mock) and the product (POST, then the completion's event
+ * stream), one at a time and then many at once, interleaved in one run.
  */
 import { servingRecord, ttftOf } from "../analysis";
 import {
   allAtOnce,
   cookieFor,
+  cpuMsOf,
+  cpuPerReplyTable,
   lagNote,
   loadTable,
   measure,
   redisCommandsNote,
   sequentially,
   type BenchContext,
+  type Measured,
 } from "../context";
 import { distTable, type ScenarioReport, type Table, type Target } from "../report";
 import { ms, subtract, summarize } from "../stats";
-import { baselineReply, type ReplyPlan, type StreamRun } from "../streams";
+import { baselineReply, peerReply, type ReplyPlan, type StreamRun } from "../streams";
 import type { TapRecord } from "../tap";
 
 export interface TtftSizes {
@@ -27,10 +31,15 @@ export interface TtftSizes {
 
 const TIMEOUT_MS = 60_000;
 /** A short reply: the first token is what is measured; the rest only has to finish cleanly. */
-const plan = (tag: string): ReplyPlan => ({ tag, tokens: 5, tokenMs: 0, ttftMs: 0 });
+const REPLY_TOKENS = 5;
+const plan = (tag: string): ReplyPlan => ({ tag, tokens: REPLY_TOKENS, tokenMs: 0, ttftMs: 0 });
 
-interface Pair {
+/** Issue 13's targets, judged in the same run as the peer. */
+const TARGET = { seqP50: 4, seqP99: 15, parP99: 100, webCpuPerReply: 1 };
+
+interface Runs {
   baseline: StreamRun[];
+  peer: StreamRun[];
   product: StreamRun[];
 }
 
@@ -38,34 +47,40 @@ function oneBaseline(context: BenchContext) {
   return baselineReply(context.env.mock.endpoint("together"), plan(context.nextTag()), TIMEOUT_MS);
 }
 
+function onePeer(context: BenchContext) {
+  return peerReply(context.env.peer.url, plan(context.nextTag()), TIMEOUT_MS);
+}
+
 function oneProduct(context: BenchContext, index: number) {
   return context.product.reply(cookieFor(context, index), plan(context.nextTag()), TIMEOUT_MS);
 }
 
-/** Baseline and product alternate, so both see the same machine state over the phase. */
-async function interleaved(context: BenchContext, count: number): Promise<Pair> {
-  const pair: Pair = { baseline: [], product: [] };
+/** Baseline, peer and product take turns, so all three see the same machine state over the phase. */
+async function interleaved(context: BenchContext, count: number): Promise<Runs> {
+  const runs: Runs = { baseline: [], peer: [], product: [] };
   await sequentially(count, async (index) => {
-    pair.baseline.push(await oneBaseline(context));
-    pair.product.push(await oneProduct(context, index));
+    runs.baseline.push(await oneBaseline(context));
+    runs.peer.push(await onePeer(context));
+    runs.product.push(await oneProduct(context, index));
   });
-  return pair;
+  return runs;
 }
 
-async function inRounds(context: BenchContext, size: number, rounds: number): Promise<Pair> {
-  const pair: Pair = { baseline: [], product: [] };
+async function inRounds(context: BenchContext, size: number, rounds: number): Promise<Runs> {
+  const runs: Runs = { baseline: [], peer: [], product: [] };
   await sequentially(rounds, async () => {
-    pair.baseline.push(...(await allAtOnce(size, () => oneBaseline(context))));
-    pair.product.push(...(await allAtOnce(size, (index) => oneProduct(context, index))));
+    runs.baseline.push(...(await allAtOnce(size, () => oneBaseline(context))));
+    runs.peer.push(...(await allAtOnce(size, () => onePeer(context))));
+    runs.product.push(...(await allAtOnce(size, (index) => oneProduct(context, index))));
   });
-  return pair;
+  return runs;
 }
 
 const failed = (runs: StreamRun[]) =>
   runs.filter((run) => run.error || !run.tokens.length || run.terminal !== "done");
 
 /** Where the product's first token spends its time, from the tap's arrival and write times. */
-function stages(title: string, pair: Pair, tap: Map<string, TapRecord[]>): Table {
+function stages(title: string, runs: Runs, tap: Map<string, TapRecord[]>): Table {
   const stage = (runs: StreamRun[], pick: (run: StreamRun, record: TapRecord) => number) =>
     summarize(
       runs.flatMap((run) => {
@@ -75,34 +90,42 @@ function stages(title: string, pair: Pair, tap: Map<string, TapRecord[]>): Table
     );
   const firstWrite = (record: TapRecord) => record.writes[0]!.at;
   return distTable(title, [
-    ["product: POST sent → 302 read", summarize(pair.product.map((r) => (r.postEnd ?? NaN) - r.start))],
+    ["product: POST sent → 302 read", summarize(runs.product.map((r) => (r.postEnd ?? NaN) - r.start))],
     [
       "product: 302 read → stream headers read",
-      summarize(pair.product.map((r) => (r.openedAt ?? NaN) - (r.postEnd ?? NaN))),
+      summarize(runs.product.map((r) => (r.openedAt ?? NaN) - (r.postEnd ?? NaN))),
     ],
     [
       "product: POST sent → vendor call reaches mock",
-      stage(pair.product, (run, record) => record.arrivedAt - run.start),
+      stage(runs.product, (run, record) => record.arrivedAt - run.start),
+    ],
+    [
+      "peer: POST sent → vendor call reaches mock",
+      stage(runs.peer, (run, record) => record.arrivedAt - run.start),
     ],
     [
       "baseline: request sent → reaches mock",
-      stage(pair.baseline, (run, record) => record.arrivedAt - run.start),
+      stage(runs.baseline, (run, record) => record.arrivedAt - run.start),
     ],
     [
       "product: mock gets call → writes 1st token",
-      stage(pair.product, (_, record) => firstWrite(record) - record.arrivedAt),
+      stage(runs.product, (_, record) => firstWrite(record) - record.arrivedAt),
     ],
     [
       "baseline: mock gets call → writes 1st token",
-      stage(pair.baseline, (_, record) => firstWrite(record) - record.arrivedAt),
+      stage(runs.baseline, (_, record) => firstWrite(record) - record.arrivedAt),
     ],
     [
       "product: mock writes 1st token → client reads it",
-      stage(pair.product, (run, record) => (run.tokens[0]?.at ?? NaN) - firstWrite(record)),
+      stage(runs.product, (run, record) => (run.tokens[0]?.at ?? NaN) - firstWrite(record)),
+    ],
+    [
+      "peer: mock writes 1st token → client reads it",
+      stage(runs.peer, (run, record) => (run.tokens[0]?.at ?? NaN) - firstWrite(record)),
     ],
     [
       "baseline: mock writes 1st token → client reads it",
-      stage(pair.baseline, (run, record) => (run.tokens[0]?.at ?? NaN) - firstWrite(record)),
+      stage(runs.baseline, (run, record) => (run.tokens[0]?.at ?? NaN) - firstWrite(record)),
     ],
   ]);
 }
@@ -115,67 +138,133 @@ export async function ttftScenario(context: BenchContext, sizes: TtftSizes): Pro
   context.log(`ttft: ${sizes.rounds} round(s) of ${sizes.parallel} replies at once each way`);
   const parallel = await measure(context, () => inRounds(context, sizes.parallel, sizes.rounds));
 
-  const summaries = (pair: Pair) => ({
-    baseline: summarize(pair.baseline.map(ttftOf)),
-    product: summarize(pair.product.map(ttftOf)),
+  const summaries = (runs: Runs) => ({
+    baseline: summarize(runs.baseline.map(ttftOf)),
+    peer: summarize(runs.peer.map(ttftOf)),
+    product: summarize(runs.product.map(ttftOf)),
   });
   const seq = summaries(sequential.result);
   const par = summaries(parallel.result);
-  const seqAdded = subtract(seq.product, seq.baseline);
-  const parAdded = subtract(par.product, par.baseline);
+  const added = {
+    seq: { product: subtract(seq.product, seq.baseline), peer: subtract(seq.peer, seq.baseline) },
+    par: { product: subtract(par.product, par.baseline), peer: subtract(par.peer, par.baseline) },
+  };
+  const vsPeer = (product: number, peer: number) => `${ms(product)} vs peer ${ms(peer)} ms`;
   const targets: Target[] = [
     {
       name: "added TTFT p50, one at a time",
-      target: "≤ 5 ms",
-      measured: `${ms(seqAdded.p50)} ms`,
-      met: seqAdded.p50 <= 5,
+      target: `≤ ${TARGET.seqP50} ms`,
+      measured: `${ms(added.seq.product.p50)} ms`,
+      met: added.seq.product.p50 <= TARGET.seqP50,
     },
     {
       name: "added TTFT p99, one at a time",
-      target: "≤ 20 ms",
-      measured: `${ms(seqAdded.p99)} ms`,
-      met: seqAdded.p99 <= 20,
+      target: `≤ ${TARGET.seqP99} ms`,
+      measured: `${ms(added.seq.product.p99)} ms`,
+      met: added.seq.product.p99 <= TARGET.seqP99,
+    },
+    {
+      name: "added TTFT p50, one at a time, vs the peer",
+      target: "below the peer's",
+      measured: vsPeer(added.seq.product.p50, added.seq.peer.p50),
+      met: added.seq.product.p50 < added.seq.peer.p50,
+    },
+    {
+      name: "added TTFT p99, one at a time, vs the peer",
+      target: "below the peer's",
+      measured: vsPeer(added.seq.product.p99, added.seq.peer.p99),
+      met: added.seq.product.p99 < added.seq.peer.p99,
     },
     {
       name: `added TTFT p99, ${sizes.parallel} at once`,
-      target: "≤ 50 ms",
-      measured: `${ms(parAdded.p99)} ms`,
-      met: parAdded.p99 <= 50,
+      target: `≤ ${TARGET.parP99} ms`,
+      measured: `${ms(added.par.product.p99)} ms`,
+      met: added.par.product.p99 <= TARGET.parP99,
     },
+    {
+      name: `added TTFT p99, ${sizes.parallel} at once, vs the peer`,
+      target: "no worse than the peer's",
+      measured: vsPeer(added.par.product.p99, added.par.peer.p99),
+      met: added.par.product.p99 <= added.par.peer.p99,
+    },
+    webCpuTarget("one at a time", sequential, sizes.sequential),
+    webCpuTarget(`${sizes.parallel} at once`, parallel, sizes.parallel * sizes.rounds),
   ];
   const failures = [...failed(sequential.result.product), ...failed(parallel.result.product)];
+  const peerFailures = [...failed(sequential.result.peer), ...failed(parallel.result.peer)];
   const baselineFailures = [...failed(sequential.result.baseline), ...failed(parallel.result.baseline)];
+  const firstError = (runs: StreamRun[]) => (runs[0] ? ` (first: ${runs[0].error ?? "no token/done"})` : "");
   return {
     id: "ttft",
     title: "1. Added time to first token (mock TTFT 0)",
     targets,
     tables: [
       distTable(
-        `TTFT one at a time (${sizes.sequential} each, interleaved), ms`,
+        `TTFT one at a time (${sizes.sequential} each way, interleaved), ms`,
         [
           ["baseline: mock read directly", seq.baseline],
+          ["peer: AI SDK streamText proxy → first text-delta", seq.peer],
           ["product: POST → first token event", seq.product],
         ],
-        { label: "added (product − baseline, per percentile)", of: seq.product, minus: seq.baseline },
+        [
+          { label: "peer added (peer − baseline, per percentile)", of: seq.peer, minus: seq.baseline },
+          {
+            label: "product added (product − baseline, per percentile)",
+            of: seq.product,
+            minus: seq.baseline,
+          },
+        ],
       ),
       distTable(
         `TTFT ${sizes.parallel} at once (${sizes.rounds} round(s)), ms`,
         [
           ["baseline: mock read directly", par.baseline],
+          ["peer: AI SDK streamText proxy → first text-delta", par.peer],
           ["product: POST → first token event", par.product],
         ],
-        { label: "added (product − baseline, per percentile)", of: par.product, minus: par.baseline },
+        [
+          { label: "peer added (peer − baseline, per percentile)", of: par.peer, minus: par.baseline },
+          {
+            label: "product added (product − baseline, per percentile)",
+            of: par.product,
+            minus: par.baseline,
+          },
+        ],
       ),
       stages("Where the time goes, one at a time (ms)", sequential.result, sequential.tap),
       stages(`Where the time goes, ${sizes.parallel} at once (ms)`, parallel.result, parallel.tap),
+      cpuTable("one at a time", sequential, sizes.sequential),
+      cpuTable(`${sizes.parallel} at once`, parallel, sizes.parallel * sizes.rounds),
       loadTable("Load during the one-at-a-time phase", sequential),
       loadTable(`Load during the ${sizes.parallel}-at-once phase`, parallel),
     ],
     notes: [
-      `Failed replies: product ${failures.length}${failures[0] ? ` (first: ${failures[0].error ?? "no token/done"})` : ""}, baseline ${baselineFailures.length}.`,
+      `Failed replies: product ${failures.length}${firstError(failures)}, peer ${peerFailures.length}${firstError(peerFailures)}, baseline ${baselineFailures.length}.`,
+      `CPU per reply: each process's CPU over the phase ÷ the replies that went through it, ${REPLY_TOKENS}-token replies (issue 13's web target is for a 100-token reply). The phase interleaves all three, so each figure also carries that process's idle work while the other two ran.`,
       `One at a time: ${lagNote(sequential)}`,
       `${sizes.parallel} at once: ${lagNote(parallel)}`,
       redisCommandsNote(parallel),
     ],
   };
+}
+
+/** Web CPU per reply: the send, the stream and the relay, over the phase. */
+function webCpuTarget(label: string, measured: Measured<Runs>, replies: number): Target {
+  const perReply = cpuMsOf(measured, "web") / replies;
+  return {
+    name: `web CPU per ${REPLY_TOKENS}-token reply, ${label}`,
+    target: `≤ ${TARGET.webCpuPerReply} ms`,
+    measured: `${ms(perReply, 2)} ms`,
+    met: perReply <= TARGET.webCpuPerReply,
+  };
+}
+
+function cpuTable(label: string, measured: Measured<Runs>, replies: number): Table {
+  return cpuPerReplyTable(`CPU per reply, ${label}`, measured, [
+    ["product: web", "web", replies],
+    ["product: worker", "worker", replies],
+    ["product: redis", "redis", replies],
+    ["peer: AI SDK proxy", "peer proxy (AI SDK)", replies],
+    ["mock vendor (all three paths)", "mock vendor", replies * 3],
+  ]);
 }
