@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole product in one command. Ensures Redis (a private one when REDIS_URL is unset),
  * migrates and seeds the database, builds the app if needed, then runs the web and one worker as separate
- * processes. Ctrl-C / SIGTERM stops them all; the worker finishes or hands back its jobs first.
+ * processes, restarting either when it crashes (with backoff, see supervisor.ts). Ctrl-C / SIGTERM stops
+ * them in order: the web, then the worker (it finishes or hands back its jobs), then Redis.
  * `npm run dev` does the same with Vite's dev server and every vendor pointed at the mock vendor.
  */
 import { ConfigError } from "#platform/env";
@@ -27,25 +28,20 @@ async function main() {
   if (dev) process.env.DATA_DIR ??= "./data/dev";
   const mock = dev ? await pointVendorsAtMock() : null;
 
+  const stack = await startStack({ dev, log });
   let stopping = false;
-  const stopAll = async (code: number) => {
-    if (stopping) return;
+  // Ctrl-C signals the whole foreground group, web and worker included; later signals must not cut the
+  // ordered stop short (each step has its own time limit).
+  const stopAll = async () => {
+    if (stopping) return log("already stopping: the worker is handing its jobs back");
     stopping = true;
     log("stopping...");
     await stack.stop();
     await mock?.close();
-    process.exit(code);
+    process.exit(0);
   };
-  const stack = await startStack({
-    dev,
-    log,
-    onUnexpectedExit: (name, code) => {
-      log(`${name} exited unexpectedly (code ${code}); stopping the rest`);
-      void stopAll(1);
-    },
-  });
-  process.once("SIGINT", () => void stopAll(0));
-  process.once("SIGTERM", () => void stopAll(0));
+  process.on("SIGINT", () => void stopAll());
+  process.on("SIGTERM", () => void stopAll());
   log(`open ${stack.url}`);
 }
 

@@ -1,0 +1,159 @@
+/**
+ * `npm start`'s supervisor with the real web, worker and private Redis (development mode, so no build): a
+ * worker killed with SIGKILL comes back while the product keeps answering, and Ctrl-C stops the web, then the
+ * worker, then Redis.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, expect, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const dataDir = mkdtempSync(path.join(tmpdir(), "rogue-start-"));
+let supervisor: ChildProcess;
+let redisPid: number | undefined;
+const lines: string[] = [];
+const lineWaiters = new Set<() => void>();
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.once("error", reject);
+  });
+}
+
+/** Resolves with the first line, from `from` on, that matches `pattern` (whether already printed or not). */
+function lineMatching(pattern: RegExp, from = 0): Promise<{ match: RegExpMatchArray; index: number }> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      for (let index = from; index < lines.length; index += 1) {
+        const match = lines[index]!.match(pattern);
+        if (match) {
+          lineWaiters.delete(check);
+          supervisor.off("exit", exited);
+          return resolve({ match, index });
+        }
+      }
+    };
+    const exited = () =>
+      reject(new Error(`npm start exited before printing ${pattern}:\n${lines.join("\n")}`));
+    supervisor.once("exit", exited);
+    lineWaiters.add(check);
+    check();
+  });
+}
+
+/** Polls until `condition` holds: the product's state has no event to wait on from outside. */
+async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000) {
+  for (const started = Date.now(); !(await condition()); await delay(50)) {
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`timed out waiting for ${what}; npm start printed:\n${lines.join("\n")}`);
+  }
+}
+
+const healthz = (port: number) =>
+  fetch(`http://127.0.0.1:${port}/healthz`).then(
+    (response) => response.status,
+    () => 0,
+  );
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** The process group of `pid` (field 5 of /proc/<pid>/stat, after the parenthesised command name). */
+const processGroup = (pid: number) =>
+  Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[2]);
+
+let port: number;
+
+beforeAll(async () => {
+  port = await freePort();
+  // Neither the test run's shared Redis nor vitest's markers (vite.config.ts leaves Remix out under VITEST).
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => name !== "REDIS_URL" && !name.startsWith("VITEST")),
+  );
+  // A process group of its own, as a terminal gives `npm start`, so the test can press Ctrl-C on all of it.
+  supervisor = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--dev"], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ["ignore", "pipe", "inherit"],
+    env: {
+      ...env,
+      NODE_ENV: "development",
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      MOCK_VENDOR_PORT: "0",
+      QUEUE_PREFIX: `start-test-${process.pid}`,
+      LOG_LEVEL: "warn",
+    },
+  });
+  let pending = "";
+  supervisor.stdout!.on("data", (chunk: Buffer) => {
+    const text = pending + chunk.toString();
+    const complete = text.split("\n");
+    pending = complete.pop()!;
+    lines.push(...complete);
+    for (const check of [...lineWaiters]) check();
+  });
+});
+
+afterAll(() => {
+  if (supervisor.exitCode === null && supervisor.signalCode === null)
+    process.kill(-supervisor.pid!, "SIGKILL");
+  if (redisPid && alive(redisPid)) process.kill(redisPid, "SIGKILL");
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it(
+  "restarts a worker killed with SIGKILL, keeps answering, and on Ctrl-C stops the web, the worker, then Redis",
+  { timeout: 90_000 },
+  async () => {
+    const firstWorker = Number((await lineMatching(/^\[start\] worker started \(pid (\d+)\)$/)).match[1]);
+    await until(async () => (await healthz(port)) === 200, "/healthz to answer");
+
+    const redis = new Redis({ path: path.join(dataDir, "redis.sock") });
+    redisPid = Number((await redis.info("server")).match(/process_id:(\d+)/)![1]);
+    redis.disconnect();
+    expect(processGroup(redisPid)).not.toBe(supervisor.pid);
+    expect(processGroup(firstWorker)).toBe(supervisor.pid);
+
+    process.kill(firstWorker, "SIGKILL");
+    const crash = await lineMatching(
+      new RegExp(
+        `^\\[start\\] worker \\(pid ${firstWorker}\\) crashed \\(signal SIGKILL\\) after \\d+ ms; restart 1 in \\d+ ms$`,
+      ),
+    );
+    const restarted = await lineMatching(/^\[start\] worker started \(pid (\d+)\)$/, crash.index);
+    const secondWorker = Number(restarted.match[1]);
+    expect(secondWorker).not.toBe(firstWorker);
+    expect(alive(secondWorker)).toBe(true);
+    expect(await healthz(port)).toBe(200);
+
+    // Ctrl-C in a terminal: SIGINT to every process of the foreground group at once.
+    const exit = new Promise<number | null>((resolve) => supervisor.once("exit", resolve));
+    process.kill(-supervisor.pid!, "SIGINT");
+    expect(await exit).toBe(0);
+    const stopping = lines.indexOf("[start] stopping...");
+    const order = ["[start] web stopped", "[start] worker stopped", "[start] redis stopped"].map((line) =>
+      lines.indexOf(line),
+    );
+    expect(stopping).toBeGreaterThan(restarted.index);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(order[0]).toBeGreaterThan(stopping);
+    expect(lines.slice(stopping).join("\n")).not.toMatch(/crashed|not restarted/);
+    expect(alive(redisPid)).toBe(false);
+  },
+);
