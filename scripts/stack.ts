@@ -8,6 +8,7 @@
  */
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { loadWebEnv, type WebEnv } from "~/utils/env.server";
 import { buildIfNeeded } from "./build-if-needed";
 import { prepareDatabase } from "./prepare";
@@ -15,6 +16,7 @@ import { startPrivateRedis, type PrivateRedis } from "./redis";
 import { supervise, type RestartPolicy, type SupervisedProcess } from "./supervisor";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
+const READY_POLL_MS = 100;
 
 export interface StackOptions {
   dev?: boolean;
@@ -33,6 +35,9 @@ export interface Stack {
   env: WebEnv;
   url: string;
   processes: SupervisedProcess[];
+  /** Resolves once /healthz answers 200 (the web listens, the database and Redis answer); rejects after
+   * `timeoutMs` when given. */
+  whenReady(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -71,10 +76,24 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const workerProcesses = Array.from({ length: workers }, (_, i) =>
     run(workers > 1 ? `worker ${i + 1}` : "worker", ["worker/main.ts"]),
   );
+  const url = `http://localhost:${env.port}`;
   return {
     env,
-    url: `http://localhost:${env.port}`,
+    url,
     processes: [web, ...workerProcesses],
+    async whenReady(timeoutMs = Infinity) {
+      const deadline = Date.now() + timeoutMs;
+      // The web has no way to tell this process it listens, so ask it as a browser would.
+      const status = () =>
+        fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+          async (response) => (await response.arrayBuffer(), response.status),
+          () => 0,
+        );
+      while ((await status()) !== 200) {
+        if (Date.now() > deadline) throw new Error(`the web did not answer /healthz within ${timeoutMs} ms`);
+        await delay(READY_POLL_MS);
+      }
+    },
     async stop() {
       // Ctrl-C reaches every process at once; none of those exits may count as a crash.
       for (const supervised of [web, ...workerProcesses]) supervised.hold();

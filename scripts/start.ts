@@ -42,7 +42,9 @@ async function main() {
   };
   process.on("SIGINT", () => void stopAll());
   process.on("SIGTERM", () => void stopAll());
-  log(`open ${stack.url}`);
+  // Only once the web answers: a first `npm start` may still be building or compiling when the stack is up.
+  await stack.whenReady();
+  if (!stopping) log(`open ${stack.url}`);
 }
 
 main().catch((error: unknown) => {
