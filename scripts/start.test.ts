@@ -1,18 +1,29 @@
 /**
  * `npm start`'s supervisor with the real web, worker and private Redis (development mode, so no build): it
- * says "open" once the product answers, a worker killed with SIGKILL comes back while the product keeps
- * answering, and Ctrl-C stops the web, then the worker, then Redis.
+ * says "open" once the product answers, a worker killed with SIGKILL mid-reply comes back and finishes that
+ * reply while the product keeps answering, and Ctrl-C stops the web, then the worker, then Redis.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { createDatabase } from "#db/database";
+import {
+  COMPLETION_QUEUE,
+  completionJobOptions,
+  completionStreamKey,
+  redisConnectionOptions,
+} from "#worker/jobs";
+import { insertUser } from "#tests/support/rows";
+import { directive, readCompletionStream, storeQueuedCompletion } from "#tests/support/test-env";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "rogue-start-"));
+const queuePrefix = `start-test-${process.pid}`;
 let supervisor: ChildProcess;
 let redisPid: number | undefined;
 const lines: string[] = [];
@@ -87,7 +98,7 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       PORT: String(port),
       MOCK_VENDOR_PORT: "0",
-      QUEUE_PREFIX: `start-test-${process.pid}`,
+      QUEUE_PREFIX: queuePrefix,
       LOG_LEVEL: "warn",
     },
   });
@@ -109,8 +120,8 @@ afterAll(() => {
 });
 
 it(
-  "prints open once /healthz answers, restarts a worker killed with SIGKILL, and on Ctrl-C stops web, worker, then Redis",
-  { timeout: 90_000 },
+  "prints open once /healthz answers, restarts a worker killed mid-reply, which then finishes, and on Ctrl-C stops web, worker, Redis",
+  { timeout: 120_000 },
   async () => {
     const firstWorker = Number((await lineMatching(/^\[start\] worker started \(pid (\d+)\)$/)).match[1]);
     // "open" is printed only once the product answers, so a user who follows it never gets an error page.
@@ -118,11 +129,23 @@ it(
     expect(open.match[1]).toBe(`http://localhost:${port}`);
     expect(await healthz(port)).toBe(200);
 
-    const redis = new Redis({ path: path.join(dataDir, "redis.sock") });
+    const connection = redisConnectionOptions(`unix://${path.join(dataDir, "redis.sock")}`);
+    const redis = new Redis({ ...connection, maxRetriesPerRequest: null });
     redisPid = Number((await redis.info("server")).match(/process_id:(\d+)/)![1]);
-    redis.disconnect();
     expect(processGroup(redisPid)).not.toBe(supervisor.pid);
     expect(processGroup(firstWorker)).toBe(supervisor.pid);
+
+    // A reply in flight when the worker dies: 60 words, 50 ms apart, from the mock vendor of `npm run dev`.
+    const db = createDatabase(`file:${path.join(dataDir, "app.db")}`);
+    const queue = new Queue(COMPLETION_QUEUE, { connection, prefix: queuePrefix });
+    const reply = Array.from({ length: 60 }, (_, i) => `word${i}`).join(" ");
+    const { completionId } = await storeQueuedCompletion(
+      db,
+      await insertUser(db),
+      `survive ${directive({ reply, tokenMs: 50 })}`,
+    );
+    await queue.add("completion", { completionId }, completionJobOptions(completionId));
+    await redis.xread("BLOCK", 20_000, "STREAMS", completionStreamKey(completionId), "0-0");
 
     process.kill(firstWorker, "SIGKILL");
     const crash = await lineMatching(
@@ -135,6 +158,20 @@ it(
     expect(secondWorker).not.toBe(firstWorker);
     expect(alive(secondWorker)).toBe(true);
     expect(await healthz(port)).toBe(200);
+
+    // The new worker takes the job over once the dead one's lock expires, and continues the same text.
+    const streamed = await readCompletionStream(connection, completionId, 45_000);
+    expect(streamed.terminal.type).toBe("done");
+    expect(streamed.text).toBe(reply);
+    const stored = await db
+      .selectFrom("chat_messages")
+      .select("content")
+      .where("completion_id", "=", completionId)
+      .execute();
+    expect(stored.map((message) => message.content)).toEqual([reply]);
+    await queue.close();
+    await db.destroy();
+    redis.disconnect();
 
     // Ctrl-C in a terminal: SIGINT to every process of the foreground group at once.
     const exit = new Promise<number | null>((resolve) => supervisor.once("exit", resolve));
