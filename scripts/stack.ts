@@ -51,8 +51,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       redis.owned ? `private redis-server on ${redis.url}` : `using the redis-server already on ${redis.url}`,
     );
   }
-  await prepareDatabase(env, log);
-  if (!dev) buildIfNeeded(log);
+  try {
+    await prepareDatabase(env, log);
+    if (!dev) buildIfNeeded(log);
+  } catch (error) {
+    // Redis runs in a process group of its own: nothing else would stop it.
+    await redis?.stop();
+    throw error;
+  }
 
   // The secret is resolved here (generated into the data folder unless NODE_ENV=production was set without one),
   // so the children can run React's production build without asking the operator for a secret first.
