@@ -4,13 +4,14 @@
  * reply while the product keeps answering, and Ctrl-C stops the web, then the worker, then Redis.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { createDatabase } from "#db/database";
 import {
   COMPLETION_QUEUE,
@@ -22,12 +23,6 @@ import { insertUser } from "#tests/support/rows";
 import { directive, readCompletionStream, storeQueuedCompletion } from "#tests/support/test-env";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const dataDir = mkdtempSync(path.join(tmpdir(), "rogue-start-"));
-const queuePrefix = `start-test-${process.pid}`;
-let supervisor: ChildProcess;
-let redisPid: number | undefined;
-const lines: string[] = [];
-const lineWaiters = new Set<() => void>();
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -36,27 +31,6 @@ function freePort(): Promise<number> {
       server.close(() => resolve(port));
     });
     server.once("error", reject);
-  });
-}
-
-/** Resolves with the first line, from `from` on, that matches `pattern` (whether already printed or not). */
-function lineMatching(pattern: RegExp, from = 0): Promise<{ match: RegExpMatchArray; index: number }> {
-  return new Promise((resolve, reject) => {
-    const check = () => {
-      for (let index = from; index < lines.length; index += 1) {
-        const match = lines[index]!.match(pattern);
-        if (match) {
-          lineWaiters.delete(check);
-          supervisor.off("exit", exited);
-          return resolve({ match, index });
-        }
-      }
-    };
-    const exited = () =>
-      reject(new Error(`npm start exited before printing ${pattern}:\n${lines.join("\n")}`));
-    supervisor.once("exit", exited);
-    lineWaiters.add(check);
-    check();
   });
 }
 
@@ -79,16 +53,28 @@ const alive = (pid: number) => {
 const processGroup = (pid: number) =>
   Number(readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[2]);
 
-let port: number;
+interface NpmStart {
+  child: ChildProcess;
+  dataDir: string;
+  queuePrefix: string;
+  lines: string[];
+  /** Resolves with the first line, from `from` on, that matches `pattern` (whether already printed or not). */
+  lineMatching(pattern: RegExp, from?: number): Promise<{ match: RegExpMatchArray; index: number }>;
+  exit: Promise<number | null>;
+}
 
-beforeAll(async () => {
-  port = await freePort();
+const runs: NpmStart[] = [];
+const redisPids: number[] = [];
+
+/** `npm run dev` in a throwaway data folder, in a process group of its own as a terminal would give it. */
+function npmStart(port: number): NpmStart {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "rogue-start-"));
+  const queuePrefix = `start-test-${process.pid}-${runs.length}`;
   // Neither the test run's shared Redis nor vitest's markers (vite.config.ts leaves Remix out under VITEST).
   const env = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => name !== "REDIS_URL" && !name.startsWith("VITEST")),
   );
-  // A process group of its own, as a terminal gives `npm start`, so the test can press Ctrl-C on all of it.
-  supervisor = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--dev"], {
+  const child = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts", "--dev"], {
     cwd: ROOT,
     detached: true,
     stdio: ["ignore", "pipe", "inherit"],
@@ -102,27 +88,52 @@ beforeAll(async () => {
       LOG_LEVEL: "warn",
     },
   });
+  const lines: string[] = [];
+  const waiters = new Set<() => void>();
   let pending = "";
-  supervisor.stdout!.on("data", (chunk: Buffer) => {
-    const text = pending + chunk.toString();
-    const complete = text.split("\n");
+  child.stdout!.on("data", (chunk: Buffer) => {
+    const complete = (pending + chunk.toString()).split("\n");
     pending = complete.pop()!;
     lines.push(...complete);
-    for (const check of [...lineWaiters]) check();
+    for (const check of [...waiters]) check();
   });
-});
+  const exit = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const lineMatching = (pattern: RegExp, from = 0) =>
+    new Promise<{ match: RegExpMatchArray; index: number }>((resolve, reject) => {
+      const check = () => {
+        for (let index = from; index < lines.length; index += 1) {
+          const match = lines[index]!.match(pattern);
+          if (match) {
+            waiters.delete(check);
+            return resolve({ match, index });
+          }
+        }
+      };
+      waiters.add(check);
+      check();
+      void exit.then(() =>
+        reject(new Error(`npm start exited before printing ${pattern}:\n${lines.join("\n")}`)),
+      );
+    });
+  const run = { child, dataDir, queuePrefix, lines, lineMatching, exit };
+  runs.push(run);
+  return run;
+}
 
 afterAll(() => {
-  if (supervisor.exitCode === null && supervisor.signalCode === null)
-    process.kill(-supervisor.pid!, "SIGKILL");
-  if (redisPid && alive(redisPid)) process.kill(redisPid, "SIGKILL");
-  rmSync(dataDir, { recursive: true, force: true });
+  for (const { child, dataDir } of runs) {
+    if (child.exitCode === null && child.signalCode === null) process.kill(-child.pid!, "SIGKILL");
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  for (const pid of redisPids) if (alive(pid)) process.kill(pid, "SIGKILL");
 });
 
 it(
   "prints open once /healthz answers, restarts a worker killed mid-reply, which then finishes, and on Ctrl-C stops web, worker, Redis",
   { timeout: 120_000 },
   async () => {
+    const port = await freePort();
+    const { child: supervisor, dataDir, queuePrefix, lines, lineMatching, exit } = npmStart(port);
     const firstWorker = Number((await lineMatching(/^\[start\] worker started \(pid (\d+)\)$/)).match[1]);
     // "open" is printed only once the product answers, so a user who follows it never gets an error page.
     const open = await lineMatching(/^\[start\] open (http:\/\/localhost:\d+)$/);
@@ -131,7 +142,8 @@ it(
 
     const connection = redisConnectionOptions(`unix://${path.join(dataDir, "redis.sock")}`);
     const redis = new Redis({ ...connection, maxRetriesPerRequest: null });
-    redisPid = Number((await redis.info("server")).match(/process_id:(\d+)/)![1]);
+    const redisPid = Number((await redis.info("server")).match(/process_id:(\d+)/)![1]);
+    redisPids.push(redisPid);
     expect(processGroup(redisPid)).not.toBe(supervisor.pid);
     expect(processGroup(firstWorker)).toBe(supervisor.pid);
 
@@ -145,7 +157,14 @@ it(
       `survive ${directive({ reply, tokenMs: 50 })}`,
     );
     await queue.add("completion", { completionId }, completionJobOptions(completionId));
-    await redis.xread("BLOCK", 20_000, "STREAMS", completionStreamKey(completionId), "0-0");
+    const firstToken = await redis.xread(
+      "BLOCK",
+      20_000,
+      "STREAMS",
+      completionStreamKey(completionId),
+      "0-0",
+    );
+    expect(firstToken).not.toBeNull();
 
     process.kill(firstWorker, "SIGKILL");
     const crash = await lineMatching(
@@ -174,7 +193,6 @@ it(
     redis.disconnect();
 
     // Ctrl-C in a terminal: SIGINT to every process of the foreground group at once.
-    const exit = new Promise<number | null>((resolve) => supervisor.once("exit", resolve));
     process.kill(-supervisor.pid!, "SIGINT");
     expect(await exit).toBe(0);
     const stopping = lines.indexOf("[start] stopping...");
@@ -186,5 +204,31 @@ it(
     expect(order[0]).toBeGreaterThan(stopping);
     expect(lines.slice(stopping).join("\n")).not.toMatch(/crashed|not restarted/);
     expect(alive(redisPid)).toBe(false);
+  },
+);
+
+it(
+  "stops instead of restarting when the web crashes before the site first answers",
+  { timeout: 60_000 },
+  async () => {
+    // The port is taken, so the web fails at start: restarting would only fail again.
+    const taken = createServer().listen(0);
+    await once(taken, "listening");
+    const { port } = taken.address() as { port: number };
+    const { lines, lineMatching, exit } = npmStart(port);
+    try {
+      const crash = await lineMatching(/^\[start\] web \(pid \d+\) crashed \(code 1\)/);
+      expect(await exit).toBe(1);
+      expect(lines.slice(crash.index)).toEqual(
+        expect.arrayContaining([
+          "[start] web crashed before the site answered; stopping",
+          "[start] redis stopped",
+        ]),
+      );
+      expect(lines.filter((line) => line.startsWith("[start] web started"))).toHaveLength(1);
+      expect(lines.join("\n")).not.toContain("[start] open");
+    } finally {
+      taken.close();
+    }
   },
 );
