@@ -13,9 +13,21 @@ const migrations: Record<string, Migration> = {
 
 export const MIGRATION_NAMES = Object.keys(migrations);
 
-/** Runs every migration not yet applied, or only up to `target` (for tests of a migration's own data step). */
+const migratorFor = (db: Db) => new Migrator({ db, provider: { getMigrations: async () => migrations } });
+
+/** Where a database stands: each migration with the time it was applied, or null while pending. */
+export async function migrationStatus(db: Db): Promise<{ name: string; executedAt: Date | null }[]> {
+  const known = await migratorFor(db).getMigrations();
+  return known.map((m) => ({ name: m.name, executedAt: m.executedAt ?? null }));
+}
+
+/**
+ * Runs every migration not yet applied, or only up to `target` (for tests of a migration's own data step).
+ * Forward only. Kysely holds a lock while it migrates (an advisory lock on PostgreSQL, the write lock on
+ * SQLite), so processes starting together apply each migration once: the later ones find nothing to do.
+ */
 export async function migrateToLatest(db: Db, target?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const migrator = migratorFor(db);
   const { error, results } = target ? await migrator.migrateTo(target) : await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);

@@ -52,6 +52,8 @@ export const sharedEnvShape = {
     .regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, _ and - only")
     .default("rogue"),
   APP_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  /** Lets non-loopback callers read /metrics with `Authorization: Bearer <token>`. */
+  METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
   ...vendorShape,
 };
 
@@ -71,6 +73,7 @@ export interface SharedEnv {
   queuePrefix: string;
   appSecret: string;
   vendorOverrides: Record<VendorName, VendorOverride>;
+  metricsToken: string | undefined;
 }
 
 export function formatIssues(error: z.ZodError): string[] {
@@ -128,5 +131,6 @@ export function loadSharedEnv(source: EnvSource = process.env): SharedEnv {
     queuePrefix: env.QUEUE_PREFIX,
     appSecret: resolveAppSecret(env.APP_SECRET, env.NODE_ENV, dataDir),
     vendorOverrides,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -8,6 +8,9 @@ import { startWorker } from "#worker/index";
 import { prepareDatabase } from "./prepare";
 import { startWebServer } from "./web";
 
+/** What the image runs, as its command: `prepare` migrates and seeds, `web` does that too, then serves. */
+export const CONTAINER_ROLES = ["web", "worker", "prepare"] as const;
+
 async function main(role: string | undefined) {
   const env = loadWebEnv();
   if (env.privateRedis)
@@ -22,7 +25,7 @@ async function main(role: string | undefined) {
     const { close } = await startWorker();
     return onStop(close);
   }
-  throw new Error("usage: web | worker | prepare");
+  throw new Error(`usage: ${CONTAINER_ROLES.join(" | ")}`);
 }
 
 function onStop(close: () => Promise<void>) {
@@ -31,7 +34,8 @@ function onStop(close: () => Promise<void>) {
   process.once("SIGINT", stop);
 }
 
-main(process.argv[2]).catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+if (process.argv[1] === import.meta.filename)
+  main(process.argv[2]).catch((error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  });

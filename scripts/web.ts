@@ -8,9 +8,11 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { exitWithFailure } from "#platform/logger";
+import { routeLabel, serveMetrics } from "#platform/metrics";
 import { closeServerContext } from "~/modules/server-context.server";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
+import { webMetrics } from "~/utils/metrics.server";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 3_000;
@@ -22,6 +24,21 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", env.trustProxy);
+  const metrics = webMetrics();
+  app.get("/metrics", (req, res, next) => {
+    serveMetrics(metrics.registry, env.metricsToken, req, res).catch(next);
+  });
+  app.use((req, res, next) => {
+    res.once("finish", () =>
+      metrics.httpRequests.inc({
+        method: req.method,
+        // originalUrl: a mounted middleware (the assets) strips its mount path from req.path.
+        route: routeLabel(new URL(req.originalUrl, "http://web").pathname, res.statusCode),
+        status: res.statusCode,
+      }),
+    );
+    next();
+  });
   app.use((_req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");

@@ -1,15 +1,23 @@
 import { z } from "zod";
 import { loadSharedEnv, parseEnv, type EnvSource, type SharedEnv } from "#platform/env";
 
-const workerShape = {
+export const workerShape = {
   /** Replies one worker process streams at once; they wait on the network, so hundreds fit in one process. */
   WORKER_CONCURRENCY: z.coerce.number().int("must be a whole number").min(1).max(10_000).default(200),
+  /** Where this worker serves /metrics (0: not at all). Each worker on one host needs its own port. */
+  WORKER_METRICS_PORT: z.coerce.number().int("must be a whole number").min(0).max(65535).default(0),
 };
 
 export interface WorkerEnv extends SharedEnv {
   concurrency: number;
+  metricsPort: number;
 }
 
 export function loadWorkerEnv(source: EnvSource = process.env): WorkerEnv {
-  return { ...loadSharedEnv(source), concurrency: parseEnv(workerShape, source).WORKER_CONCURRENCY };
+  const env = parseEnv(workerShape, source);
+  return {
+    ...loadSharedEnv(source),
+    concurrency: env.WORKER_CONCURRENCY,
+    metricsPort: env.WORKER_METRICS_PORT,
+  };
 }

@@ -6,6 +6,7 @@ import { Worker, WaitingError, type Job } from "bullmq";
 import { Redis } from "ioredis";
 import { createDatabase } from "#db/database";
 import { loadWorkerEnv } from "./env";
+import { activeJobs, startMetricsServer } from "./metrics";
 import { createLogger, type Logger } from "#platform/logger";
 import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
 import {
@@ -77,6 +78,7 @@ export function completionProcessor(
       throw new WaitingError();
     }
     running.set(completionId, controller);
+    activeJobs.inc();
     try {
       const outcome = await runCompletion(runner, completionId, controller.signal);
       logger.info({ completionId, outcome }, "completion finished");
@@ -94,6 +96,7 @@ export function completionProcessor(
       }
       throw error;
     } finally {
+      activeJobs.dec();
       releaseLock();
       // A re-run of the same completion (a lapsed lock) may have registered its own controller since.
       if (running.get(completionId) === controller) running.delete(completionId);
@@ -154,7 +157,8 @@ export async function startWorker(
   );
   checker.on("error", (error) => logger.error({ err: error.message }, "vendor check worker error"));
   await Promise.all([worker.waitUntilReady(), checker.waitUntilReady()]);
-  logger.info({ concurrency }, "worker ready");
+  const metrics = env.metricsPort ? await startMetricsServer(env.metricsPort, env.metricsToken) : null;
+  logger.info({ concurrency, metricsPort: env.metricsPort || undefined }, "worker ready");
 
   /** Lets running replies finish for a moment, then hands the rest back to the queue. */
   async function close() {
@@ -164,6 +168,7 @@ export async function startWorker(
       for (const controller of running.values()) controller.abort(new ShuttingDown());
       await closing;
     }
+    metrics?.close();
     await Promise.all([subscriber.quit(), redis.quit()]);
     await db.destroy();
   }

@@ -12,6 +12,7 @@ import { activeVendor } from "#db/vendors";
 import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
 import { completionStopKey, type Failure, type StreamEntry } from "./jobs";
 import { failureFromRow, isFinished, terminalEntry, type FinishedStatus } from "./lifecycle";
+import { interTokenSeconds, repliesTotal, replyTtftSeconds, vendorAttemptsTotal } from "./metrics";
 import { storeOutcome } from "./outcome";
 import { buildPrompt } from "./prompt";
 import { vendorRoutes, type VendorRoute } from "./routing";
@@ -158,6 +159,7 @@ class Run {
     const attemptSignal = AbortSignal.any([signal, timeout.signal]);
     const { firstTokenMs, idleMs } = this.runner.timeouts;
     let timer = setTimeout(() => timeout.abort(), firstTokenMs);
+    let lastChunkAt: number | null = null;
     try {
       const chunks = adapter(
         {
@@ -176,6 +178,9 @@ class Run {
         } else if (chunk.text) {
           clearTimeout(timer);
           timer = setTimeout(() => timeout.abort(), idleMs);
+          const now = performance.now();
+          if (lastChunkAt !== null) interTokenSeconds.observe((now - lastChunkAt) / 1000);
+          lastChunkAt = now;
           this.firstTokenAt ??= nowIso();
           if (this.writer.superseded) throw new RunSuperseded();
           this.text += chunk.text;
@@ -215,11 +220,17 @@ class Run {
       usage: this.usage,
       firstTokenAt: this.firstTokenAt,
     });
+    repliesTotal.inc({ outcome });
+    if (this.firstTokenAt && !this.completion.first_token_at)
+      replyTtftSeconds.observe(
+        (Date.parse(this.firstTokenAt) - Date.parse(this.completion.created_at)) / 1000,
+      );
     await this.writer.finish(terminalEntry(outcome, messageId, extra.failure));
     return outcome;
   }
 
   private async recordAttempt(vendor: string, outcome: string, httpStatus: number | null, startedAt: number) {
+    vendorAttemptsTotal.inc({ vendor, outcome });
     await this.runner.db
       .insertInto("completion_attempts")
       .values({

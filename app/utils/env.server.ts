@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { ConfigError, loadSharedEnv, parseEnv, type EnvSource, type SharedEnv } from "#platform/env";
 
-const webShape = {
+export const webShape = {
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   ADMIN_EMAIL: z.string().trim().email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),

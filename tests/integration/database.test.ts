@@ -5,12 +5,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
-import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { decryptSecret } from "#platform/crypto";
 import { createDatabase, type Db } from "#db/database";
-import { MIGRATION_NAMES, migrateToLatest } from "#db/migrate";
+import { MIGRATION_NAMES, migrateToLatest, migrationStatus } from "#db/migrate";
 import { insertChat, insertUser } from "#tests/support/rows";
+import { createTestDatabase } from "#tests/support/test-database";
 import { applyVendorOverrides, BUILT_IN_MODELS, seed } from "#db/seed";
 
 const SECRET = "s".repeat(64);
@@ -179,25 +179,28 @@ describe("the database", () => {
     }
   });
 
-  const postgresUrl = process.env.DATABASE_TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  it("runs the same migrations, seed and queries on PostgreSQL", async (context) => {
-    const admin = new pg.Client({ connectionString: postgresUrl, connectionTimeoutMillis: 2_000 });
+  it("applies each migration once when several processes start together on one PostgreSQL", async () => {
+    const database = await createTestDatabase(dir, "postgres");
+    const starters = Array.from({ length: 4 }, () => createDatabase(database.url));
     try {
-      await admin.connect();
-    } catch {
-      context.skip("no PostgreSQL reachable at DATABASE_TEST_POSTGRES_URL");
+      const applied = await Promise.all(starters.map((db) => migrateToLatest(db)));
+      expect(applied.flat().sort()).toEqual([...MIGRATION_NAMES].sort());
+      const status = await migrationStatus(starters[0]!);
+      expect(status.every((m) => m.executedAt !== null)).toBe(true);
+    } finally {
+      await Promise.all(starters.map((db) => db.destroy()));
+      await database.drop();
     }
-    const name = `rogue_test_${Date.now()}`;
-    await admin.query(`create database ${name}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${name}`;
-    const db = createDatabase(url.toString());
+  });
+
+  it("runs the same migrations, seed and queries on PostgreSQL", async () => {
+    const database = await createTestDatabase(dir, "postgres");
+    const db = createDatabase(database.url);
     try {
       await checkSeededDatabase(db);
     } finally {
       await db.destroy();
-      await admin.query(`drop database ${name}`);
-      await admin.end();
+      await database.drop();
     }
   });
 });

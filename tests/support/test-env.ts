@@ -12,6 +12,7 @@ import { v7 as uuidv7 } from "uuid";
 import { insertChatMessage, insertQueuedCompletion } from "#db/chat-writes";
 import { createDatabase, type Db } from "#db/database";
 import { insertChat, insertUser } from "./rows";
+import { createTestDatabase } from "./test-database";
 import { loadSharedEnv, type SharedEnv } from "#platform/env";
 import { createLogger } from "#platform/logger";
 import { migrateToLatest } from "#db/migrate";
@@ -55,9 +56,10 @@ export interface TestEnv {
 
 export async function createTestEnv(): Promise<TestEnv> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "rogue-it-"));
+  const database = await createTestDatabase(dataDir);
   Object.assign(process.env, {
     DATA_DIR: dataDir,
-    DATABASE_URL: `file:${path.join(dataDir, "app.db")}`,
+    DATABASE_URL: database.url,
     QUEUE_PREFIX: `it-${randomBytes(6).toString("hex")}`,
     APP_SECRET: randomBytes(32).toString("hex"),
     LOG_LEVEL: "silent",
@@ -104,6 +106,7 @@ export async function createTestEnv(): Promise<TestEnv> {
       redis.disconnect();
       await mock.close();
       await db.destroy();
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

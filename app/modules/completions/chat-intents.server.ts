@@ -18,6 +18,7 @@ import {
   switchModel,
 } from "./completions.server";
 import { QUICK_ACTION_KEYS, QUICK_ACTIONS, quickActionMessage } from "./quick-actions";
+import { webMetrics } from "~/utils/metrics.server";
 
 export const MAX_MESSAGE_BYTES = 32 * 1024;
 
@@ -93,6 +94,7 @@ export async function handleChatAction(request: Request, chatId: string | null) 
     }
   } catch (error) {
     if (!(error instanceof SendRefusedError)) throw error;
+    webMetrics().replyRequests.inc({ outcome: error.reason });
     return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
   }
 }

@@ -25,6 +25,7 @@ import { userKeyStatus } from "../vendors/user-keys.server";
 import { ACTIVE_STATUSES, isActive } from "#worker/lifecycle";
 import { notFound } from "~/utils/http.server";
 import { webLogger } from "~/utils/logger.server";
+import { webMetrics } from "~/utils/metrics.server";
 import { DEFAULT_TEMPERATURE, QUICK_ACTIONS, splitSystemPrefix, type QuickActionKey } from "./quick-actions";
 
 /** A transaction is a Kysely too; these helpers run inside one. */
@@ -131,6 +132,7 @@ async function enqueue(completionId: string, delayMs = 0) {
       ...completionJobOptions(completionId),
       delay: delayMs,
     });
+    webMetrics().replyRequests.inc({ outcome: "queued" });
   } catch (error) {
     // The request is stored; posting the same form again (same request id) enqueues it.
     webLogger().error({ err: error, completionId }, "enqueueing a completion failed");

@@ -15,6 +15,7 @@ import {
 import { failureMessage } from "../errors/catalogue";
 import { serverContext } from "../server-context.server";
 import { notFound } from "~/utils/http.server";
+import { webMetrics } from "~/utils/metrics.server";
 import { resumePoint } from "./stream-ids";
 
 const HEARTBEAT_MS = 15_000;
@@ -76,7 +77,12 @@ export async function completionEventStream(
           controller.close();
         }
       });
+      webMetrics().openStreams.inc();
+      let open = true;
       cleanup = () => {
+        if (!open) return;
+        open = false;
+        webMetrics().openStreams.dec();
         clearInterval(heartbeat);
         unsubscribe();
       };

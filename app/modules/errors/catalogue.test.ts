@@ -23,10 +23,7 @@ describe("the failure catalogue", () => {
       "ModelsLab API key not found. Please set it in the admin settings.",
     ],
     [{ code: "key_missing", detail: "openai" }, "OpenAI API key not configured"],
-    [
-      { code: "key_missing", detail: "novita" },
-      "Novita API key is not set. Please set your API key first.",
-    ],
+    [{ code: "key_missing", detail: "novita" }, "Novita API key is not set. Please set your API key first."],
     [{ code: "no_active_vendor" }, "No active API vendor found"],
     [{ code: "unsupported_vendor", detail: "acme" }, "Unsupported vendor: acme"],
     [{ code: "modelslab_format" }, "Unexpected response format from ModelsLab API"],

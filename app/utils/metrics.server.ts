@@ -1,0 +1,48 @@
+/** What the web process reports on /metrics (served by scripts/web.ts), beside Node's default metrics. */
+import { Counter, Gauge } from "prom-client";
+import { createRegistry } from "#platform/metrics";
+import { serverContext } from "~/modules/server-context.server";
+
+const QUEUE_STATES = ["waiting", "active", "delayed", "failed"] as const;
+
+const globalStore = globalThis as typeof globalThis & { __rogueWebMetrics?: ReturnType<typeof create> };
+
+function create() {
+  const registry = createRegistry("web");
+  return {
+    registry,
+    httpRequests: new Counter({
+      name: "rogue_http_requests_total",
+      help: "HTTP requests answered, by method, route pattern and status.",
+      labelNames: ["method", "route", "status"] as const,
+      registers: [registry],
+    }),
+    replyRequests: new Counter({
+      name: "rogue_reply_requests_total",
+      help: "Requests for a reply (send, quick action, regenerate, edit, model switch): queued, or the refusal.",
+      labelNames: ["outcome"] as const,
+      registers: [registry],
+    }),
+    openStreams: new Gauge({
+      name: "rogue_sse_streams_open",
+      help: "Reply event streams open on this web process.",
+      registers: [registry],
+    }),
+    queueJobs: new Gauge({
+      name: "rogue_queue_jobs",
+      help: "Completion jobs in the queue, by state (read from BullMQ when scraped).",
+      labelNames: ["state"] as const,
+      registers: [registry],
+      async collect() {
+        const counts = await serverContext().queue.getJobCounts(...QUEUE_STATES);
+        for (const state of QUEUE_STATES) this.set({ state }, counts[state] ?? 0);
+      },
+    }),
+  };
+}
+
+/** One set per process, kept on globalThis so a development reload does not register the metrics twice. */
+export function webMetrics() {
+  globalStore.__rogueWebMetrics ??= create();
+  return globalStore.__rogueWebMetrics;
+}

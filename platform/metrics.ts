@@ -1,0 +1,57 @@
+/**
+ * Prometheus metrics, shared by the web and the worker: each process keeps its own registry (with Node's
+ * default metrics and event-loop lag) and serves it on GET /metrics to loopback callers, or to anyone holding
+ * METRICS_TOKEN as a bearer token.
+ */
+import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { collectDefaultMetrics, Registry } from "prom-client";
+
+export function createRegistry(role: "web" | "worker"): Registry {
+  const registry = new Registry();
+  registry.setDefaultLabels({ role });
+  collectDefaultMetrics({ register: registry });
+  return registry;
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
+
+/** Loopback callers may read metrics; others only with the token (when one is set). */
+export function mayReadMetrics(request: IncomingMessage, token: string | undefined): boolean {
+  if (token) {
+    const given = Buffer.from(request.headers.authorization ?? "");
+    const expected = Buffer.from(`Bearer ${token}`);
+    if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
+  }
+  return LOOPBACK.has(request.socket.remoteAddress ?? "");
+}
+
+/** Answers a metrics request: the registry's text, or 403 for a caller that may not read it. */
+export async function serveMetrics(
+  registry: Registry,
+  token: string | undefined,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
+  if (!mayReadMetrics(request, token)) {
+    response.writeHead(403, { "Content-Type": "text/plain" }).end("Forbidden\n");
+    return;
+  }
+  const body = await registry.metrics();
+  response.writeHead(200, { "Content-Type": registry.contentType }).end(body);
+}
+
+const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)(\.data)?$/i;
+
+/**
+ * A request's path as a route pattern for a metric label: ids become `:id`, built assets one pattern, and
+ * anything not found one label, so a scan of random URLs cannot grow the number of series.
+ */
+export function routeLabel(pathname: string, status: number): string {
+  if (status === 404) return "unmatched";
+  if (pathname.startsWith("/assets/")) return "/assets/*";
+  return pathname
+    .split("/")
+    .map((segment) => segment.replace(ID_SEGMENT, ":id$1"))
+    .join("/");
+}

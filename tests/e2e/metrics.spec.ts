@@ -1,0 +1,38 @@
+import { expectExactText, lastReply, sendMessage } from "./support/chat";
+import { expect, test } from "./support/fixtures";
+import { mockDirective } from "./support/mock";
+
+const sample = (text: string, prefix: string) =>
+  Number(
+    text
+      .split("\n")
+      .find((line) => line.startsWith(prefix))
+      ?.split(" ")
+      .at(-1) ?? Number.NaN,
+  );
+
+test.describe("web metrics", () => {
+  test("after a reply, /metrics on loopback shows requests, reply requests, streams, queue and Node families", async ({
+    page,
+    user: _user,
+  }) => {
+    await page.goto("/chat");
+    await sendMessage(page, `Measure me ${mockDirective({ reply: "Measured." })}`);
+    await expectExactText(lastReply(page), "Measured.");
+
+    const response = await page.request.get("/metrics");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toContain("text/plain");
+    const text = await response.text();
+    expect(sample(text, 'rogue_reply_requests_total{outcome="queued"')).toBeGreaterThanOrEqual(1);
+    // The send: a form post (302) without JavaScript, a single-fetch data request (202) with it.
+    expect(text).toMatch(
+      /rogue_http_requests_total\{method="POST",route="\/chat(\.data)?",status="(302|202)"/,
+    );
+    expect(text).toMatch(/rogue_http_requests_total\{method="GET",route="\/assets\/\*",status="200"/);
+    expect(text).toMatch(/rogue_http_requests_total\{method="GET",route="\/api\/completions\/:id\/stream"/);
+    expect(text).toContain("rogue_sse_streams_open");
+    expect(text).toMatch(/rogue_queue_jobs\{state="waiting",role="web"\} \d+/);
+    expect(text).toContain("nodejs_eventloop_lag_seconds");
+  });
+});

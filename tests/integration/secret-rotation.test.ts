@@ -1,0 +1,59 @@
+/** Rotating APP_SECRET keeps every stored key readable, all or nothing. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rotateStoredKeys, UnreadableKeyError } from "#db/secret-rotation";
+import { nowIso } from "#db/schema";
+import { decryptSecret, encryptSecret } from "#platform/crypto";
+import { createTestEnv, TEST_VENDOR_KEY, type TestEnv } from "../support/test-env";
+
+let t: TestEnv;
+beforeAll(async () => {
+  t = await createTestEnv();
+});
+afterAll(() => t.close());
+
+const NEW_SECRET = "n".repeat(64);
+const storedVendorKeys = () =>
+  t.db.selectFrom("api_vendors").select(["name", "api_key_encrypted"]).orderBy("name").execute();
+
+describe("APP_SECRET rotation", () => {
+  it("re-encrypts vendor and user keys to the new secret, and a second run changes nothing", async () => {
+    const old = t.env.appSecret;
+    const userId = await t.createUser();
+    await t.db
+      .insertInto("user_api_keys")
+      .values({
+        user_id: userId,
+        vendor: "together",
+        api_key_encrypted: encryptSecret("user-own-key-1234", old),
+        last4: "1234",
+        verified_at: nowIso(),
+        created_at: nowIso(),
+      })
+      .execute();
+
+    expect(await rotateStoredKeys(t.db, old, NEW_SECRET)).toEqual({ vendorKeys: 4, userKeys: 1 });
+    for (const vendor of await storedVendorKeys()) {
+      expect(decryptSecret(vendor.api_key_encrypted!, NEW_SECRET)).toBe(TEST_VENDOR_KEY);
+      expect(() => decryptSecret(vendor.api_key_encrypted!, old)).toThrow();
+    }
+    const own = await t.db
+      .selectFrom("user_api_keys")
+      .select("api_key_encrypted")
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    expect(decryptSecret(own.api_key_encrypted, NEW_SECRET)).toBe("user-own-key-1234");
+
+    expect(await rotateStoredKeys(t.db, old, NEW_SECRET)).toEqual({ vendorKeys: 0, userKeys: 0 });
+  });
+
+  it("changes nothing when a key is readable with neither secret", async () => {
+    await t.db
+      .updateTable("api_vendors")
+      .set({ api_key_encrypted: encryptSecret("lost", "x".repeat(64)) })
+      .where("name", "=", "openai")
+      .execute();
+    const before = await storedVendorKeys();
+    await expect(rotateStoredKeys(t.db, NEW_SECRET, "z".repeat(64))).rejects.toThrow(UnreadableKeyError);
+    expect(await storedVendorKeys()).toEqual(before);
+  });
+});
