@@ -209,7 +209,7 @@ it(
 
 it(
   "stops instead of restarting when the web crashes before the site first answers",
-  { timeout: 60_000 },
+  { timeout: 90_000 },
   async () => {
     // The port is taken, so the web fails at start: restarting would only fail again.
     const taken = createServer().listen(0);
