@@ -81,7 +81,9 @@ export async function startPrivateRedis({
       "--daemonize",
       "no",
     ],
-    { stdio: ["ignore", "ignore", "pipe"] },
+    // A process group of its own: Ctrl-C in a terminal signals the whole foreground group, and Redis must
+    // outlive the web and workers, which still use it while they stop. Whoever started it stops it last.
+    { stdio: ["ignore", "ignore", "pipe"], detached: true },
   );
   let exited = false;
   const exit = new Promise<void>((resolve) => child.once("exit", () => ((exited = true), resolve())));

@@ -1,16 +1,22 @@
 /**
  * Starts the whole product as `npm start` runs it: Redis ensured, database prepared, app built, then the web
- * and worker processes. Used by `npm start`, the browser tests' server and the benchmark.
+ * and worker processes, each restarted when it crashes. Used by `npm start`, the browser tests' server and the
+ * benchmark.
+ *
+ * Stopping goes in order: the web first (it stops accepting requests and closes its streams), then the
+ * workers (each finishes or hands back its jobs, which needs Redis), then the private Redis last.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 import { loadWebEnv, type WebEnv } from "~/utils/env.server";
 import { buildIfNeeded } from "./build-if-needed";
 import { prepareDatabase } from "./prepare";
 import { startPrivateRedis, type PrivateRedis } from "./redis";
+import { supervise, type RestartPolicy, type SupervisedProcess } from "./supervisor";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const STOP_TIMEOUT_MS = 10_000;
+const READY_POLL_MS = 100;
 
 export interface StackOptions {
   dev?: boolean;
@@ -18,28 +24,21 @@ export interface StackOptions {
   workers?: number;
   /** Redis append-only persistence for the private server (on for `npm start`, off for tests). */
   persistentRedis?: boolean;
-  /** Called when a web or worker process exits on its own. */
+  /** Called when a web or worker process crashes; it is restarted all the same. */
   onUnexpectedExit?: (name: string, code: number | null) => void;
+  /** Backoff of those restarts (DEFAULT_RESTART_POLICY when unset). */
+  restartPolicy?: RestartPolicy;
   log?: (message: string) => void;
 }
 
 export interface Stack {
   env: WebEnv;
   url: string;
-  processes: { name: string; child: ChildProcess }[];
+  processes: SupervisedProcess[];
+  /** Resolves once /healthz answers 200 (the web listens, the database and Redis answer); rejects after
+   * `timeoutMs` when given. */
+  whenReady(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), STOP_TIMEOUT_MS);
-    child.once("exit", () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
 }
 
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
@@ -52,8 +51,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       redis.owned ? `private redis-server on ${redis.url}` : `using the redis-server already on ${redis.url}`,
     );
   }
-  await prepareDatabase(env, log);
-  if (!dev) buildIfNeeded(log);
+  try {
+    await prepareDatabase(env, log);
+    if (!dev) buildIfNeeded(log);
+  } catch (error) {
+    // Redis runs in a process group of its own: nothing else would stop it.
+    await redis?.stop();
+    throw error;
+  }
 
   // The secret is resolved here (generated into the data folder unless NODE_ENV=production was set without one),
   // so the children can run React's production build without asking the operator for a secret first.
@@ -64,36 +69,46 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     APP_SECRET: env.appSecret,
     NODE_ENV: dev ? ("development" as const) : ("production" as const),
   };
-  const run = (name: string, args: string[]) => {
-    const child = spawn(process.execPath, ["--import", "tsx", ...args], {
-      cwd: ROOT,
-      env: childEnv,
-      stdio: "inherit",
+  const run = (name: string, args: string[]) =>
+    supervise({
+      name,
+      log,
+      policy: options.restartPolicy,
+      onUnexpectedExit: options.onUnexpectedExit,
+      start: () =>
+        spawn(process.execPath, ["--import", "tsx", ...args], { cwd: ROOT, env: childEnv, stdio: "inherit" }),
     });
-    child.once("spawn", () => log(`${name} started (pid ${child.pid})`));
-    return { name, child };
-  };
-  const processes = [
-    run("web", ["scripts/web.ts", ...(dev ? ["--dev"] : [])]),
-    ...Array.from({ length: workers }, (_, i) =>
-      run(workers > 1 ? `worker ${i + 1}` : "worker", ["worker/main.ts"]),
-    ),
-  ];
-
-  let stopping = false;
-  for (const { name, child } of processes) {
-    child.once("exit", (code) => {
-      if (!stopping) options.onUnexpectedExit?.(name, code);
-    });
-  }
+  const web = run("web", ["scripts/web.ts", ...(dev ? ["--dev"] : [])]);
+  const workerProcesses = Array.from({ length: workers }, (_, i) =>
+    run(workers > 1 ? `worker ${i + 1}` : "worker", ["worker/main.ts"]),
+  );
+  const url = `http://localhost:${env.port}`;
   return {
     env,
-    url: `http://localhost:${env.port}`,
-    processes,
+    url,
+    processes: [web, ...workerProcesses],
+    async whenReady(timeoutMs = Infinity) {
+      const deadline = Date.now() + timeoutMs;
+      // The web has no way to tell this process it listens, so ask it as a browser would.
+      const status = () =>
+        fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) }).then(
+          async (response) => (await response.arrayBuffer(), response.status),
+          () => 0,
+        );
+      while ((await status()) !== 200) {
+        if (Date.now() > deadline) throw new Error(`the web did not answer /healthz within ${timeoutMs} ms`);
+        await delay(READY_POLL_MS);
+      }
+    },
     async stop() {
-      stopping = true;
-      await Promise.all(processes.map(({ child }) => stopChild(child)));
-      await redis?.stop();
+      // Ctrl-C reaches every process at once; none of those exits may count as a crash.
+      for (const supervised of [web, ...workerProcesses]) supervised.hold();
+      await web.stop();
+      await Promise.all(workerProcesses.map((worker) => worker.stop()));
+      if (redis?.owned) {
+        await redis.stop();
+        log("redis stopped");
+      }
     },
   };
 }

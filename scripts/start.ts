@@ -1,7 +1,8 @@
 /**
  * `npm start`: the whole product in one command. Ensures Redis (a private one when REDIS_URL is unset),
  * migrates and seeds the database, builds the app if needed, then runs the web and one worker as separate
- * processes. Ctrl-C / SIGTERM stops them all; the worker finishes or hands back its jobs first.
+ * processes, restarting either when it crashes (with backoff, see supervisor.ts). Ctrl-C / SIGTERM stops
+ * them in order: the web, then the worker (it finishes or hands back its jobs), then Redis.
  * `npm run dev` does the same with Vite's dev server and every vendor pointed at the mock vendor.
  */
 import { ConfigError } from "#platform/env";
@@ -27,26 +28,44 @@ async function main() {
   if (dev) process.env.DATA_DIR ??= "./data/dev";
   const mock = dev ? await pointVendorsAtMock() : null;
 
+  let ready = false;
   let stopping = false;
-  const stopAll = async (code: number) => {
-    if (stopping) return;
+  const starting = startStack({
+    dev,
+    log,
+    // Once the site has answered, a crash is restarted; before that it is most likely the set-up (a port in
+    // use, a bad setting), which restarting would only repeat.
+    onUnexpectedExit: (name) => {
+      if (ready) return;
+      log(`${name} crashed before the site answered; stopping`);
+      stopAll(1).catch(stopFailed);
+    },
+  });
+  // Ctrl-C signals the whole foreground group, web and worker included; later signals must not cut the
+  // ordered stop short (each step has its own time limit).
+  const stopAll = async (code = 0) => {
+    if (stopping) return log("already stopping (web, then workers, then Redis)");
     stopping = true;
     log("stopping...");
-    await stack.stop();
+    // A signal during start-up waits for it to end: then the stack stops whole, or it failed and cleaned up.
+    const stack = await starting.catch(() => undefined);
+    await stack?.stop();
     await mock?.close();
     process.exit(code);
   };
-  const stack = await startStack({
-    dev,
-    log,
-    onUnexpectedExit: (name, code) => {
-      log(`${name} exited unexpectedly (code ${code}); stopping the rest`);
-      void stopAll(1);
-    },
-  });
-  process.once("SIGINT", () => void stopAll(0));
-  process.once("SIGTERM", () => void stopAll(0));
-  log(`open ${stack.url}`);
+  process.on("SIGINT", () => stopAll().catch(stopFailed));
+  process.on("SIGTERM", () => stopAll().catch(stopFailed));
+  const stack = await starting;
+  // Only once the web answers: a first `npm start` may still be building or compiling when the stack is up.
+  await stack.whenReady();
+  ready = true;
+  if (!stopping) log(`open ${stack.url}`);
+}
+
+/** Stopping failed part-way: say why and leave with failure rather than hang. */
+function stopFailed(error: unknown) {
+  console.error(error);
+  process.exit(1);
 }
 
 main().catch((error: unknown) => {

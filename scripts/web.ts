@@ -97,9 +97,16 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
 if (process.argv[1] === import.meta.filename) {
   startWebServer({ dev: process.argv.includes("--dev") })
     .then(({ close }) => {
-      const stop = () => close().then(() => process.exit(0));
-      process.once("SIGTERM", stop);
-      process.once("SIGINT", stop);
+      // Ctrl-C reaches the web from the terminal and from `npm start`'s supervisor: close once.
+      let closing: Promise<void> | undefined;
+      const stop = () => {
+        closing ??= close().then(
+          () => process.exit(0),
+          (error: unknown) => exitWithFailure("web", error),
+        );
+      };
+      process.on("SIGTERM", stop);
+      process.on("SIGINT", stop);
     })
     .catch((error: unknown) => exitWithFailure("web", error));
 }

@@ -2,7 +2,7 @@
  * Records, inside the mock vendor's process, when each request arrived and when each content chunk was really
  * written. The mock schedules tokens on timers, and with a thousand streams on two busy cores those timers run
  * late; measuring delivery against the nominal schedule would charge the mock's lateness to the product.
- * The tap wraps the responses' write methods from outside, so scripts/mock-vendor.ts stays as it is.
+ * The tap wraps the responses' write methods from outside, so scripts/mock-vendor/ stays as it is.
  */
 import http, { type IncomingMessage, type ServerResponse } from "node:http";
 import { nowMs } from "./clock";

@@ -95,56 +95,11 @@ export async function createTestEnv(): Promise<TestEnv> {
       timeouts,
     }),
     createUser: () => insertUser(db),
-    async createCompletion(userId, content, options = {}) {
-      const modelId = options.modelId ?? "dolphin-mixtral-8x22b";
-      const chatId = options.chatId ?? (await insertChat(db, userId, content.slice(0, 30), { modelId }));
-      const userMessageId = await insertChatMessage(db, { chatId, userId, role: "user", content });
-      const completionId = uuidv7();
-      await insertQueuedCompletion(db, {
-        id: completionId,
-        chatId,
-        userId,
-        userMessageId,
-        modelId,
-        temperature: 0.7,
-      });
-      return { chatId, completionId };
-    },
+    createCompletion: (userId, content, options) => storeQueuedCompletion(db, userId, content, options),
     async enqueue(completionId) {
       await queue.add("completion", { completionId }, completionJobOptions(completionId));
     },
-    async readStream(completionId, timeoutMs = 10_000) {
-      const reader = new Redis({ ...connection, maxRetriesPerRequest: null });
-      const deadline = Date.now() + timeoutMs;
-      const entries: [string, StreamEntry][] = [];
-      let cursor = "0-0";
-      try {
-        while (Date.now() < deadline) {
-          const reply = (await reader.xread(
-            "BLOCK",
-            Math.max(1, deadline - Date.now()),
-            "STREAMS",
-            completionStreamKey(completionId),
-            cursor,
-          )) as [string, [string, string[]][]][] | null;
-          for (const [id, fields] of reply?.[0]?.[1] ?? []) {
-            cursor = id;
-            const entry = parseStreamFields(fields);
-            entries.push([id, entry]);
-            if (entry.type !== "token") {
-              return {
-                text: entries.map(([, e]) => (e.type === "token" ? e.text : "")).join(""),
-                entries,
-                terminal: entry,
-              };
-            }
-          }
-        }
-        throw new Error(`no terminal entry for ${completionId} within ${timeoutMs} ms`);
-      } finally {
-        reader.disconnect();
-      }
-    },
+    readStream: (completionId, timeoutMs) => readCompletionStream(connection, completionId, timeoutMs),
     async close() {
       await queue.obliterate({ force: true }).catch(() => undefined);
       await queue.close();
@@ -155,6 +110,66 @@ export async function createTestEnv(): Promise<TestEnv> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Stores a chat with one user message and a queued completion for it, as the send action does. */
+export async function storeQueuedCompletion(
+  db: Db,
+  userId: string,
+  content: string,
+  options: { chatId?: string; modelId?: string } = {},
+): Promise<{ chatId: string; completionId: string }> {
+  const modelId = options.modelId ?? "dolphin-mixtral-8x22b";
+  const chatId = options.chatId ?? (await insertChat(db, userId, content.slice(0, 30), { modelId }));
+  const userMessageId = await insertChatMessage(db, { chatId, userId, role: "user", content });
+  const completionId = uuidv7();
+  await insertQueuedCompletion(db, {
+    id: completionId,
+    chatId,
+    userId,
+    userMessageId,
+    modelId,
+    temperature: 0.7,
+  });
+  return { chatId, completionId };
+}
+
+/** Reads a completion's stream until its terminal entry (XREAD BLOCK, no polling). */
+export async function readCompletionStream(
+  connection: ReturnType<typeof redisConnectionOptions>,
+  completionId: string,
+  timeoutMs = 10_000,
+): Promise<{ text: string; entries: [string, StreamEntry][]; terminal: StreamEntry }> {
+  const reader = new Redis({ ...connection, maxRetriesPerRequest: null });
+  const deadline = Date.now() + timeoutMs;
+  const entries: [string, StreamEntry][] = [];
+  let cursor = "0-0";
+  try {
+    while (Date.now() < deadline) {
+      const reply = (await reader.xread(
+        "BLOCK",
+        Math.max(1, deadline - Date.now()),
+        "STREAMS",
+        completionStreamKey(completionId),
+        cursor,
+      )) as [string, [string, string[]][]][] | null;
+      for (const [id, fields] of reply?.[0]?.[1] ?? []) {
+        cursor = id;
+        const entry = parseStreamFields(fields);
+        entries.push([id, entry]);
+        if (entry.type !== "token") {
+          return {
+            text: entries.map(([, e]) => (e.type === "token" ? e.text : "")).join(""),
+            entries,
+            terminal: entry,
+          };
+        }
+      }
+    }
+    throw new Error(`no terminal entry for ${completionId} within ${timeoutMs} ms`);
+  } finally {
+    reader.disconnect();
+  }
 }
 
 export const directive = (behaviour: object) => `[[mock:${JSON.stringify(behaviour)}]]`;

@@ -2,7 +2,9 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startMockVendor, type MockVendor, type MockVendorName } from "./mock-vendor";
+import { startMockVendor, type MockVendor, type MockVendorName } from ".";
+import { parseCli, usage } from "./cli";
+import { behaviourSchema } from "./faults";
 
 let mock: MockVendor;
 
@@ -210,16 +212,46 @@ describe("mock vendor", () => {
     await expect(pending).rejects.toThrow();
   });
 
-  it("runs from the command line, prints its endpoints and stops on SIGTERM", async () => {
-    const script = fileURLToPath(new URL("./mock-vendor.ts", import.meta.url));
-    const child = spawn(process.execPath, ["--import", "tsx", script, "--port", "0"], {
+  it("runs from the command line with its flags as the defaults, prints its endpoints and stops on SIGTERM", async () => {
+    const script = fileURLToPath(new URL("./cli.ts", import.meta.url));
+    const child = spawn(process.execPath, ["--import", "tsx", script, "--port", "0", "--fault", "429"], {
       stdio: ["ignore", "pipe", "inherit"],
     });
     const [line] = (await once(child.stdout, "data")) as [Buffer];
     expect(line.toString()).toMatch(/http:\/\/127\.0\.0\.1:\d+\/together\/v1\/chat\/completions/);
     expect(line.toString()).toContain("/modelslab/api/v6/llm/uncensored_chat");
+    const endpoint = line.toString().match(/together (\S+)/)![1]!;
+    const response = await fetch(endpoint, {
+      method: "POST",
+      headers: { Authorization: "Bearer k" },
+      body: JSON.stringify(chatBody("hi")),
+    });
+    expect(response.status).toBe(429);
     child.kill("SIGTERM");
     const [code] = await once(child, "exit");
     expect(code).toBe(0);
+  });
+});
+
+describe("mock vendor command line", () => {
+  it("has a flag for every behaviour setting, checked by the same schema as the control API", () => {
+    const help = usage();
+    for (const key of Object.keys(behaviourSchema.shape)) {
+      const flag = key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      expect(help).toMatch(new RegExp(`--(\\[no-\\])?${flag}\\b`));
+    }
+    expect(parseCli(["--fault", "cutoff", "--ttft-ms", "250", "--split-bytes", "--no-usage"])).toEqual({
+      port: 4010,
+      help: false,
+      defaults: { fault: "cutoff", ttftMs: 250, splitBytes: true, usage: false },
+    });
+  });
+
+  it("names each invalid flag", () => {
+    const invalid = () => parseCli(["--fault", "teapot", "--tokens=-1"]);
+    expect(invalid).toThrow(/^--fault: Invalid enum value/m);
+    expect(invalid).toThrow(/^--tokens: Number must be greater than or equal to 0/m);
+    expect(() => parseCli(["--port", "70000"])).toThrow("Invalid --port: 70000");
+    expect(() => parseCli(["--colour", "red"])).toThrow();
   });
 });

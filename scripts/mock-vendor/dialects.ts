@@ -1,0 +1,193 @@
+/**
+ * Each vendor's wire format: where it listens, how it reads the key and the model, and how it answers, as an
+ * event stream or one body. Together, Novita and OpenAI share the OpenAI chat-completions format; ModelsLab
+ * has its own. What the reply says (and when it breaks) comes from the behaviour in faults.ts.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { z } from "zod";
+import { isStreamFault, MOCK_VENDORS, type MockBehaviour, type MockVendorName } from "./faults";
+import { cutOff, sendJson, sendText } from "./http";
+import { playSteps, SseWriter } from "./sse";
+
+export const VENDOR_PATHS: Record<MockVendorName, string> = {
+  together: "/together/v1/chat/completions",
+  novita: "/novita/v3/openai/chat/completions",
+  openai: "/openai/v1/chat/completions",
+  modelslab: "/modelslab/api/v6/llm/uncensored_chat",
+};
+export const vendorByPath = new Map(MOCK_VENDORS.map((vendor) => [VENDOR_PATHS[vendor], vendor]));
+
+// Lenient on purpose: the mock answers whatever a client sends, as long as the body is a JSON object.
+export const chatCallSchema = z.object({
+  model: z.string().catch(""),
+  model_id: z.string().catch(""),
+  key: z.string().catch(""),
+  messages: z.array(z.object({ role: z.string(), content: z.string() })).catch([]),
+  stream: z.boolean().catch(false),
+});
+export type ChatCall = z.infer<typeof chatCallSchema>;
+export type Turn = ChatCall["messages"][number];
+
+// Multi-byte words on purpose: a client that decodes UTF-8 per network read garbles them.
+const VOCABULARY = ["Hello", "wörld", "世界", "🙂", "naïve", "façade", "Ωmega", "—", "日本語", "👩‍💻"];
+
+export function replyPieces(vendor: MockVendorName, behaviour: MockBehaviour): string[] {
+  if (behaviour.reply !== undefined) return behaviour.reply.match(/\s*\S+|\s+$/gu) ?? [];
+  const pieces = [`Mock ${vendor} reply:`];
+  for (let i = 0; i < behaviour.tokens; i += 1) pieces.push(` ${VOCABULARY[i % VOCABULARY.length]}`);
+  return pieces;
+}
+
+/** The pieces left once `sent` (a reply cut off earlier) is dropped from the front, if the reply has it. */
+export function continuationPieces(pieces: string[], sent: string): string[] {
+  if (!pieces.join("").startsWith(sent)) return pieces;
+  const rest: string[] = [];
+  let skip = sent.length;
+  for (const piece of pieces) {
+    if (skip >= piece.length) skip -= piece.length;
+    else {
+      rest.push(piece.slice(skip));
+      skip = 0;
+    }
+  }
+  return rest;
+}
+
+export const lastUserMessage = (messages: Turn[]) =>
+  messages.findLast((turn) => turn.role === "user")?.content;
+
+function bearerKey(header: string | undefined): string {
+  return header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? "";
+}
+
+let completionCounter = 0;
+const completionId = () => `mock-${Date.now().toString(36)}-${(completionCounter += 1)}`;
+
+const countWords = (messages: Turn[]) =>
+  messages.reduce((total, turn) => total + (turn.content.match(/\S+/g)?.length ?? 0), 0);
+
+export interface Reply {
+  call: ChatCall;
+  behaviour: MockBehaviour;
+  pieces: string[];
+}
+
+function usageOf(reply: Reply) {
+  const promptTokens = countWords(reply.call.messages);
+  const completionTokens = reply.pieces.length;
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
+}
+
+function streamChatCompletion(response: ServerResponse, reply: Reply) {
+  const { behaviour } = reply;
+  response.writeHead(200, {
+    "Content-Type": "text/event-stream; charset=utf-8",
+    "Cache-Control": "no-cache",
+  });
+  response.flushHeaders();
+  const sse = new SseWriter(response, behaviour);
+  const created = Math.floor(Date.now() / 1000);
+  const envelope = `"id":"${completionId()}","object":"chat.completion.chunk","created":${created}`;
+  const model = JSON.stringify(reply.call.model);
+  const chunkStart = `{${envelope},"model":${model},"choices":[{"index":0,"delta":{`;
+  const chunkEnd = `},"finish_reason":null}]}`;
+  const tokens = reply.pieces.length > 0 ? reply.pieces : [""];
+  const steps = isStreamFault(behaviour.fault)
+    ? Math.min(behaviour.faultAfterTokens, tokens.length)
+    : tokens.length;
+  const sendToken = (index: number) => {
+    const role = index === 0 ? `"role":"assistant",` : "";
+    sse.event(`${chunkStart}${role}"content":${JSON.stringify(tokens[index] ?? "")}${chunkEnd}`);
+  };
+  const finish = () => {
+    if (behaviour.fault === "stall") return;
+    if (behaviour.fault === "cutoff") return sse.cutOff();
+    if (behaviour.fault === "malformed") sse.event("{broken");
+    else {
+      sse.event(`${chunkStart}},"finish_reason":"stop"}]}`);
+      if (behaviour.usage) sse.event(`{${envelope},"choices":[],"usage":${JSON.stringify(usageOf(reply))}}`);
+      sse.event("[DONE]");
+    }
+    sse.end();
+  };
+  playSteps(
+    response,
+    { firstDelayMs: behaviour.ttftMs, intervalMs: behaviour.tokenMs },
+    steps,
+    sendToken,
+    finish,
+  );
+}
+
+/** Answers in one body after the time the reply would have taken to stream. */
+function answerWhole(response: ServerResponse, reply: Reply, body: () => unknown, malformedBody: string) {
+  const { behaviour } = reply;
+  if (behaviour.fault === "stall") return;
+  const timer = setTimeout(
+    () => {
+      if (behaviour.fault === "cutoff") cutOff(response);
+      else if (behaviour.fault === "malformed") sendText(response, 200, malformedBody);
+      else sendJson(response, 200, body());
+    },
+    behaviour.ttftMs + reply.pieces.length * behaviour.tokenMs,
+  );
+  response.once("close", () => clearTimeout(timer));
+}
+
+const replyText = (reply: Reply) => reply.pieces.join("");
+
+function answerChatCompletion(response: ServerResponse, reply: Reply) {
+  if (reply.call.stream) return streamChatCompletion(response, reply);
+  const body = () => ({
+    id: completionId(),
+    object: "chat.completion",
+    created: Math.floor(Date.now() / 1000),
+    model: reply.call.model,
+    choices: [{ index: 0, message: { role: "assistant", content: replyText(reply) }, finish_reason: "stop" }],
+    usage: usageOf(reply),
+  });
+  answerWhole(response, reply, body, `{"id":"${completionId()}","choices":[{"message":`);
+}
+
+function answerModelslab(response: ServerResponse, reply: Reply) {
+  const body = () =>
+    reply.behaviour.modelslabShape === "choices"
+      ? { choices: [{ message: { role: "assistant", content: replyText(reply) } }] }
+      : { status: "success", output: replyText(reply) };
+  answerWhole(response, reply, body, `{"status":"success"}`);
+}
+
+/** What differs between the OpenAI-style formats and ModelsLab's. */
+export interface Dialect {
+  keyOf(request: IncomingMessage, call: ChatCall): string;
+  errorBody(message: string): unknown;
+  missingKeyMessage: string;
+  invalidKeyMessage: string;
+  model(call: ChatCall): string;
+  answer(response: ServerResponse, reply: Reply): void;
+}
+
+const openAiDialect: Dialect = {
+  keyOf: (request) => bearerKey(request.headers.authorization),
+  errorBody: (message) => ({ error: { message } }),
+  missingKeyMessage: "Missing API key",
+  invalidKeyMessage: "Invalid API key",
+  model: (call) => call.model,
+  answer: answerChatCompletion,
+};
+
+const modelslabDialect: Dialect = {
+  keyOf: (_request, call) => call.key,
+  errorBody: (message) => ({ status: "error", message }),
+  missingKeyMessage: "Missing key",
+  invalidKeyMessage: "Invalid key",
+  model: (call) => call.model_id,
+  answer: answerModelslab,
+};
+
+export const dialectFor = (vendor: MockVendorName): Dialect =>
+  vendor === "modelslab" ? modelslabDialect : openAiDialect;

@@ -1,0 +1,108 @@
+/**
+ * Server-sent events as the vendors send them, with the stream quirks a client must survive: byte chunks
+ * that end mid-character and mid-line, CRLF line ends and comment lines. Tokens are paced on one timer.
+ */
+import type { ServerResponse } from "node:http";
+import type { MockBehaviour } from "./faults";
+import { cutOff } from "./http";
+
+/** Splits one SSE event's bytes inside its first line, inside its first multi-byte character and between the
+ * two line ends that close it (so with crlf, between a \r and its \n). */
+function splitForReads(text: string): Buffer[] {
+  const bytes = Buffer.from(text);
+  const multiByteStart = bytes.findIndex((byte) => byte >= 0xc0);
+  const cuts = [3, multiByteStart + 1, bytes.length - 1]
+    .filter((cut) => cut > 0 && cut < bytes.length)
+    .sort((a, b) => a - b);
+  return [0, ...cuts]
+    .map((from, i) => bytes.subarray(from, cuts[i] ?? bytes.length))
+    .filter((piece) => piece.length);
+}
+
+/** Writes SSE events; with splitBytes, every piece goes out in its own event-loop turn so the client's reads
+ * really do end mid-character and mid-line. */
+export class SseWriter {
+  private readonly lineEnd: string;
+  private readonly comment: string;
+  private readonly queue: Array<() => void> = [];
+  private pumping = false;
+
+  constructor(
+    private readonly response: ServerResponse,
+    private readonly behaviour: MockBehaviour,
+  ) {
+    this.lineEnd = behaviour.crlf ? "\r\n" : "\n";
+    this.comment = behaviour.comments ? `: keep-alive${this.lineEnd}` : "";
+  }
+
+  event(data: string) {
+    const text = `${this.comment}data: ${data}${this.lineEnd}${this.lineEnd}`;
+    if (!this.behaviour.splitBytes) {
+      this.response.write(text);
+      return;
+    }
+    for (const piece of splitForReads(text)) this.later(() => this.response.write(piece));
+  }
+
+  end() {
+    this.inOrder(() => this.response.end());
+  }
+
+  cutOff() {
+    this.inOrder(() => cutOff(this.response));
+  }
+
+  private inOrder(action: () => void) {
+    if (this.behaviour.splitBytes) this.later(action);
+    else action();
+  }
+
+  private later(action: () => void) {
+    this.queue.push(action);
+    if (this.pumping) return;
+    this.pumping = true;
+    setImmediate(this.pump);
+  }
+
+  private readonly pump = () => {
+    const action = this.queue.shift();
+    if (!action || this.response.destroyed) {
+      this.queue.length = 0;
+      this.pumping = false;
+      return;
+    }
+    action();
+    setImmediate(this.pump);
+  };
+}
+
+/** Runs `steps` steps, the first after `firstDelayMs` and the rest `intervalMs` apart, on one timer. */
+export function playSteps(
+  response: ServerResponse,
+  timing: { firstDelayMs: number; intervalMs: number },
+  steps: number,
+  onStep: (index: number) => void,
+  onDone: () => void,
+) {
+  let timer: NodeJS.Timeout | undefined;
+  let next = 0;
+  const runStep = () => {
+    onStep(next);
+    next += 1;
+    if (next < steps) return;
+    clearInterval(timer);
+    onDone();
+  };
+  const start = () => {
+    if (steps === 0) return onDone();
+    if (timing.intervalMs === 0) {
+      while (next < steps) runStep();
+      return;
+    }
+    runStep();
+    if (next < steps) timer = setInterval(runStep, timing.intervalMs);
+  };
+  response.once("close", () => clearTimeout(timer));
+  if (timing.firstDelayMs > 0) timer = setTimeout(start, timing.firstDelayMs);
+  else start();
+}
