@@ -1,8 +1,8 @@
-import { getFormProps, useForm } from "@conform-to/react";
+import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ErrorList } from "~/components/ui/field";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ChatFormPage } from "~/components/chat/chat-form-page";
 import { requireUser } from "~/modules/auth/session.server";
 import { afterDeleteTarget, attempt } from "~/modules/chats/chat-actions.server";
 import { chatTexts, chatToasts } from "~/modules/chats/chat-messages";
@@ -51,21 +51,15 @@ export default function DeleteChatPage() {
   const [form] = useForm({ id: "delete-chat", lastResult });
 
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-12">
-      <h1 className="text-2xl font-semibold">{chatTexts.deleteHeading}</h1>
-      <p className="mt-3 text-zinc-400">{chatTexts.deleteExplanation(chat.title || chatTexts.untitled)}</p>
-      <Form method="post" {...getFormProps(form)} className="mt-6">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="mt-4 flex justify-end gap-2">
-          <Link to={redirectTo} className="btn-secondary">
-            {chatTexts.cancel}
-          </Link>
-          <button type="submit" className="btn-primary bg-red-700 hover:bg-red-800" disabled={deleting}>
-            {chatTexts.deleteConfirm}
-          </button>
-        </div>
-      </Form>
-    </div>
+    <ChatFormPage
+      heading={chatTexts.deleteHeading}
+      form={form}
+      redirectTo={redirectTo}
+      submitLabel={chatTexts.deleteConfirm}
+      submitClassName="btn-primary bg-red-700 hover:bg-red-800"
+      pending={deleting}
+    >
+      <p className="text-zinc-400">{chatTexts.deleteExplanation(chat.title || chatTexts.untitled)}</p>
+    </ChatFormPage>
   );
 }

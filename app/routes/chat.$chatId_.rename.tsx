@@ -1,8 +1,8 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { ErrorList, Field } from "~/components/ui/field";
+import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { ChatFormPage } from "~/components/chat/chat-form-page";
+import { Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { requireUser } from "~/modules/auth/session.server";
 import { afterRenameTarget, attempt } from "~/modules/chats/chat-actions.server";
@@ -63,22 +63,15 @@ export default function RenameChatPage() {
   });
 
   return (
-    <div className="mx-auto w-full max-w-md px-4 py-12">
-      <h1 className="text-2xl font-semibold">{chatTexts.renameHeading}</h1>
-      <Form method="post" {...getFormProps(form)} className="mt-6 space-y-4">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
-        <input type="hidden" name="source" value="sidebar" />
-        <Field label={chatTexts.titleLabel} meta={fields.title} type="text" autoComplete="off" />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <div className="flex justify-end gap-2">
-          <Link to={redirectTo} className="btn-secondary">
-            {chatTexts.cancel}
-          </Link>
-          <button type="submit" className="btn-primary" disabled={saving}>
-            {chatTexts.save}
-          </button>
-        </div>
-      </Form>
-    </div>
+    <ChatFormPage
+      heading={chatTexts.renameHeading}
+      form={form}
+      redirectTo={redirectTo}
+      submitLabel={chatTexts.save}
+      pending={saving}
+    >
+      <input type="hidden" name="source" value="sidebar" />
+      <Field label={chatTexts.titleLabel} meta={fields.title} type="text" autoComplete="off" />
+    </ChatFormPage>
   );
 }
