@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { systemStats } from "~/modules/admin/stats.server";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { requireAdminPage } from "~/modules/admin/access.server";
 import { db } from "~/modules/server-context.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPage(request);
   return systemStats(db());
 }
 

@@ -64,6 +64,39 @@ export const toasts = {
   },
 } as const;
 
+/** Spec §8 'Admin and account', and the console's own texts (marked "ours"). */
+export const adminTexts = {
+  crossSite: "This form was sent from another site and was refused.", // ours
+  notFound: "Not found", // ours
+  userNotFound: "That user no longer exists.", // ours
+  selfAdmin: "You cannot remove your own admin role.", // ours
+  selfDelete: "You cannot delete your own account.", // ours
+  selfBan: "You cannot ban or restrict yourself.", // ours
+  lastAdmin: "The last admin cannot be removed.", // ours
+  confirmDelete: "Type the user's e-mail to confirm.", // ours
+  searchTooLong: "Search is too long (200 characters at most).", // ours
+} as const;
+
+export const adminToasts = {
+  usersFailed: { title: "Error fetching users", description: "Could not load user data. Please try again." },
+  permissionFailed: {
+    title: "Permission Change Failed",
+    description: "Could not grant or revoke admin permissions.",
+  },
+  actionFailed: { title: "Action Failed", description: "Could not ban, unban, restrict or unrestrict user." },
+  deletionFailed: {
+    title: "Deletion Failed",
+    description: "Could not delete user. You may need service_role permissions.",
+  },
+  usageFailed: { title: "Error fetching API usage", description: "Could not load usage data." },
+  userUpdated: (what: string) => ({ title: "User updated", description: what }), // ours
+  userDeleted: { title: "User deleted", description: "The account and all its data were removed." }, // ours
+  vendorChanged: (name: string) => ({ title: "API Vendor Changed", description: `Switched to ${name}` }),
+  modelsUpdated: { title: "Models Updated" },
+  saved: { title: "Saved", description: "Your changes were saved." }, // ours
+  saveFailed: { title: "Action Failed", description: "Your changes could not be saved." }, // ours
+} as const;
+
 /** Spec §8 'Chat API': the text a user sees for a worker's failure code. */
 export function failureMessage(failure: Failure): string {
   const detail = failure.detail ?? "";
