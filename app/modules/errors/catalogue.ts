@@ -75,6 +75,16 @@ export const adminTexts = {
   lastAdmin: "The last admin cannot be removed.", // ours
   confirmDelete: "Type the user's e-mail to confirm.", // ours
   searchTooLong: "Search is too long (200 characters at most).", // ours
+  badQuery: "That link is not valid.", // ours
+  flagDone: {
+    "grant-admin": "Admin role granted.",
+    "revoke-admin": "Admin role revoked.",
+    ban: "User banned; their sessions were signed out.",
+    unban: "User unbanned.",
+    restrict: "User restricted: they can read but not send.",
+    unrestrict: "User unrestricted.",
+  },
+  planSet: (plan: string) => `Plan set to ${plan}.`, // ours
 } as const;
 
 export const adminToasts = {

@@ -1,0 +1,36 @@
+/** The admin console's form fields, shared by the browser (instant feedback) and the server (the real check). */
+import { z } from "zod";
+import { adminTexts } from "../errors/catalogue";
+
+export const USER_FLAG_INTENTS = [
+  "grant-admin",
+  "revoke-admin",
+  "ban",
+  "unban",
+  "restrict",
+  "unrestrict",
+] as const;
+export type UserFlagIntent = (typeof USER_FLAG_INTENTS)[number];
+
+const redirectTo = z.string().max(2048).optional();
+
+export const userActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.enum(USER_FLAG_INTENTS), redirectTo }),
+  z.object({ intent: z.literal("plan"), plan: z.enum(["starter", "professional"]), redirectTo }),
+  z.object({
+    intent: z.literal("delete"),
+    confirm: z.string({ required_error: adminTexts.confirmDelete }).trim().min(1, adminTexts.confirmDelete),
+  }),
+]);
+export type UserAction = z.infer<typeof userActionSchema>;
+
+/** The user list's query string: a search, a role filter and a keyset cursor. Bad values answer 400. */
+export const userListQuerySchema = z.object({
+  q: z.string().trim().max(200, adminTexts.searchTooLong).default(""),
+  role: z.enum(["admin", "banned", "restricted"]).optional(),
+  after: z
+    .string()
+    .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z~[0-9a-f-]{36}$/)
+    .optional(),
+});
+export type UserListQuery = z.infer<typeof userListQuerySchema>;
