@@ -287,3 +287,11 @@ describe("the users list", () => {
     expect(answer.headers.get("Location")).toBe("/");
   });
 });
+
+describe("the users list's search form", () => {
+  it("takes the empty 'Any' role the form sends", async () => {
+    const admin = await visitorWith(["admin"]);
+    const answer = await outcome(() => routes.list.loader(args(get("/admin/users?q=&role=", admin))));
+    expect(answer.status).toBe(200);
+  });
+});

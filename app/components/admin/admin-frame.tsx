@@ -1,5 +1,5 @@
-import type { ReactNode } from "react";
-import { Form, NavLink } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, NavLink, useLocation } from "@remix-run/react";
 import { Logo } from "~/components/logo";
 
 /** The console's screens, in sidebar order. */
@@ -47,11 +47,17 @@ function AccountLinks() {
  * The menu is a <details> element, so it opens without JavaScript too.
  */
 export function AdminFrame({ children }: { children: ReactNode }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  // The frame stays mounted across screens: a chosen link closes the menu, as a full page load would.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
   return (
     <div className="min-h-screen md:flex">
       <header className="flex items-center justify-between border-b border-zinc-800 p-3 md:hidden">
         <Logo />
-        <details className="relative">
+        <details ref={menu} className="relative">
           <summary className="btn-secondary cursor-pointer list-none">Menu</summary>
           <div className="absolute right-0 z-20 mt-2 w-56 space-y-3 rounded-xl border border-zinc-800 bg-zinc-950 p-3 shadow-xl">
             <p className="text-xs uppercase tracking-wide text-zinc-500">Administrator</p>

@@ -24,10 +24,13 @@ export const userActionSchema = z.discriminatedUnion("intent", [
 ]);
 export type UserAction = z.infer<typeof userActionSchema>;
 
+/** An empty select or field in a GET form means "not given". */
+const blankAsMissing = (value: unknown) => (value === "" ? undefined : value);
+
 /** The user list's query string: a search, a role filter and a keyset cursor. Bad values answer 400. */
 export const userListQuerySchema = z.object({
   q: z.string().trim().max(200, adminTexts.searchTooLong).default(""),
-  role: z.enum(["admin", "banned", "restricted"]).optional(),
+  role: z.preprocess(blankAsMissing, z.enum(["admin", "banned", "restricted"]).optional()),
   after: z
     .string()
     .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z~[0-9a-f-]{36}$/)
