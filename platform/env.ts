@@ -52,6 +52,8 @@ export const sharedEnvShape = {
     .regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, _ and - only")
     .default("rogue"),
   APP_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  /** Lets admins point a vendor at a private or loopback address (a local model server such as Ollama). */
+  ALLOW_PRIVATE_VENDOR_URLS: z.enum(["0", "1", "true", "false"]).default("0"),
   ...vendorShape,
 };
 
@@ -71,6 +73,7 @@ export interface SharedEnv {
   queuePrefix: string;
   appSecret: string;
   vendorOverrides: Record<VendorName, VendorOverride>;
+  allowPrivateVendorUrls: boolean;
 }
 
 export function formatIssues(error: z.ZodError): string[] {
@@ -128,5 +131,6 @@ export function loadSharedEnv(source: EnvSource = process.env): SharedEnv {
     queuePrefix: env.QUEUE_PREFIX,
     appSecret: resolveAppSecret(env.APP_SECRET, env.NODE_ENV, dataDir),
     vendorOverrides,
+    allowPrivateVendorUrls: env.ALLOW_PRIVATE_VENDOR_URLS === "1" || env.ALLOW_PRIVATE_VENDOR_URLS === "true",
   };
 }

@@ -6,6 +6,7 @@ import { Logo } from "~/components/logo";
 export const ADMIN_SCREENS = [
   { to: "/admin", label: "Dashboard" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/api-vendors", label: "API vendors" },
 ] as const;
 
 function AdminNav() {

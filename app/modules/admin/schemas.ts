@@ -37,3 +37,39 @@ export const userListQuerySchema = z.object({
     .optional(),
 });
 export type UserListQuery = z.infer<typeof userListQuerySchema>;
+
+const vendorId = z.coerce.number().int().positive().max(2_147_483_647);
+
+export const vendorActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("activate"), vendorId }),
+  z.object({ intent: z.literal("test"), vendorId }),
+  z.object({
+    intent: z.literal("edit"),
+    vendorId,
+    displayName: z
+      .string({ required_error: adminTexts.displayNameRequired })
+      .trim()
+      .min(1, adminTexts.displayNameRequired)
+      .max(100, adminTexts.displayNameRequired),
+    endpointUrl: z
+      .string({ required_error: adminTexts.urlProblems.format })
+      .trim()
+      .max(2048, adminTexts.urlProblems.format)
+      .url(adminTexts.urlProblems.format),
+    priority: z.coerce
+      .number({ invalid_type_error: adminTexts.priorityInvalid, required_error: adminTexts.priorityInvalid })
+      .int(adminTexts.priorityInvalid)
+      .min(0, adminTexts.priorityInvalid)
+      .max(1000, adminTexts.priorityInvalid),
+  }),
+  z.object({
+    intent: z.literal("key"),
+    vendorId,
+    apiKey: z
+      .string({ required_error: adminTexts.keyRequired })
+      .trim()
+      .min(1, adminTexts.keyRequired)
+      .max(512, adminTexts.keyRequired),
+  }),
+]);
+export type VendorAction = z.infer<typeof vendorActionSchema>;

@@ -2,7 +2,7 @@
  * Every user-facing message, in one place. Texts come word for word from the product spec (§5, §8) where it
  * has one; the few it lacks are marked "ours".
  */
-import type { Failure } from "#worker/jobs";
+import type { Failure, VendorCheckResult } from "#worker/jobs";
 
 export const messages = {
   nameRequired: "Name is required",
@@ -85,6 +85,25 @@ export const adminTexts = {
     unrestrict: "User unrestricted.",
   },
   planSet: (plan: string) => `Plan set to ${plan}.`, // ours
+  vendorNotFound: "Vendor not found",
+  noVendorModels: "No available models for this vendor",
+  connectionOk: (ms: number) => `Connection successful (${ms} ms)`,
+  connectionFailed: (status: number, body: string) => `Connection failed: ${status} - ${body}`,
+  connectionError: (message: string) => `Connection error: ${message}`,
+  testUnavailable: "No worker answered the test. Is a worker running?", // ours
+  urlProblems: {
+    format: "Enter a full URL such as https://api.example.com/v1/chat/completions.",
+    scheme: "Only http and https URLs are allowed.",
+    private:
+      "Private, loopback and link-local addresses are refused (set ALLOW_PRIVATE_VENDOR_URLS=true for a local model server).",
+    unresolvable: "This host name does not resolve.",
+  }, // ours
+  displayNameRequired: "Display name is required", // ours
+  priorityInvalid: "Priority must be a whole number from 0 to 1000.", // ours
+  keyRequired: "API key cannot be empty",
+  vendorActivated: (name: string) => `${name} is now the active vendor.`, // ours
+  vendorSaved: "Vendor saved.", // ours
+  vendorKeySaved: (last4: string) => `Key saved (ends in ${last4}).`, // ours
 } as const;
 
 export const adminToasts = {
@@ -105,7 +124,25 @@ export const adminToasts = {
   modelsUpdated: { title: "Models Updated" },
   saved: { title: "Saved", description: "Your changes were saved." }, // ours
   saveFailed: { title: "Action Failed", description: "Your changes could not be saved." }, // ours
+  connectionTest: (ok: boolean, description: string) => ({
+    title: ok ? "Connection Success" : "Connection Test Failed",
+    description,
+  }),
 } as const;
+
+/** Spec §8: an admin's vendor connection test, in the spec's words. */
+export function connectionTestMessage(result: VendorCheckResult): string {
+  if (result.ok) return adminTexts.connectionOk(result.latencyMs);
+  const { failure } = result;
+  if (failure.code === "model" && failure.detail === adminTexts.noVendorModels)
+    return adminTexts.noVendorModels;
+  if (failure.code === "unsupported_vendor") return adminTexts.vendorNotFound;
+  if (failure.status !== undefined) {
+    return adminTexts.connectionFailed(failure.status, failure.detail ?? failureMessage(failure));
+  }
+  if (failure.code === "network") return adminTexts.connectionError(failure.detail ?? "unknown");
+  return adminTexts.connectionError(failureMessage(failure));
+}
 
 /** Spec §8 'Chat API': the text a user sees for a worker's failure code. */
 export function failureMessage(failure: Failure): string {
