@@ -295,3 +295,36 @@ describe("the users list's search form", () => {
     expect(answer.status).toBe(200);
   });
 });
+
+describe("the activity screen", () => {
+  it("lists admin actions newest first with actor, target and IP, filtered by event", async () => {
+    const admin = await visitorWith(["admin"]);
+    const target = await t.createUser();
+    await act(admin, target, { intent: "restrict" });
+    const activity = await import("~/routes/admin.activity");
+    const answer = await outcome(() =>
+      activity.loader(args(get(`/admin/activity?action=user.restrict&target=${target}`, admin))),
+    );
+    expect(answer.status).toBe(200);
+    const { entries } = answer.body as { entries: Record<string, unknown>[] };
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: "user.restrict",
+        targetId: target,
+        ip: "127.0.0.1",
+        actorEmail: await emailOf(admin.userId),
+      }),
+    ]);
+  });
+
+  it("answers an unknown event filter 400 and is not shown to a plain user", async () => {
+    const activity = await import("~/routes/admin.activity");
+    const admin = await visitorWith(["admin"]);
+    expect(
+      (await outcome(() => activity.loader(args(get("/admin/activity?action=drop", admin))))).status,
+    ).toBe(400);
+    const plain = await visitorWith();
+    const denied = await outcome(() => activity.loader(args(get("/admin/activity", plain))));
+    expect(denied.headers.get("Location")).toBe("/");
+  });
+});

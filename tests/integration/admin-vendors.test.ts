@@ -50,7 +50,7 @@ describe("who may change a vendor", () => {
     it(`${name} cannot activate, edit or set a key`, async () => {
       const novita = await vendorNamed("novita");
       const visitor = await make();
-      for (const form of [
+      const forms: Record<string, string>[] = [
         { intent: "activate", vendorId: String(novita.id) },
         {
           intent: "edit",
@@ -60,7 +60,8 @@ describe("who may change a vendor", () => {
           priority: "1",
         },
         { intent: "key", vendorId: String(novita.id), apiKey: "sk-stolen-9999" },
-      ]) {
+      ];
+      for (const form of forms) {
         const answer = await act(visitor, form);
         expect(answer.status).toBe(302);
         expect(answer.headers.get("Location")).toMatch(/^\/($|signin)/);

@@ -7,6 +7,7 @@ export const ADMIN_SCREENS = [
   { to: "/admin", label: "Dashboard" },
   { to: "/admin/users", label: "Users" },
   { to: "/admin/api-vendors", label: "API vendors" },
+  { to: "/admin/activity", label: "Activity" },
 ] as const;
 
 function AdminNav() {

@@ -1,6 +1,7 @@
 /** The admin console's form fields, shared by the browser (instant feedback) and the server (the real check). */
 import { z } from "zod";
 import { adminTexts } from "../errors/catalogue";
+import { AUDIT_ACTIONS } from "./audit-actions";
 
 export const USER_FLAG_INTENTS = [
   "grant-admin",
@@ -73,3 +74,11 @@ export const vendorActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 export type VendorAction = z.infer<typeof vendorActionSchema>;
+
+/** The activity screen's filters and cursor; bad values answer 400. */
+export const auditQuerySchema = z.object({
+  action: z.preprocess(blankAsMissing, z.enum(AUDIT_ACTIONS).optional()),
+  target: z.preprocess(blankAsMissing, z.string().trim().max(200).optional()),
+  before: z.preprocess(blankAsMissing, z.coerce.number().int().positive().optional()),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
