@@ -11,6 +11,7 @@ import {
   useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { LiveEvents } from "~/components/live-events";
 import { ToastProvider } from "~/components/ui/toaster";
 import { getSessionUser, publicSessionUser } from "~/modules/auth/session.server";
 import { readTheme } from "~/modules/settings/theme.server";
@@ -71,9 +72,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const { toast } = useLoaderData<typeof loader>();
+  const { toast, user } = useLoaderData<typeof loader>();
   return (
     <ToastProvider serverToast={toast}>
+      {user ? <LiveEvents /> : null}
       <Outlet />
     </ToastProvider>
   );

@@ -3,12 +3,14 @@ import type { Db } from "./database";
 import * as initial from "./migrations/0001_initial";
 import * as chatFeatures from "./migrations/0002_chat_features";
 import * as usageLedger from "./migrations/0003_usage_ledger";
+import * as admin from "./migrations/0005_admin";
 
 /** Migrations are imported, not read from disk, so the same code runs from source, a bundle or an image. */
 const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_chat_features": chatFeatures,
   "0003_usage_ledger": usageLedger,
+  "0005_admin": admin,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

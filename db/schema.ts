@@ -191,6 +191,8 @@ export interface AuditLogTable {
   target_id: string | null;
   /** JSON text. */
   details: string;
+  /** The client's address when a person's request did it; null for system events. */
+  ip: string | null;
   created_at: Timestamp;
 }
 

@@ -54,6 +54,8 @@ export const sharedEnvShape = {
   APP_SECRET: optionalText.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   /** Lets non-loopback callers read /metrics with `Authorization: Bearer <token>`. */
   METRICS_TOKEN: optionalText.pipe(z.string().min(16, "must be at least 16 characters").optional()),
+  /** Lets admins point a vendor at a private or loopback address (a local model server such as Ollama). */
+  ALLOW_PRIVATE_VENDOR_URLS: z.enum(["0", "1", "true", "false"]).default("0"),
   ...vendorShape,
 };
 
@@ -74,6 +76,7 @@ export interface SharedEnv {
   appSecret: string;
   vendorOverrides: Record<VendorName, VendorOverride>;
   metricsToken: string | undefined;
+  allowPrivateVendorUrls: boolean;
 }
 
 export function formatIssues(error: z.ZodError): string[] {
@@ -132,5 +135,6 @@ export function loadSharedEnv(source: EnvSource = process.env): SharedEnv {
     appSecret: resolveAppSecret(env.APP_SECRET, env.NODE_ENV, dataDir),
     vendorOverrides,
     metricsToken: env.METRICS_TOKEN,
+    allowPrivateVendorUrls: env.ALLOW_PRIVATE_VENDOR_URLS === "1" || env.ALLOW_PRIVATE_VENDOR_URLS === "true",
   };
 }

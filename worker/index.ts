@@ -2,6 +2,7 @@
  * A worker process: takes completion jobs from the queue until told to stop. Run as many as the load needs
  * (`npm run worker`), on any machine that reaches the same Redis and database.
  */
+import { hostname } from "node:os";
 import { Worker, WaitingError, type Job } from "bullmq";
 import { Redis } from "ioredis";
 import { createDatabase } from "#db/database";
@@ -133,6 +134,8 @@ export async function startWorker(
 
   const concurrency = options.concurrency ?? env.concurrency;
   const worker = new Worker<CompletionJob>(COMPLETION_QUEUE, processor, {
+    // The admin dashboard lists live workers by this name (host:pid), read from the queue's client list.
+    name: `${hostname()}:${process.pid}`,
     connection,
     concurrency,
     prefix: env.queuePrefix,

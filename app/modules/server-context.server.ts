@@ -9,6 +9,7 @@ import { COMPLETION_QUEUE, redisConnectionOptions, VENDOR_CHECK_QUEUE } from "#w
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import { StreamHub } from "./completions/stream-hub.server";
+import { closeRealtime } from "./realtime/subscriber.server";
 
 interface ServerContext {
   db: Db;
@@ -67,6 +68,7 @@ export async function closeServerContext() {
     context.vendorChecks.events.close(),
   ]);
   context.redis.disconnect();
+  closeRealtime();
   await context.db.destroy();
   for (const result of closing) {
     if (result.status === "rejected")

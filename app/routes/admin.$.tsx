@@ -1,8 +1,13 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin } from "~/modules/auth/session.server";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { requireAdminAction, requireAdminPage } from "~/modules/admin/access.server";
 
 /** Unknown admin paths go to the dashboard (docs/product.md §1). */
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  await requireAdminPage(request);
+  return redirect("/admin");
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminAction(request);
   return redirect("/admin");
 }

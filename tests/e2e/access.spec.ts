@@ -55,7 +55,7 @@ test.describe("admin console", () => {
       expect(shown).toEqual(before);
     }).toPass();
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
-    await expect(page.getByText("Administrator")).toBeVisible();
+    await expect(page.getByRole("complementary").getByText("Administrator")).toBeVisible();
   });
 
   test("the admin sees 'Admin Panel' in the public header", async ({ page }) => {

@@ -2,11 +2,10 @@
  * The chat list and chat actions through their routes, as a browser (with or without JavaScript) calls them:
  * real requests with a signed session cookie, a real SQLite database, real responses.
  */
-import { createCookie } from "@remix-run/node";
-import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowIso, type MessageRole } from "#db/schema";
+import type { MessageRole } from "#db/schema";
 import { insertChat, insertMessage } from "../support/rows";
+import { args, BASE, get, outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
 import { createTestEnv, type TestEnv } from "../support/test-env";
 import type * as ApiChats from "~/routes/api.chats";
 import type * as ChatLayout from "~/routes/chat";
@@ -27,9 +26,6 @@ let routes: {
 };
 let closeServerContext: () => Promise<void>;
 
-const HOUR = 3600 * 1000;
-const BASE = "http://localhost";
-
 beforeAll(async () => {
   t = await createTestEnv();
   routes = {
@@ -47,27 +43,11 @@ afterAll(async () => {
   await t.close();
 });
 
-interface Visitor {
-  userId: string;
-  cookie: string;
-}
-
 /** A user with a session, and the Cookie header a signed-in browser would send. */
 async function signedInUser(plan: "starter" | "professional" = "professional"): Promise<Visitor> {
   const userId = await t.createUser();
   await t.db.updateTable("users").set({ plan }).where("id", "=", userId).execute();
-  const sessionId = uuidv7();
-  await t.db
-    .insertInto("sessions")
-    .values({
-      id: sessionId,
-      user_id: userId,
-      expires_at: new Date(Date.now() + HOUR).toISOString(),
-      created_at: nowIso(),
-    })
-    .execute();
-  const signed = await createCookie("rogue_session", { secrets: [t.env.appSecret] }).serialize(sessionId);
-  return { userId, cookie: signed.split(";")[0]! };
+  return sessionCookieFor(t, userId);
 }
 
 const createChat = (userId: string, title: string, hoursAgo = 0) =>
@@ -75,50 +55,6 @@ const createChat = (userId: string, title: string, hoursAgo = 0) =>
 
 const addMessage = (chatId: string, userId: string, role: MessageRole, content: string, offsetMs: number) =>
   insertMessage(t.db, chatId, userId, role, content, { offsetMs });
-
-const get = (path: string, visitor?: Visitor) =>
-  new Request(`${BASE}${path}`, { headers: visitor ? { Cookie: visitor.cookie } : {} });
-const post = (path: string, visitor: Visitor, form: Record<string, string>) =>
-  new Request(`${BASE}${path}`, {
-    method: "POST",
-    headers: { Cookie: visitor.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(form),
-  });
-const args = (request: Request, params: Record<string, string> = {}) => ({
-  request,
-  params,
-  context: { clientIp: "127.0.0.1" },
-});
-
-/** What a loader or action answered, whether it returned or threw a Response, or returned data. */
-async function outcome(run: () => unknown): Promise<{ status: number; headers: Headers; body: unknown }> {
-  let value: unknown;
-  try {
-    value = await run();
-  } catch (thrown) {
-    value = thrown;
-  }
-  if (value instanceof Response) {
-    const text = await value.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // plain text
-    }
-    return { status: value.status, headers: value.headers, body };
-  }
-  if (value && typeof value === "object" && "type" in value && value.type === "DataWithResponseInit") {
-    const wrapped = value as unknown as { data: unknown; init: ResponseInit | null };
-    return {
-      status: wrapped.init?.status ?? 200,
-      headers: new Headers(wrapped.init?.headers),
-      body: wrapped.data,
-    };
-  }
-  if (value instanceof Error) throw value;
-  return { status: 200, headers: new Headers(), body: value };
-}
 
 const titleOf = async (chatId: string) =>
   (await t.db.selectFrom("chat_history").select("title").where("id", "=", chatId).executeTakeFirst())?.title;

@@ -86,7 +86,8 @@ export async function postJson(
     "X-Request-ID": request.requestId,
   };
   if (options.bearer) headers.Authorization = `Bearer ${request.apiKey}`;
-  const init = { method: "POST", headers, body: JSON.stringify(body), signal };
+  // Never follow a redirect: it could send the key, or the request, to an address the console would refuse.
+  const init = { method: "POST", headers, body: JSON.stringify(body), signal, redirect: "manual" as const };
   const response = await overNetwork(signal, () => fetch(request.endpointUrl, init));
   if (response.ok) return response;
   const errorBody = parseJson(await readText(response, signal));

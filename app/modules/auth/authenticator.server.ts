@@ -2,6 +2,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "#db/schema";
 import { messages } from "../errors/catalogue";
+import { recordAudit } from "../admin/audit.server";
 import { db } from "../server-context.server";
 import { burnPasswordCheck, verifyPassword } from "./password.server";
 import { clearSigninFailures, isSigninLocked, recordSigninFailure } from "./rate-limit.server";
@@ -37,6 +38,14 @@ export function createAuthenticator(context: SigninContext) {
       if (!user?.password_hash) await burnPasswordCheck(parsed.data.password);
       if (!user?.password_hash || !(await verifyPassword(user.password_hash, parsed.data.password))) {
         await recordSigninFailure(email, context.clientIp);
+        await recordAudit(db(), {
+          actorUserId: null,
+          action: "signin.failure",
+          targetType: "user",
+          targetId: user?.id,
+          details: { email },
+          ip: context.clientIp,
+        });
         throw new SigninError(messages.signinFailed, 401);
       }
       if ((await rolesOf(db(), user.id)).includes("banned"))

@@ -108,9 +108,18 @@ export async function requireUser(
   return session;
 }
 
+/** Spec §4 'Admin entry': a signed-out visitor signs in with the console as the way back. */
+export const ADMIN_SIGNIN_URL = `/signin?${new URLSearchParams({ redirectTo: "/admin" })}`;
+
 /** Checked on every admin request, not only in the layout. */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
-  const session = await requireUser(request, toasts.adminAuthRequired);
+  const session = await getSessionUser(request);
+  if (!session) {
+    throw await redirectWithToast(request, ADMIN_SIGNIN_URL, {
+      type: "destructive",
+      ...toasts.adminAuthRequired,
+    });
+  }
   if (!session.roles.includes("admin")) {
     throw await redirectWithToast(request, "/", { type: "destructive", ...toasts.accessDenied });
   }

@@ -8,12 +8,7 @@ import { v7 as uuidv7 } from "uuid";
 import { insertChatMessage, insertQueuedCompletion } from "#db/chat-writes";
 import { lockUserRow, type Db } from "#db/database";
 import { nowIso, type Plan } from "#db/schema";
-import {
-  completionJobOptions,
-  COMPLETION_STOP_CHANNEL,
-  completionStopKey,
-  type CompletionJob,
-} from "#worker/jobs";
+import { completionJobOptions, type CompletionJob } from "#worker/jobs";
 import type { SessionUser } from "../auth/session.server";
 import { canUseModel, STARTER_DAILY_MESSAGES } from "../billing/plan";
 import { requireChat } from "../chats/chats.server";
@@ -26,6 +21,7 @@ import { ACTIVE_STATUSES, isActive } from "#worker/lifecycle";
 import { notFound } from "~/utils/http.server";
 import { webLogger } from "~/utils/logger.server";
 import { webMetrics } from "~/utils/metrics.server";
+import { requestStops } from "./stop.server";
 import { DEFAULT_TEMPERATURE, QUICK_ACTIONS, splitSystemPrefix, type QuickActionKey } from "./quick-actions";
 
 /** A transaction is a Kysely too; these helpers run inside one. */
@@ -354,9 +350,5 @@ export async function stopReply(session: SessionUser, chatId: string, completion
     .executeTakeFirst();
   if (!completion) throw notFound("Reply not found");
   if (!isActive(completion.status)) return;
-  await redis
-    .multi()
-    .set(completionStopKey(completionId), "1", "EX", 600)
-    .publish(COMPLETION_STOP_CHANNEL, completionId)
-    .exec();
+  await requestStops(redis, [completionId]);
 }

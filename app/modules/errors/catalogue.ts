@@ -3,7 +3,7 @@
  * has one; the few it lacks are marked "ours".
  * See docs/product.md §9.
  */
-import type { Failure } from "#worker/jobs";
+import type { Failure, VendorCheckResult } from "#worker/jobs";
 
 export const messages = {
   nameRequired: "Name is required",
@@ -64,6 +64,86 @@ export const toasts = {
       "There seems to be a persistent issue with the API service. Please check the vendor configuration in admin settings.",
   },
 } as const;
+
+/** Spec §8 'Admin and account', and the console's own texts (marked "ours"). */
+export const adminTexts = {
+  crossSite: "This form was sent from another site and was refused.", // ours
+  notFound: "Not found", // ours
+  userNotFound: "That user no longer exists.", // ours
+  selfAdmin: "You cannot remove your own admin role.", // ours
+  selfDelete: "You cannot delete your own account.", // ours
+  selfBan: "You cannot ban or restrict yourself.", // ours
+  lastAdmin: "The last admin cannot be removed.", // ours
+  confirmDelete: "Type the user's e-mail to confirm.", // ours
+  searchTooLong: "Search is too long (200 characters at most).", // ours
+  badQuery: "That link is not valid.", // ours
+  flagDone: {
+    "grant-admin": "Admin role granted.",
+    "revoke-admin": "Admin role revoked.",
+    ban: "User banned; their sessions were signed out.",
+    unban: "User unbanned.",
+    restrict: "User restricted: they can read but not send.",
+    unrestrict: "User unrestricted.",
+  },
+  planSet: (plan: string) => `Plan set to ${plan}.`, // ours
+  vendorNotFound: "Vendor not found",
+  noVendorModels: "No available models for this vendor",
+  connectionOk: (ms: number) => `Connection successful (${ms} ms)`,
+  connectionFailed: (status: number, body: string) => `Connection failed: ${status} - ${body}`,
+  connectionError: (message: string) => `Connection error: ${message}`,
+  testUnavailable: "No worker answered the test. Is a worker running?", // ours
+  urlProblems: {
+    format: "Enter a full URL such as https://api.example.com/v1/chat/completions.",
+    scheme: "Only http and https URLs are allowed.",
+    private:
+      "Private, loopback and link-local addresses are refused (set ALLOW_PRIVATE_VENDOR_URLS=true for a local model server).",
+    unresolvable: "This host name does not resolve.",
+  }, // ours
+  displayNameRequired: "Display name is required", // ours
+  priorityInvalid: "Priority must be a whole number from 0 to 1000.", // ours
+  keyRequired: "API key cannot be empty",
+  vendorActivated: (name: string) => `${name} is now the active vendor.`, // ours
+  vendorSaved: "Vendor saved.", // ours
+  vendorKeySaved: (last4: string) => `Key saved (ends in ${last4}).`, // ours
+} as const;
+
+export const adminToasts = {
+  usersFailed: { title: "Error fetching users", description: "Could not load user data. Please try again." },
+  permissionFailed: {
+    title: "Permission Change Failed",
+    description: "Could not grant or revoke admin permissions.",
+  },
+  actionFailed: { title: "Action Failed", description: "Could not ban, unban, restrict or unrestrict user." },
+  deletionFailed: {
+    title: "Deletion Failed",
+    description: "Could not delete user. You may need service_role permissions.",
+  },
+  usageFailed: { title: "Error fetching API usage", description: "Could not load usage data." },
+  userUpdated: (what: string) => ({ title: "User updated", description: what }), // ours
+  userDeleted: { title: "User deleted", description: "The account and all its data were removed." }, // ours
+  vendorChanged: (name: string) => ({ title: "API Vendor Changed", description: `Switched to ${name}` }),
+  modelsUpdated: { title: "Models Updated" },
+  saved: { title: "Saved", description: "Your changes were saved." }, // ours
+  saveFailed: { title: "Action Failed", description: "Your changes could not be saved." }, // ours
+  connectionTest: (ok: boolean, description: string) => ({
+    title: ok ? "Connection Success" : "Connection Test Failed",
+    description,
+  }),
+} as const;
+
+/** Spec §8: an admin's vendor connection test, in the spec's words. */
+export function connectionTestMessage(result: VendorCheckResult): string {
+  if (result.ok) return adminTexts.connectionOk(result.latencyMs);
+  const { failure } = result;
+  if (failure.code === "model" && failure.detail === adminTexts.noVendorModels)
+    return adminTexts.noVendorModels;
+  if (failure.code === "unsupported_vendor") return adminTexts.vendorNotFound;
+  if (failure.status !== undefined) {
+    return adminTexts.connectionFailed(failure.status, failure.detail ?? failureMessage(failure));
+  }
+  if (failure.code === "network") return adminTexts.connectionError(failure.detail ?? "unknown");
+  return adminTexts.connectionError(failureMessage(failure));
+}
 
 /** The text a user sees for a worker's failure code (docs/product.md §9). */
 export function failureMessage(failure: Failure): string {

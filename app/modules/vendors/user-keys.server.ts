@@ -6,10 +6,10 @@ import { encryptSecret } from "#platform/crypto";
 import type { Db } from "#db/database";
 import { activeVendor } from "#db/vendors";
 import { nowIso } from "#db/schema";
-import { vendorCheckResultSchema, type VendorCheckJob, type VendorCheckResult } from "#worker/jobs";
+import type { VendorCheckResult } from "#worker/jobs";
 import { failureMessage } from "../errors/catalogue";
-import { serverContext } from "../server-context.server";
 import { keyMessages } from "./key-messages";
+import { runVendorCheck } from "./vendor-check.server";
 
 export interface UserKeyStatus {
   /** The active vendor, whose key the user would provide. */
@@ -48,19 +48,10 @@ export class UserKeyError extends Error {
   }
 }
 
-const CHECK_WAIT_MS = 20_000;
-
-/** Asks a worker to try the key against the vendor (workers are what reach vendors) and waits for the answer. */
+/** Tries the key against the vendor through a worker before anything is stored. */
 async function verifyKey(vendor: string, apiKey: string, appSecret: string): Promise<VendorCheckResult> {
-  const { queue, events } = serverContext().vendorChecks;
-  const job: VendorCheckJob = { vendor, encryptedKey: encryptSecret(apiKey, appSecret) };
   try {
-    const added = await queue.add("check", job, {
-      removeOnComplete: { age: 60 },
-      removeOnFail: { age: 60 },
-      attempts: 1,
-    });
-    return vendorCheckResultSchema.parse(await added.waitUntilFinished(events, CHECK_WAIT_MS));
+    return await runVendorCheck({ vendor, encryptedKey: encryptSecret(apiKey, appSecret) });
   } catch {
     throw new UserKeyError(keyMessages.verifyUnavailable, 503);
   }

@@ -1,0 +1,82 @@
+import { useEffect, useRef, type ReactNode } from "react";
+import { Form, NavLink, useLocation } from "@remix-run/react";
+import { Logo } from "~/components/logo";
+
+/** The console's screens, in sidebar order. */
+export const ADMIN_SCREENS = [
+  { to: "/admin", label: "Dashboard" },
+  { to: "/admin/users", label: "Users" },
+  { to: "/admin/api-vendors", label: "API vendors" },
+  { to: "/admin/activity", label: "Activity" },
+] as const;
+
+function AdminNav() {
+  return (
+    <nav aria-label="Admin" className="flex flex-col gap-1 text-sm">
+      {ADMIN_SCREENS.map((screen) => (
+        <NavLink
+          key={screen.to}
+          to={screen.to}
+          end={screen.to === "/admin"}
+          className={({ isActive }) =>
+            `rounded-md px-2 py-2 ${isActive ? "bg-zinc-800" : "hover:bg-zinc-900"}`
+          }
+        >
+          {screen.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+function AccountLinks() {
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <NavLink to="/chat" className="rounded-md px-2 py-2 hover:bg-zinc-900">
+        Back to chat
+      </NavLink>
+      <Form method="post" action="/signout">
+        <button type="submit" className="w-full rounded-md px-2 py-2 text-left hover:bg-zinc-900">
+          Sign out
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/**
+ * A fixed sidebar from 768 px (spec §9's mobile breakpoint); below it a menu button that opens the same links.
+ * The menu is a <details> element, so it opens without JavaScript too.
+ */
+export function AdminFrame({ children }: { children: ReactNode }) {
+  const menu = useRef<HTMLDetailsElement>(null);
+  const { pathname } = useLocation();
+  // The frame stays mounted across screens: a chosen link closes the menu, as a full page load would.
+  useEffect(() => {
+    if (menu.current) menu.current.open = false;
+  }, [pathname]);
+  return (
+    <div className="min-h-screen md:flex">
+      <header className="flex items-center justify-between border-b border-zinc-800 p-3 md:hidden">
+        <Logo />
+        <details ref={menu} className="relative">
+          <summary className="btn-secondary cursor-pointer list-none">Menu</summary>
+          <div className="absolute right-0 z-20 mt-2 w-56 space-y-3 rounded-xl border border-zinc-800 bg-zinc-950 p-3 shadow-xl">
+            <p className="text-xs uppercase tracking-wide text-zinc-500">Administrator</p>
+            <AdminNav />
+            <AccountLinks />
+          </div>
+        </details>
+      </header>
+      <aside className="hidden w-60 shrink-0 flex-col gap-4 border-r border-zinc-800 p-4 md:flex">
+        <Logo />
+        <p className="text-xs uppercase tracking-wide text-zinc-500">Administrator</p>
+        <AdminNav />
+        <div className="mt-auto">
+          <AccountLinks />
+        </div>
+      </aside>
+      <main className="min-w-0 flex-1 p-4 md:p-8">{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,162 @@
+import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { ErrorList } from "~/components/ui/field";
+import { useZodForm } from "~/components/ui/use-zod-form";
+import type { AdminVendorRow } from "~/modules/admin/vendors.server";
+import { vendorActionSchema } from "~/modules/admin/schemas";
+
+type Intent = "activate" | "test" | "edit" | "key";
+
+/** The post's result belongs to this vendor's form of this kind (several vendor forms share one page). */
+function resultFor(result: SubmissionResult<string[]> | undefined, vendorId: number, intent: Intent) {
+  const initial = result?.initialValue as Record<string, unknown> | null | undefined;
+  return initial?.vendorId === String(vendorId) && initial?.intent === intent ? result : undefined;
+}
+
+function usePending(vendorId: number, intent: Intent) {
+  const navigation = useNavigation();
+  return (
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === intent &&
+    navigation.formData?.get("vendorId") === String(vendorId)
+  );
+}
+
+function ButtonForm({
+  vendor,
+  intent,
+  label,
+  busy,
+}: {
+  vendor: AdminVendorRow;
+  intent: Intent;
+  label: string;
+  busy: string;
+}) {
+  const [form] = useZodForm(vendorActionSchema, { id: `${intent}-vendor-${vendor.id}` });
+  const pending = usePending(vendor.id, intent);
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="vendorId" value={vendor.id} />
+      <button
+        type="submit"
+        className="btn-secondary px-2 py-1 text-xs"
+        disabled={pending}
+        aria-label={`${label} ${vendor.displayName}`}
+      >
+        {pending ? busy : label}
+      </button>
+    </Form>
+  );
+}
+
+export function VendorCard({
+  vendor,
+  result,
+}: {
+  vendor: AdminVendorRow;
+  result?: SubmissionResult<string[]>;
+}) {
+  const [editForm, edit] = useZodForm(vendorActionSchema, {
+    id: `edit-vendor-${vendor.id}`,
+    lastResult: resultFor(result, vendor.id, "edit"),
+    defaultValue: {
+      displayName: vendor.displayName,
+      endpointUrl: vendor.endpointUrl,
+      priority: String(vendor.priority),
+    },
+  });
+  const [keyForm, key] = useZodForm(vendorActionSchema, {
+    id: `key-vendor-${vendor.id}`,
+    lastResult: resultFor(result, vendor.id, "key"),
+  });
+  const saving = usePending(vendor.id, "edit");
+  const savingKey = usePending(vendor.id, "key");
+  return (
+    <li data-testid="vendor" className="space-y-4 rounded-xl border border-zinc-800 p-4">
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-lg font-semibold">{vendor.displayName}</h2>
+        <span className="text-xs text-zinc-500">{vendor.name}</span>
+        {vendor.isActive ? (
+          <span className="rounded bg-emerald-800 px-1.5 py-0.5 text-xs">Active</span>
+        ) : null}
+        <span className="text-xs text-zinc-400">{vendor.availableModels} available models</span>
+        <div className="ml-auto flex gap-1">
+          {vendor.isActive ? null : (
+            <ButtonForm vendor={vendor} intent="activate" label="Activate" busy="Activating..." />
+          )}
+          <ButtonForm vendor={vendor} intent="test" label="Test connection" busy="Testing..." />
+        </div>
+      </div>
+      {vendor.lastTest ? (
+        <p
+          className={`text-sm ${vendor.lastTest.ok ? "text-emerald-400" : "text-red-400"}`}
+          data-testid="last-test"
+        >
+          Last test: {vendor.lastTest.message}
+        </p>
+      ) : null}
+      <Form
+        method="post"
+        {...getFormProps(editForm)}
+        className="grid gap-2 sm:grid-cols-[1fr_2fr_6rem_auto] sm:items-end"
+      >
+        <input type="hidden" name="intent" value="edit" />
+        <input type="hidden" name="vendorId" value={vendor.id} />
+        <div>
+          <label htmlFor={edit.displayName.id} className="mb-1 block text-sm text-zinc-400">
+            Display name
+          </label>
+          <input {...getInputProps(edit.displayName, { type: "text" })} className="input" />
+          <ErrorList id={edit.displayName.errorId} errors={edit.displayName.errors} />
+        </div>
+        <div>
+          <label htmlFor={edit.endpointUrl.id} className="mb-1 block text-sm text-zinc-400">
+            Endpoint URL
+          </label>
+          <input {...getInputProps(edit.endpointUrl, { type: "text" })} className="input" />
+          <ErrorList id={edit.endpointUrl.errorId} errors={edit.endpointUrl.errors} />
+        </div>
+        <div>
+          <label htmlFor={edit.priority.id} className="mb-1 block text-sm text-zinc-400">
+            Priority
+          </label>
+          <input {...getInputProps(edit.priority, { type: "number" })} className="input" />
+          <ErrorList id={edit.priority.errorId} errors={edit.priority.errors} />
+        </div>
+        <button type="submit" className="btn-primary" disabled={saving}>
+          {saving ? "Saving..." : "Save"}
+        </button>
+        <div className="sm:col-span-4">
+          <ErrorList id={editForm.errorId} errors={editForm.errors} />
+        </div>
+      </Form>
+      <Form
+        method="post"
+        {...getFormProps(keyForm)}
+        className="flex flex-wrap items-end gap-2"
+        autoComplete="off"
+      >
+        <input type="hidden" name="intent" value="key" />
+        <input type="hidden" name="vendorId" value={vendor.id} />
+        <div>
+          <label htmlFor={key.apiKey.id} className="mb-1 block text-sm text-zinc-400">
+            API key {vendor.keyLast4 ? `(set, ends in ${vendor.keyLast4})` : "(not set)"}
+          </label>
+          <input
+            {...getInputProps(key.apiKey, { type: "password" })}
+            placeholder="sk-..."
+            autoComplete="new-password"
+            className="input"
+          />
+          <ErrorList id={key.apiKey.errorId} errors={key.apiKey.errors} />
+          <ErrorList id={keyForm.errorId} errors={keyForm.errors} />
+        </div>
+        <button type="submit" className="btn-secondary" disabled={savingKey}>
+          {savingKey ? "Saving..." : "Set key"}
+        </button>
+      </Form>
+    </li>
+  );
+}

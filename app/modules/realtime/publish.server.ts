@@ -1,0 +1,15 @@
+import type { Redis } from "ioredis";
+import { webLogger } from "~/utils/logger.server";
+import { REALTIME_CHANNEL, type RealtimeEvent } from "./events";
+
+/**
+ * Announces a change to open pages. The change is already stored: a lost announcement only means a page
+ * shows it on its next load, so a Redis failure here is logged, not thrown.
+ */
+export async function publishEvent(redis: Redis, event: RealtimeEvent) {
+  try {
+    await redis.publish(REALTIME_CHANNEL, JSON.stringify(event));
+  } catch (error) {
+    webLogger().warn({ err: error, event: event.type }, "publishing a live event failed");
+  }
+}

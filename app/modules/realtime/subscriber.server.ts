@@ -1,0 +1,48 @@
+/**
+ * One Redis subscription per web process for the live admin events, shared by every open page's event stream
+ * (not one Redis connection per browser).
+ */
+import { Redis } from "ioredis";
+import { redisConnectionOptions } from "#worker/jobs";
+import { webEnv } from "~/utils/env.server";
+import { webLogger } from "~/utils/logger.server";
+import { REALTIME_CHANNEL, realtimeEventSchema, type RealtimeEvent } from "./events";
+
+type Listener = (event: RealtimeEvent) => void;
+
+const store = globalThis as typeof globalThis & {
+  __rogueRealtime?: { subscriber: Redis; listeners: Set<Listener> };
+};
+
+function hub() {
+  if (store.__rogueRealtime) return store.__rogueRealtime;
+  const subscriber = new Redis({ ...redisConnectionOptions(webEnv().redisUrl), maxRetriesPerRequest: null });
+  const listeners = new Set<Listener>();
+  subscriber.on("error", (error) => webLogger().warn({ err: error.message }, "live events subscriber error"));
+  subscriber.subscribe(REALTIME_CHANNEL).catch((error: unknown) => {
+    webLogger().warn({ err: error }, "subscribing to live events failed");
+  });
+  subscriber.on("message", (_channel: string, raw: string) => {
+    let parsed;
+    try {
+      parsed = realtimeEventSchema.safeParse(JSON.parse(raw));
+    } catch {
+      return;
+    }
+    if (!parsed.success) return;
+    for (const listener of listeners) listener(parsed.data);
+  });
+  store.__rogueRealtime = { subscriber, listeners };
+  return store.__rogueRealtime;
+}
+
+export function onRealtimeEvent(listener: Listener): () => void {
+  const { listeners } = hub();
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function closeRealtime() {
+  store.__rogueRealtime?.subscriber.disconnect();
+  store.__rogueRealtime = undefined;
+}

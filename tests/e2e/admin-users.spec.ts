@@ -1,0 +1,57 @@
+/** The admin console's users screen, worked as an admin would, with JavaScript on and off. */
+import { ADMIN } from "./support/env";
+import { ALSO_WITHOUT_JS, expect, expectToast, signIn, test } from "./support/fixtures";
+
+test.describe("admin users", { tag: ALSO_WITHOUT_JS }, () => {
+  test("an admin finds a user by e-mail and bans them; the user is signed out", async ({
+    page,
+    account,
+    db,
+    newVisitor,
+  }) => {
+    const visitor = await newVisitor();
+    await signIn(visitor, account);
+    await signIn(page, ADMIN);
+    await page.goto("/admin/users");
+    await page.getByRole("searchbox").fill(account.email);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByTestId("user-row")).toHaveCount(1);
+    await page.getByRole("button", { name: `Ban ${account.email}` }).click();
+    await expectToast(page, "User updated", "User banned; their sessions were signed out.");
+    await expect(page.getByRole("button", { name: `Unban ${account.email}` })).toBeVisible();
+    expect(db.count("select count(*) from sessions where user_id = ?", account.id)).toBe(0);
+    await visitor.goto("/chat");
+    await expect(visitor).toHaveURL(/\/signin/);
+  });
+
+  test("deleting asks for the e-mail, and a wrong one is refused with 'Deletion Failed'", async ({
+    page,
+    account,
+    db,
+  }) => {
+    await signIn(page, ADMIN);
+    await page.goto(`/admin/users/${account.id}`);
+    await page.getByLabel("Confirm e-mail").fill("wrong@e2e.test");
+    await page.getByRole("button", { name: "Delete user" }).click();
+    await expect(
+      page.getByRole("main").getByRole("alert").filter({ hasText: "Deletion Failed" }),
+    ).toContainText("Type the user's e-mail to confirm.");
+    expect(db.userByEmail(account.email)).toBeDefined();
+    await page.getByLabel("Confirm e-mail").fill(account.email);
+    await page.getByRole("button", { name: "Delete user" }).click();
+    await expectToast(page, "User deleted");
+    await expect(page).toHaveURL("/admin/users");
+    expect(db.userByEmail(account.email)).toBeUndefined();
+  });
+});
+
+test("the admin frame becomes a menu at 375 px, with the way back to chat", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await signIn(page, ADMIN);
+  await page.goto("/admin");
+  await page.getByText("Menu", { exact: true }).click();
+  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).click();
+  await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
+  await page.getByText("Menu", { exact: true }).click();
+  await expect(page.getByRole("link", { name: "Back to chat" }).first()).toBeVisible();
+});

@@ -1,0 +1,188 @@
+/** The admin console's vendors screen: only an admin may act; one active vendor; a write-only, encrypted key. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "#db/schema";
+import { startWorker } from "#worker/index";
+import { args, get, outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
+import { createTestEnv, type TestEnv } from "../support/test-env";
+import type * as Vendors from "~/routes/admin.api-vendors";
+
+let t: TestEnv;
+let route: typeof Vendors;
+let closeServerContext: () => Promise<void>;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+
+beforeAll(async () => {
+  t = await createTestEnv();
+  route = await import("~/routes/admin.api-vendors");
+  ({ closeServerContext } = await import("~/modules/server-context.server"));
+  worker = await startWorker({ concurrency: 2 });
+});
+afterAll(async () => {
+  await worker.close();
+  await closeServerContext();
+  await t.close();
+});
+
+async function visitorWith(roles: Role[] = []): Promise<Visitor> {
+  const userId = await t.createUser();
+  for (const role of roles) {
+    await t.db
+      .insertInto("user_roles")
+      .values({ user_id: userId, role, created_at: new Date().toISOString() })
+      .execute();
+  }
+  return sessionCookieFor(t, userId);
+}
+
+const vendorNamed = (name: string) =>
+  t.db.selectFrom("api_vendors").selectAll().where("name", "=", name).executeTakeFirstOrThrow();
+const act = (visitor: Visitor | null, form: Record<string, string>, headers = {}) =>
+  outcome(() => route.action(args(post("/admin/api-vendors", visitor, form, headers))));
+
+describe("who may change a vendor", () => {
+  const visitors: [string, () => Promise<Visitor | null>][] = [
+    ["signed out", async () => null],
+    ["a plain user", () => visitorWith()],
+    ["a restricted user", () => visitorWith(["restricted"])],
+    ["a banned admin", () => visitorWith(["admin", "banned"])],
+  ];
+  for (const [name, make] of visitors) {
+    it(`${name} cannot activate, edit or set a key`, async () => {
+      const novita = await vendorNamed("novita");
+      const visitor = await make();
+      const forms: Record<string, string>[] = [
+        { intent: "activate", vendorId: String(novita.id) },
+        {
+          intent: "edit",
+          vendorId: String(novita.id),
+          displayName: "X",
+          endpointUrl: "https://x.example/",
+          priority: "1",
+        },
+        { intent: "key", vendorId: String(novita.id), apiKey: "sk-stolen-9999" },
+      ];
+      for (const form of forms) {
+        const answer = await act(visitor, form);
+        expect(answer.status).toBe(302);
+        expect(answer.headers.get("Location")).toMatch(/^\/($|signin)/);
+      }
+      expect(await vendorNamed("novita")).toEqual(novita);
+    });
+  }
+});
+
+describe("an admin on the vendors screen", () => {
+  it("activates one vendor in one step: the others turn inactive and settings name it", async () => {
+    const admin = await visitorWith(["admin"]);
+    const novita = await vendorNamed("novita");
+    expect((await act(admin, { intent: "activate", vendorId: String(novita.id) })).status).toBe(302);
+    const active = await t.db.selectFrom("api_vendors").select("name").where("is_active", "=", 1).execute();
+    expect(active).toEqual([{ name: "novita" }]);
+    const setting = await t.db
+      .selectFrom("system_settings")
+      .select("setting_value")
+      .where("setting_key", "=", "active_vendor")
+      .executeTakeFirstOrThrow();
+    expect(setting.setting_value).toBe("novita");
+    const together = await vendorNamed("together");
+    await act(admin, { intent: "activate", vendorId: String(together.id) });
+  });
+
+  it("sets a key that is stored encrypted and only ever shown as its last four characters", async () => {
+    const admin = await visitorWith(["admin"]);
+    const openai = await vendorNamed("openai");
+    const secret = "sk-admin-secret-key-7731";
+    expect((await act(admin, { intent: "key", vendorId: String(openai.id), apiKey: secret })).status).toBe(
+      302,
+    );
+    const stored = await vendorNamed("openai");
+    expect(stored.api_key_encrypted).not.toContain(secret);
+    const page = await outcome(() => route.loader(args(get("/admin/api-vendors", admin))));
+    const text = JSON.stringify(page.body);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(stored.api_key_encrypted!);
+    expect(page.body).toMatchObject({
+      vendors: expect.arrayContaining([expect.objectContaining({ name: "openai", keyLast4: "7731" })]),
+    });
+    const audit = await t.db
+      .selectFrom("audit_log")
+      .select("details")
+      .where("action", "=", "vendor.key")
+      .execute();
+    expect(JSON.stringify(audit)).not.toContain(secret);
+    const keys = await t.redis.keys("*");
+    expect(keys.join("\n")).not.toContain(secret);
+  });
+
+  it("does not send a refused key back into the form", async () => {
+    const admin = await visitorWith(["admin"]);
+    const answer = await act(admin, { intent: "key", vendorId: "abc", apiKey: "sk-echo-me-1234" });
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).not.toContain("sk-echo-me-1234");
+  });
+
+  it("refuses private, loopback and non-http endpoint URLs with a message", async () => {
+    const admin = await visitorWith(["admin"]);
+    const novita = await vendorNamed("novita");
+    for (const url of [
+      "http://169.254.169.254/latest",
+      "http://[::ffff:127.0.0.1]/",
+      "http://2130706433/",
+      "ftp://example.com/",
+    ]) {
+      const answer = await act(admin, {
+        intent: "edit",
+        vendorId: String(novita.id),
+        displayName: "Novita",
+        endpointUrl: url,
+        priority: "2",
+      });
+      expect(answer.status, url).toBe(400);
+    }
+    expect((await vendorNamed("novita")).endpoint_url).toBe(novita.endpoint_url);
+  });
+
+  it("keeps an endpoint set by the operator (VENDOR_<NAME>_URL) while renaming and reprioritising", async () => {
+    const admin = await visitorWith(["admin"]);
+    const novita = await vendorNamed("novita");
+    const answer = await act(admin, {
+      intent: "edit",
+      vendorId: String(novita.id),
+      displayName: "Novita AI (EU)",
+      endpointUrl: novita.endpoint_url,
+      priority: "7",
+    });
+    expect(answer.status).toBe(302);
+    expect(await vendorNamed("novita")).toMatchObject({ display_name: "Novita AI (EU)", priority_order: 7 });
+  });
+
+  it("tests a connection through a worker and reports 'Connection successful (N ms)'", async () => {
+    const admin = await visitorWith(["admin"]);
+    const together = await vendorNamed("together");
+    const answer = await act(admin, { intent: "test", vendorId: String(together.id) });
+    expect(answer.status).toBe(302);
+    const page = await outcome(() => route.loader(args(get("/admin/api-vendors", admin))));
+    const shown = (
+      page.body as { vendors: { name: string; lastTest: { message: string } | null }[] }
+    ).vendors.find((vendor) => vendor.name === "together");
+    expect(shown?.lastTest?.message).toMatch(/^Connection successful \(\d+ ms\)$/);
+  });
+
+  it("answers an unknown vendor 404 and a tampered id 400, never 500", async () => {
+    const admin = await visitorWith(["admin"]);
+    expect((await act(admin, { intent: "activate", vendorId: "999999" })).status).toBe(404);
+    expect((await act(admin, { intent: "activate", vendorId: "1 or 1=1" })).status).toBe(400);
+    expect((await act(admin, { intent: "explode", vendorId: "1" })).status).toBe(400);
+  });
+
+  it("refuses a cross-site post", async () => {
+    const admin = await visitorWith(["admin"]);
+    const novita = await vendorNamed("novita");
+    const answer = await act(
+      admin,
+      { intent: "activate", vendorId: String(novita.id) },
+      { Origin: "https://evil.example" },
+    );
+    expect(answer.status).toBe(403);
+  });
+});

@@ -1,0 +1,71 @@
+/** GET /api/events: admin changes reach open pages over one event stream, each page only what concerns it. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { args, get, outcome, sessionCookieFor } from "../support/route-calls";
+import { createTestEnv, type TestEnv } from "../support/test-env";
+import type * as Events from "~/routes/api.events";
+import type * as Publish from "~/modules/realtime/publish.server";
+
+let t: TestEnv;
+let route: typeof Events;
+let publish: typeof Publish;
+let closeServerContext: () => Promise<void>;
+
+beforeAll(async () => {
+  t = await createTestEnv();
+  route = await import("~/routes/api.events");
+  publish = await import("~/modules/realtime/publish.server");
+  ({ closeServerContext } = await import("~/modules/server-context.server"));
+});
+afterAll(async () => {
+  await closeServerContext();
+  await t.close();
+});
+
+/** Reads the stream until `until` appears in it. */
+async function readUntil(body: ReadableStream<Uint8Array>, until: string): Promise<string> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  while (!text.includes(until)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  reader.releaseLock();
+  return text;
+}
+
+describe("GET /api/events", () => {
+  it("answers 401 without a session", async () => {
+    expect((await outcome(() => route.loader(args(get("/api/events"))))).status).toBe(401);
+  });
+
+  it("relays a vendor switch to every page, and a ban only to the banned user's pages", async () => {
+    const me = await sessionCookieFor(t, await t.createUser());
+    const controller = new AbortController();
+    const request = new Request("http://localhost/api/events", {
+      headers: { Cookie: me.cookie },
+      signal: controller.signal,
+    });
+    const response = (await route.loader(args(request))) as Response;
+    expect(response.headers.get("Content-Type")).toContain("text/event-stream");
+    const body = response.body!;
+    await readUntil(body, ": connected");
+    const { serverContext } = await import("~/modules/server-context.server");
+    const redis = serverContext().redis;
+    // The subscription is made on the first open stream; publish until it is listening.
+    const received = readUntil(body, "event: user-banned");
+    const timer = setInterval(() => {
+      void publish.publishEvent(redis, { type: "user-banned", userId: "someone-else" });
+      void publish.publishEvent(redis, { type: "vendor-changed", displayName: "Novita AI" });
+      void publish.publishEvent(redis, { type: "user-banned", userId: me.userId });
+    }, 50);
+    const text = await received;
+    clearInterval(timer);
+    controller.abort();
+    expect(text).toContain(
+      'event: vendor-changed\ndata: {"type":"vendor-changed","displayName":"Novita AI"}',
+    );
+    expect(text).not.toContain("someone-else");
+  });
+});
