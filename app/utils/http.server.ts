@@ -14,3 +14,15 @@ export function notFound(message = "Not found"): Response {
 
 /** The request's real scheme decides the Secure flag, so plain-http `npm start` on localhost keeps its cookies. */
 export const isSecureRequest = (request: Request) => new URL(request.url).protocol === "https:";
+
+/**
+ * A form post from another site (CSRF) is refused: browsers say where a request comes from in Sec-Fetch-Site
+ * and Origin. Requests without either (curl, server-to-server) are not browser form posts from elsewhere.
+ */
+export function isCrossSite(request: Request): boolean {
+  const site = request.headers.get("Sec-Fetch-Site");
+  if (site === "cross-site" || site === "same-site") return true;
+  const origin = request.headers.get("Origin");
+  if (!origin || origin === "null") return origin === "null";
+  return origin !== new URL(request.url).origin;
+}
