@@ -25,14 +25,9 @@ import { ErrorList, Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { getSessionUser, requireUser } from "~/modules/auth/session.server";
 import { detailsSchema, paymentSchema } from "~/modules/billing/checkout-schemas";
-import {
-  checkoutErrorResponse,
-  loadCheckout,
-  parsePlanChoice,
-  SUPPORT_EMAIL,
-} from "~/modules/billing/checkout.server";
+import { checkoutErrorResponse, loadCheckout, parsePlanChoice } from "~/modules/billing/checkout.server";
 import { payWithCard, saveDetails, startRedirectPayment } from "~/modules/billing/orders.server";
-import { formatPrice, PERIOD_LABELS, TIER_NAMES } from "~/modules/billing/prices";
+import { formatPrice, PERIOD_LABELS, SUPPORT_EMAIL, TIER_NAMES } from "~/modules/billing/prices";
 import { paymentProvider } from "~/modules/billing/providers.server";
 import { messages } from "~/modules/errors/catalogue";
 import { db } from "~/modules/server-context.server";

@@ -17,12 +17,21 @@ export const isSecureRequest = (request: Request) => new URL(request.url).protoc
 
 /**
  * A form post from another site (CSRF) is refused: browsers say where a request comes from in Sec-Fetch-Site
- * and Origin. Requests without either (curl, server-to-server) are not browser form posts from elsewhere.
+ * and Origin. Requests without either (curl, server-to-server webhooks) are not browser posts from elsewhere.
  */
-export function isCrossSite(request: Request): boolean {
-  const site = request.headers.get("Sec-Fetch-Site");
-  if (site === "cross-site" || site === "same-site") return true;
-  const origin = request.headers.get("Origin");
-  if (!origin || origin === "null") return origin === "null";
-  return origin !== new URL(request.url).origin;
+export function comesFromAnotherSite(headers: {
+  secFetchSite: string | null | undefined;
+  origin: string | null | undefined;
+  selfOrigin: string;
+}): boolean {
+  if (headers.secFetchSite === "cross-site" || headers.secFetchSite === "same-site") return true;
+  if (!headers.origin) return false;
+  return headers.origin === "null" || headers.origin !== headers.selfOrigin;
 }
+
+export const isCrossSite = (request: Request) =>
+  comesFromAnotherSite({
+    secFetchSite: request.headers.get("Sec-Fetch-Site"),
+    origin: request.headers.get("Origin"),
+    selfOrigin: new URL(request.url).origin,
+  });

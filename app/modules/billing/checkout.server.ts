@@ -9,8 +9,6 @@ import { messages } from "../errors/catalogue";
 import { planChoiceSchema } from "./checkout-schemas";
 import { CheckoutError, requireOrder } from "./orders.server";
 
-export const SUPPORT_EMAIL = "support@rogue-ai.app";
-
 export type CheckoutStep = "details" | "payment" | "confirmation" | "processing";
 
 export interface CheckoutView {

@@ -4,6 +4,8 @@
 import type { Billing, Plan } from "#db/schema";
 
 export const CURRENCY = "usd";
+/** Where buyers write about an order (shown on the confirmation and the FAQ). */
+export const SUPPORT_EMAIL = "support@rogue-ai.app";
 export const PLANS: readonly Plan[] = ["starter", "professional"];
 export const BILLINGS: readonly Billing[] = ["monthly", "annually"];
 

@@ -6,20 +6,9 @@ import { randomUUID } from "node:crypto";
 import { messages } from "../errors/catalogue";
 import type { CardInput } from "./checkout-schemas";
 import type { CardProvider, ChargeResult } from "./payment-provider";
+import { SIMULATED_DECLINES } from "./test-cards";
 
-/** Test numbers (Luhn-valid) that the simulated provider declines, and why; shown on /docs. */
-export const SIMULATED_DECLINES = {
-  "4000000000009995": messages.insufficientFunds,
-  "4000000000000069": messages.cardExpired,
-  "4000000000000002": messages.cardDeclined,
-} as const satisfies Record<string, string>;
-
-/** Numbers that pay, one per network the confirmation shows. */
-export const SIMULATED_SUCCESS_CARDS = {
-  Visa: "4242424242424242",
-  Mastercard: "5555555555554444",
-  Discover: "6011111111111117",
-} as const;
+export { SIMULATED_DECLINES, SIMULATED_SUCCESS_CARDS } from "./test-cards";
 
 export function luhnValid(number: string): boolean {
   let sum = 0;
