@@ -59,7 +59,7 @@ export default function Landing() {
           {/* Decorative (spec): it looks like the chat box and does nothing. */}
           <div
             aria-hidden
-            className="mt-8 w-full max-w-xl rounded-xl border border-zinc-700 bg-zinc-900 px-4 py-3 text-left text-zinc-500"
+            className="mt-8 w-full max-w-xl rounded-xl border border-zinc-700 bg-zinc-900 px-4 py-3 text-left text-zinc-400"
           >
             Ask me anything...
           </div>

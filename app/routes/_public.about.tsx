@@ -27,11 +27,11 @@ export default function AboutPage() {
       <PageSection title="Contact">
         <p>
           Write to{" "}
-          <a className="text-brand-light hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
+          <a className="text-brand-light underline hover:text-white" href={`mailto:${SUPPORT_EMAIL}`}>
             {SUPPORT_EMAIL}
           </a>
           , or read the{" "}
-          <Link to="/docs" className="text-brand-light hover:underline">
+          <Link to="/docs" className="text-brand-light underline hover:text-white">
             documentation
           </Link>
           .

@@ -293,7 +293,7 @@ function Confirmation() {
         </ol>
         <p className="mt-6 text-sm text-zinc-400">
           Questions about your order? Write to{" "}
-          <a className="text-brand-light hover:underline" href={`mailto:${SUPPORT_EMAIL}`}>
+          <a className="text-brand-light underline hover:text-white" href={`mailto:${SUPPORT_EMAIL}`}>
             {SUPPORT_EMAIL}
           </a>
           .

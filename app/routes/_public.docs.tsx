@@ -16,7 +16,7 @@ export default function DocsPage() {
     >
       <PageSection title="Getting started">
         <p>
-          <Link to="/signup" className="text-brand-light hover:underline">
+          <Link to="/signup" className="text-brand-light underline hover:text-white">
             Create an account
           </Link>{" "}
           or press <strong>Try Demo</strong> on the sign-in page for a private, temporary account (24 hours).

@@ -94,7 +94,7 @@ export default function SignupPage() {
         Already have an account?{" "}
         <Link
           to={`/signin?${new URLSearchParams({ redirectTo })}`}
-          className="text-brand-light hover:underline"
+          className="text-brand-light underline hover:text-white"
         >
           Sign In
         </Link>

@@ -2,7 +2,7 @@ import { COMPARISON, COMPARISON_ROWS, MARK_LABELS, type Mark } from "./site-cont
 
 const MARK_CLASS: Record<Mark, string> = {
   yes: "text-emerald-400",
-  no: "text-zinc-500",
+  no: "text-zinc-400",
   soon: "text-amber-300",
 };
 

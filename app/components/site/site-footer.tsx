@@ -52,7 +52,7 @@ export function SiteFooter() {
           </nav>
         ))}
       </div>
-      <p className="mx-auto mt-10 max-w-6xl text-xs text-zinc-500">© 2026 Rogue AI. Version 1.0.0.</p>
+      <p className="mx-auto mt-10 max-w-6xl text-xs text-zinc-400">© 2026 Rogue AI. Version 1.0.0.</p>
     </footer>
   );
 }
