@@ -187,7 +187,9 @@ async function markPaidIn(
   return true;
 }
 
-export type PaymentOutcome = { status: "paid" } | { status: "failed"; message: string };
+/** pending: another request is paying this order right now; this one charges nothing. */
+export type PaymentOutcome =
+  { status: "paid" } | { status: "pending" } | { status: "failed"; message: string };
 
 /** The Payment step with a card provider. A paid order is never charged again. */
 export async function payWithCard(
@@ -199,7 +201,7 @@ export async function payWithCard(
 ): Promise<PaymentOutcome> {
   const order = await requireOrder(db, user, orderId);
   if (order.status === "paid") return { status: "paid" };
-  if (!(await claim(db, order))) return { status: "paid" };
+  if (!(await claim(db, order))) return { status: "pending" };
   // The amount is the order's, set from the price table when the order was made.
   const result = await provider
     .charge({ orderId: order.id, amountCents: order.amount_cents, currency: order.currency, card })
