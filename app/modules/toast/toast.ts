@@ -1,9 +1,5 @@
 import { z } from "zod";
 
-/** Spec §9: variants, at most 5 held at once, 5000 ms by default. */
-export const TOAST_LIMIT = 5;
-export const TOAST_DURATION_MS = 5_000;
-
 export const toastSchema = z.object({
   id: z.string(),
   type: z.enum(["default", "destructive", "success", "warning", "info"]).default("default"),
