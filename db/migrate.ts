@@ -3,6 +3,7 @@ import type { Db } from "./database";
 import * as initial from "./migrations/0001_initial";
 import * as chatFeatures from "./migrations/0002_chat_features";
 import * as usageLedger from "./migrations/0003_usage_ledger";
+import * as checkout from "./migrations/0004_checkout";
 import * as admin from "./migrations/0005_admin";
 
 /** Migrations are imported, not read from disk, so the same code runs from source, a bundle or an image. */
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "0001_initial": initial,
   "0002_chat_features": chatFeatures,
   "0003_usage_ledger": usageLedger,
+  "0004_checkout": checkout,
   "0005_admin": admin,
 };
 

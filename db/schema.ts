@@ -24,6 +24,10 @@ export interface UsersTable {
   is_demo: Flag;
   /** Demo users are removed after this time. */
   expires_at: Timestamp | null;
+  /** A paid plan ends here (read as Starter after it); null: no end. */
+  plan_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** 'Cancel plan' was chosen: the plan stays until plan_expires_at. */
+  plan_cancelled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -169,8 +173,17 @@ export interface OrdersTable {
   id: string;
   user_id: string;
   tier: Plan;
-  billing: "monthly" | "annually";
+  billing: Billing;
+  /** From the server's price table when the order was made; never from the form. */
   amount_cents: number;
+  currency: string;
+  provider: "simulated" | "stripe";
+  /** The provider's id for the payment (a simulated charge id, a Stripe Checkout Session id). */
+  provider_ref: string | null;
+  /** Why the last payment attempt failed, in the catalogue's words. */
+  failure: string | null;
+  paid_at: Timestamp | null;
+  updated_at: Timestamp | null;
   card_brand: string | null;
   card_last4: string | null;
   name: string;
@@ -179,7 +192,17 @@ export interface OrdersTable {
   city: string;
   zip_code: string;
   country: string;
-  status: "paid" | "free";
+  status: OrderStatus;
+  created_at: Timestamp;
+}
+
+export type Billing = "monthly" | "annually";
+export type OrderStatus = "draft" | "pending" | "paid" | "failed";
+
+export interface PaymentEventsTable {
+  id: string;
+  provider: string;
+  type: string;
   created_at: Timestamp;
 }
 
@@ -229,12 +252,14 @@ export interface Database {
   completion_attempts: CompletionAttemptsTable;
   usage_events: UsageEventsTable;
   orders: OrdersTable;
+  payment_events: PaymentEventsTable;
   audit_log: AuditLogTable;
   user_api_keys: UserApiKeysTable;
   user_preferences: UserPreferencesTable;
 }
 
 export type User = Selectable<UsersTable>;
+export type Order = Selectable<OrdersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type Chat = Selectable<ChatHistoryTable>;
 export type ChatMessage = Selectable<ChatMessagesTable>;

@@ -255,10 +255,12 @@ class Run {
     const row = await this.runner.db
       .selectFrom("users")
       .innerJoin("ai_models", (join) => join.on("ai_models.model_id", "=", this.completion.model_id))
-      .select(["users.plan", "ai_models.is_pro", "ai_models.display_name"])
+      .select(["users.plan", "users.plan_expires_at", "ai_models.is_pro", "ai_models.display_name"])
       .where("users.id", "=", this.completion.user_id)
       .executeTakeFirst();
-    if (!row || row.plan === "professional" || row.is_pro === 0) return null;
+    // A paid plan past its end date is Starter (the web reads it the same way).
+    const paid = row?.plan === "professional" && (row.plan_expires_at ?? "9999") > nowIso();
+    if (!row || paid || row.is_pro === 0) return null;
     return { code: "plan", detail: row.display_name };
   }
 }

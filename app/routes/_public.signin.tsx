@@ -111,7 +111,7 @@ export default function SigninPage() {
         No account yet?{" "}
         <Link
           to={`/signup?${new URLSearchParams({ redirectTo })}`}
-          className="text-brand-light hover:underline"
+          className="text-brand-light underline hover:text-white"
         >
           Sign Up
         </Link>

@@ -1,12 +1,18 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { ErrorList, Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { signupSchema } from "~/modules/auth/schemas";
-import { redirectIfSignedIn, startSession } from "~/modules/auth/session.server";
-import { createUser, EmailTakenError } from "~/modules/auth/users.server";
+import { getSessionUser, startSession } from "~/modules/auth/session.server";
+import { convertDemoUser, createUser, EmailTakenError } from "~/modules/auth/users.server";
 import { messages, toasts } from "~/modules/errors/catalogue";
 import { db } from "~/modules/server-context.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -17,8 +23,10 @@ const DEFAULT_TARGET = "/";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), DEFAULT_TARGET);
-  await redirectIfSignedIn(request, redirectTo);
-  return { redirectTo };
+  // A demo visitor may sign up: their demo chats carry over to the new account.
+  const session = await getSessionUser(request);
+  if (session && !session.user.is_demo) throw redirect(redirectTo);
+  return { redirectTo, fromDemo: Boolean(session) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -27,7 +35,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   try {
-    const user = await createUser(db(), submission.value);
+    const session = await getSessionUser(request);
+    const user =
+      session?.user.is_demo === 1
+        ? await convertDemoUser(db(), session.user.id, submission.value)
+        : await createUser(db(), submission.value);
     return startSession(request, user, {
       redirectTo: safeRedirect(submission.value.redirectTo, DEFAULT_TARGET),
       toast: toasts.signedUp,
@@ -44,7 +56,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SignupPage() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, fromDemo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
   const [form, fields] = useZodForm(signupSchema, {
@@ -56,6 +68,9 @@ export default function SignupPage() {
     <main className="mx-auto max-w-md px-4 py-16">
       <h1 className="text-3xl font-bold">Create your account</h1>
       <p className="mt-2 text-zinc-400">Private conversations with every model, in one place.</p>
+      {fromDemo ? (
+        <p className="mt-2 text-sm text-brand-light">Your demo chats carry over to your new account.</p>
+      ) : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Name" meta={fields.name} type="text" autoComplete="name" />
@@ -79,7 +94,7 @@ export default function SignupPage() {
         Already have an account?{" "}
         <Link
           to={`/signin?${new URLSearchParams({ redirectTo })}`}
-          className="text-brand-light hover:underline"
+          className="text-brand-light underline hover:text-white"
         >
           Sign In
         </Link>

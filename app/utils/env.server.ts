@@ -7,12 +7,16 @@ export const webShape = {
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   /** Set when a reverse proxy sits in front: client IPs (rate limits) and the scheme come from its headers. */
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
+  /** Both set: checkout takes real payments through Stripe; neither: the simulated provider (no money moves). */
+  STRIPE_SECRET_KEY: z.string().trim().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
 };
 
 export interface WebEnv extends SharedEnv {
   port: number;
   admin: { email: string; password: string } | null;
   trustProxy: boolean;
+  stripe: { secretKey: string; webhookSecret: string } | null;
 }
 
 let cached: WebEnv | undefined;
@@ -23,6 +27,9 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
   if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
     throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"]);
   }
+  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(["STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither"]);
+  }
   return {
     ...shared,
     port: env.PORT,
@@ -31,6 +38,10 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
         ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
         : null,
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    stripe:
+      env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
+        : null,
   };
 }
 

@@ -14,3 +14,24 @@ export function notFound(message = "Not found"): Response {
 
 /** The request's real scheme decides the Secure flag, so plain-http `npm start` on localhost keeps its cookies. */
 export const isSecureRequest = (request: Request) => new URL(request.url).protocol === "https:";
+
+/**
+ * A form post from another site (CSRF) is refused: browsers say where a request comes from in Sec-Fetch-Site
+ * and Origin. Requests without either (curl, server-to-server webhooks) are not browser posts from elsewhere.
+ */
+export function comesFromAnotherSite(headers: {
+  secFetchSite: string | null | undefined;
+  origin: string | null | undefined;
+  selfOrigin: string;
+}): boolean {
+  if (headers.secFetchSite === "cross-site" || headers.secFetchSite === "same-site") return true;
+  if (!headers.origin) return false;
+  return headers.origin === "null" || headers.origin !== headers.selfOrigin;
+}
+
+export const isCrossSite = (request: Request) =>
+  comesFromAnotherSite({
+    secFetchSite: request.headers.get("Sec-Fetch-Site"),
+    origin: request.headers.get("Origin"),
+    selfOrigin: new URL(request.url).origin,
+  });

@@ -15,7 +15,7 @@ export interface Table {
 }
 
 export interface ScenarioReport {
-  id: "ttft" | "concurrent" | "fallback";
+  id: "ttft" | "concurrent" | "fallback" | "landing";
   title: string;
   targets: Target[];
   tables: Table[];

@@ -1,16 +1,9 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CopyIcon, CheckIcon } from "./icons";
 
-const noSubscription = () => () => undefined;
+import { useHydrated } from "~/components/ui/use-hydrated";
 
-/** False during the server render and while hydrating, true once the page is hydrated (or rendered later). */
-export function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+export { useHydrated };
 
 /** Copies text, also where `navigator.clipboard` is missing (a plain-http page is not a secure context). */
 export async function copyText(text: string): Promise<boolean> {

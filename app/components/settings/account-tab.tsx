@@ -46,6 +46,10 @@ export function AccountTab({
         </section>
       ) : null}
 
+      {data.billing && !account.isDemo ? (
+        <PlanSection billing={data.billing} professional={account.isProfessional} />
+      ) : null}
+
       {account.isDemo ? (
         <section
           aria-labelledby="settings-upgrade"
@@ -91,5 +95,68 @@ function ApiKeyStatus({ status, href }: { status: SettingsData["apiKey"]; href: 
         {status.last4 ? settingsText.changeKey : settingsText.setKey}
       </Link>
     </div>
+  );
+}
+
+const formatDate = (iso: string) =>
+  new Date(iso).toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: "UTC",
+  });
+
+function PlanSection({
+  billing,
+  professional,
+}: {
+  billing: NonNullable<SettingsData["billing"]>;
+  professional: boolean;
+}) {
+  return (
+    <section aria-labelledby="settings-plan-title" className="rounded-lg border border-zinc-800 p-4 text-sm">
+      <h3 id="settings-plan-title" className="font-semibold text-zinc-100">
+        {settingsText.planTitle}
+      </h3>
+      <p className="mt-2 text-zinc-300" data-testid="settings-plan-ends">
+        {professional && billing.planEndsAt
+          ? billing.cancelled
+            ? settingsText.planEnds(formatDate(billing.planEndsAt))
+            : settingsText.planRenews(formatDate(billing.planEndsAt))
+          : professional
+            ? settingsText.planNoEnd
+            : settingsText.planStarter}
+      </p>
+      {professional && billing.planEndsAt && !billing.cancelled ? (
+        <Form method="post" action="/account/cancel-plan" className="mt-2">
+          <button type="submit" className="btn-secondary px-3 py-1.5">
+            {settingsText.cancelPlan}
+          </button>
+        </Form>
+      ) : null}
+      {!professional ? (
+        <Link to="/pricing" className="btn-primary mt-2 px-3 py-1.5">
+          {settingsText.upgradeNow}
+        </Link>
+      ) : null}
+      {billing.orders.length ? (
+        <>
+          <h4 className="mt-4 font-medium text-zinc-200">{settingsText.orders}</h4>
+          <ul aria-label={settingsText.orders} className="mt-1 space-y-1">
+            {billing.orders.map((order) => (
+              <li key={order.id} className="flex flex-wrap justify-between gap-x-2 text-zinc-400">
+                <span>
+                  {formatDate(order.createdAt)} · {order.plan}
+                </span>
+                <span>
+                  {order.amount} · {order.status}
+                  {order.card ? ` · ${order.card}` : ""}
+                </span>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
   );
 }

@@ -20,12 +20,14 @@ export function Field({
   type,
   autoComplete,
   placeholder,
+  inputMode,
 }: {
   label: string;
   meta: FieldMetadata<string | undefined>;
   type: InputType;
   autoComplete?: string;
   placeholder?: string;
+  inputMode?: "numeric" | "text";
 }) {
   return (
     <div>
@@ -36,6 +38,7 @@ export function Field({
         {...getInputProps(meta, { type })}
         autoComplete={autoComplete}
         placeholder={placeholder}
+        inputMode={inputMode}
         className="input"
       />
       <ErrorList id={meta.errorId} errors={meta.errors} />

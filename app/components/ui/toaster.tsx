@@ -3,7 +3,8 @@
  * raised in the browser join it, at most TOAST_LIMIT at once, each dismissed after TOAST_DURATION_MS.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { TOAST_DURATION_MS, TOAST_LIMIT, type Toast, type ToastInput } from "~/modules/toast/toast";
+import type { Toast, ToastInput } from "~/modules/toast/toast";
+import { TOAST_DURATION_MS, TOAST_LIMIT } from "~/modules/toast/toast-limits";
 
 const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined);
 

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import type { Db } from "#db/database";
 import { nowIso, type Role, type User } from "#db/schema";
+import { effectivePlan } from "../billing/plan";
 import { db } from "../server-context.server";
 import { toasts } from "../errors/catalogue";
 import { redirectWithToast } from "../toast/toast.server";
@@ -50,7 +51,9 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
     .where("sessions.id", "=", sessionId)
     .executeTakeFirst();
   if (!row || row.session_expires_at < nowIso()) return null;
-  const { session_expires_at: _expires, ...user } = row;
+  const { session_expires_at: _expires, ...stored } = row;
+  // Checked at read time: an expired paid plan is Starter for every caller, without a job to downgrade it.
+  const user = { ...stored, plan: effectivePlan(stored) };
   const roles = await rolesOf(db(), user.id);
   if (roles.includes("banned")) return null;
   return { user, roles, sessionId };

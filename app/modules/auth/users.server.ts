@@ -58,6 +58,8 @@ export async function createUser(
     plan: "starter",
     is_demo: 0,
     expires_at: null,
+    plan_expires_at: null,
+    plan_cancelled_at: null,
     created_at: now,
     updated_at: now,
   };
@@ -68,6 +70,37 @@ export async function createUser(
     throw error;
   }
   return user;
+}
+
+/**
+ * A demo visitor signing up keeps their demo user, chats and all: it becomes a real account in place.
+ * Throws EmailTakenError when another account has the e-mail.
+ */
+export async function convertDemoUser(
+  db: Db,
+  demoUserId: string,
+  input: { email: string; name: string; password: string },
+): Promise<User> {
+  const now = nowIso();
+  try {
+    await db
+      .updateTable("users")
+      .set({
+        email: normaliseEmail(input.email),
+        name: input.name.trim(),
+        password_hash: await hashPassword(input.password),
+        is_demo: 0,
+        expires_at: null,
+        updated_at: now,
+      })
+      .where("id", "=", demoUserId)
+      .where("is_demo", "=", 1)
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new EmailTakenError();
+    throw error;
+  }
+  return db.selectFrom("users").selectAll().where("id", "=", demoUserId).executeTakeFirstOrThrow();
 }
 
 export async function createDemoUser(db: Db): Promise<User> {
@@ -81,6 +114,8 @@ export async function createDemoUser(db: Db): Promise<User> {
     plan: "starter",
     is_demo: 1,
     expires_at: new Date(now.getTime() + DEMO_LIFETIME_MS).toISOString(),
+    plan_expires_at: null,
+    plan_cancelled_at: null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };

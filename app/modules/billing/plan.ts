@@ -3,7 +3,7 @@
  * enforces, and the browser, which explains.
  * See docs/product.md §2.
  */
-import type { Plan } from "#db/schema";
+import type { Plan, User } from "#db/schema";
 
 export const STARTER_DAILY_MESSAGES = 3;
 export const STARTER_HISTORY_HOURS = 24;
@@ -17,4 +17,16 @@ export function canUseModel(plan: Plan, model: { is_pro: 0 | 1 }): boolean {
 /** Chats last updated before this are hidden from a Starter user; null when the plan keeps all history. */
 export function historyCutoff(plan: Plan, now = Date.now()): string | null {
   return plan === "professional" ? null : new Date(now - STARTER_HISTORY_HOURS * 3600 * 1000).toISOString();
+}
+
+/**
+ * The plan a user has now: a paid plan past its `plan_expires_at` is read as Starter, so expiry needs no job.
+ * A Professional plan without an end date (set by an operator, or by the benchmark) does not expire.
+ */
+export function effectivePlan(
+  user: Pick<User, "plan" | "plan_expires_at">,
+  now: string = new Date().toISOString(),
+): Plan {
+  if (user.plan !== "professional") return "starter";
+  return user.plan_expires_at === null || user.plan_expires_at > now ? "professional" : "starter";
 }

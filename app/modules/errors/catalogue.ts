@@ -30,6 +30,29 @@ export const messages = {
   nothingToRegenerate: "There is no reply to regenerate yet.", // ours
   nothingToEdit: "There is no message to edit yet.", // ours
   replyInProgress: "Please wait for the current reply to finish, or stop it.", // ours
+  addressRequired: "Address is required",
+  cityRequired: "City is required",
+  zipRequired: "ZIP code is required",
+  countryRequired: "Country is required",
+  cardNumberRequired: "Card number is required",
+  expiryRequired: "Expiry date is required",
+  cvvRequired: "CVV is required",
+  cardNumberInvalid: "Please enter a valid 16-digit card number",
+  expiryFormat: "Please use format MM/YY",
+  cvvInvalid: "CVV must be 3 or 4 digits",
+  cardNumberRejected: "This card number is not valid. Please check it and try again.", // ours
+  cardExpired: "Your card has expired. Please use another card.", // ours
+  insufficientFunds: "Your card was declined: insufficient funds. Please use another card.", // ours
+  cardDeclined: "Your card was declined. Please use another card.", // ours
+  paymentUnavailable: "The payment service is not available right now. Please try again in a moment.", // ours
+  unknownPlan: "This plan or billing period does not exist. Please choose a plan on the pricing page.", // ours
+  amountFromServer: "The price is set by the server and cannot be changed.", // ours
+  orderNotFound: "This order was not found. Please start again from the pricing page.", // ours
+  demoCheckout: "Demo accounts cannot buy a plan. Create a free account first — your demo chats carry over.", // ours
+  alreadyProfessional: "You are already on the Professional plan.", // ours
+  webhookSignature: "Invalid webhook signature", // ours
+  crossSite: "This form was sent from another site and was refused.", // ours
+  signInToCheckout: "Please sign in to continue your checkout.", // ours
 } as const;
 
 export const toasts = {
@@ -48,6 +71,10 @@ export const toasts = {
   signedOut: { title: "Signed Out", description: "You have been signed out, redirecting to login" },
   signedOutElsewhere: { title: "Logged out", description: "You have been signed out of your account" },
   startingAction: (label: string) => ({ title: `Starting ${label} assistant...` }),
+  planCancelled: (until: string) => ({
+    title: "Plan cancelled",
+    description: `You keep Professional until ${until}; it will not renew.`,
+  }), // ours
   modelChanged: (resending: boolean) => ({
     title: "Model Changed",
     description: resending

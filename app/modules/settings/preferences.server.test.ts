@@ -37,6 +37,8 @@ async function createUser(overrides: { plan?: Plan; is_demo?: 0 | 1; name?: stri
     plan: overrides.plan ?? "starter",
     is_demo: overrides.is_demo ?? 0,
     expires_at: null,
+    plan_expires_at: null,
+    plan_cancelled_at: null,
     created_at: now,
     updated_at: now,
   } as const;

@@ -28,6 +28,13 @@ export const settingsText = {
   upgradeTitle: "Unlock Professional Features",
   upgradeBody: "Unlimited messages, every model, unlimited history and priority support.", // ours
   upgradeNow: "Upgrade Now",
+  planTitle: "Plan", // ours
+  planRenews: (date: string) => `Professional — renews on ${date}.`, // ours
+  planEnds: (date: string) => `Professional until ${date}; cancelled, it will not renew.`, // ours
+  planNoEnd: "Professional — no end date.", // ours
+  planStarter: "Starter — 3 messages a day, 2 models, 24 hours of history.", // ours
+  cancelPlan: "Cancel plan", // ours
+  orders: "Orders", // ours
   signOut: "Sign Out",
   signIn: "Sign In",
   darkMode: "Dark mode",

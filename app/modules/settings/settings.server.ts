@@ -7,6 +7,8 @@ import type { Db } from "#db/database";
 import type { SessionUser } from "../auth/session.server";
 import { toPublicUser } from "../auth/users.server";
 import { PLAN_LABELS } from "../billing/plan";
+import { listOrders } from "../billing/orders.server";
+import { BILLING_NAMES, formatPrice, TIER_NAMES } from "../billing/prices";
 import { db as serverDb } from "../server-context.server";
 import { userKeyStatus, type UserKeyStatus } from "../vendors/user-keys.server";
 import { DEFAULT_PREFERENCES, getPreferences, type Preferences } from "./preferences.server";
@@ -24,9 +26,41 @@ export interface SettingsData {
     isDemo: boolean;
     isProfessional: boolean;
   };
+  /** The paid plan's end and the user's orders; null for guests. */
+  billing: BillingSummary | null;
   /** The active vendor's key status for this user; null for guests or when no vendor is active. */
   apiKey: UserKeyStatus | null;
   preferences: Preferences;
+}
+
+export interface BillingSummary {
+  /** When Professional ends (renews, unless cancelled); null on Starter or a plan without an end. */
+  planEndsAt: string | null;
+  cancelled: boolean;
+  orders: {
+    id: string;
+    createdAt: string;
+    plan: string;
+    amount: string;
+    status: string;
+    card: string | null;
+  }[];
+}
+
+async function billingSummary(database: Db, user: SessionUser["user"]): Promise<BillingSummary> {
+  const orders = await listOrders(database, user.id);
+  return {
+    planEndsAt: user.plan === "professional" ? user.plan_expires_at : null,
+    cancelled: user.plan_cancelled_at !== null,
+    orders: orders.map((order) => ({
+      id: order.id,
+      createdAt: order.created_at,
+      plan: `${TIER_NAMES[order.tier]}${order.amount_cents > 0 ? ` (${BILLING_NAMES[order.billing]})` : ""}`,
+      amount: formatPrice(order.amount_cents),
+      status: order.status,
+      card: order.card_last4 ? `${order.card_brand ?? "Card"} •••• ${order.card_last4}` : null,
+    })),
+  };
 }
 
 export const GUEST_SETTINGS: SettingsData = {
@@ -39,6 +73,7 @@ export const GUEST_SETTINGS: SettingsData = {
     isDemo: false,
     isProfessional: false,
   },
+  billing: null,
   apiKey: null,
   preferences: DEFAULT_PREFERENCES,
 };
@@ -50,9 +85,10 @@ export async function loadSettings(
   if (!session) return GUEST_SETTINGS;
   const { user } = session;
   const shown = toPublicUser(user);
-  const [apiKey, preferences] = await Promise.all([
+  const [apiKey, preferences, billing] = await Promise.all([
     userKeyStatus(database, user.id),
     getPreferences(database, user.id),
+    billingSummary(database, user),
   ]);
   return {
     account: {
@@ -64,6 +100,7 @@ export async function loadSettings(
       isDemo: shown.isDemo,
       isProfessional: shown.isProfessional,
     },
+    billing,
     apiKey,
     preferences,
   };

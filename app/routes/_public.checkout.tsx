@@ -1,0 +1,357 @@
+/**
+ * `/checkout?tier=&billing=`: Details → Payment → Confirmation. Each step is a form posted here and checked
+ * in the action; the step shown comes from the order row, so the checkout is the same without JavaScript.
+ */
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRouteError,
+} from "@remix-run/react";
+import { CheckoutSteps, OrderSummary, CardNetworks } from "~/components/checkout/checkout-parts";
+import { ErrorList, Field } from "~/components/ui/field";
+import { useZodForm } from "~/components/ui/use-zod-form";
+import { getSessionUser, requireUser } from "~/modules/auth/session.server";
+import { detailsSchema, paymentSchema } from "~/modules/billing/checkout-schemas";
+import { checkoutErrorResponse, loadCheckout, parsePlanChoice } from "~/modules/billing/checkout.server";
+import { payWithCard, saveDetails, startRedirectPayment } from "~/modules/billing/orders.server";
+import { formatPrice, PERIOD_LABELS, SUPPORT_EMAIL, TIER_NAMES } from "~/modules/billing/prices";
+import { paymentProvider } from "~/modules/billing/providers.server";
+import { messages } from "~/modules/errors/catalogue";
+import { db } from "~/modules/server-context.server";
+import { isCrossSite } from "~/utils/http.server";
+
+export const meta: MetaFunction = () => [{ title: "Checkout — Rogue AI" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const session = await requireUser(request);
+  const view = await loadCheckout(db(), session, new URL(request.url));
+  return { ...view, provider: paymentProvider().kind };
+}
+
+const orderUrl = (orderId: string, extra = "") => `/checkout?order=${encodeURIComponent(orderId)}${extra}`;
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (isCrossSite(request)) throw data({ message: messages.crossSite }, { status: 403 });
+  const session = await getSessionUser(request);
+  if (!session) throw data({ message: messages.signInToCheckout }, { status: 401 });
+  const formData = await request.formData();
+  // The price comes from the server's table; a form that tries to set one is tampered with.
+  if (formData.has("amount") || formData.has("amount_cents")) {
+    throw data({ message: messages.amountFromServer }, { status: 400 });
+  }
+  const orderId = formData.get("orderId");
+  const provider = paymentProvider();
+
+  if (formData.get("intent") === "details") {
+    const choice = parsePlanChoice({ tier: formData.get("tier"), billing: formData.get("billing") });
+    const submission = parseWithZod(formData, { schema: detailsSchema });
+    if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+    const order = await saveDetails(
+      db(),
+      session.user,
+      { ...choice, orderId: typeof orderId === "string" && orderId ? orderId : null },
+      submission.value,
+      provider.name,
+    ).catch(checkoutErrorResponse);
+    return redirect(orderUrl(order.id), 303);
+  }
+
+  if (formData.get("intent") !== "pay" || typeof orderId !== "string" || !orderId) {
+    throw data({ message: messages.orderNotFound }, { status: 400 });
+  }
+  if (provider.kind === "redirect") {
+    const origin = new URL(request.url).origin;
+    const url = await startRedirectPayment(db(), session.user, orderId, provider, {
+      successUrl: `${origin}${orderUrl(orderId, "&stripe=success")}`,
+      cancelUrl: `${origin}${orderUrl(orderId)}`,
+    }).catch(checkoutErrorResponse);
+    return redirect(url ?? orderUrl(orderId), 303);
+  }
+  const submission = parseWithZod(formData, { schema: paymentSchema });
+  // The card fields are never sent back: a re-rendered form starts them empty.
+  const hideFields = ["cardNumber", "expiry", "cvv"];
+  if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
+  const outcome = await payWithCard(db(), session.user, orderId, submission.value, provider).catch(
+    checkoutErrorResponse,
+  );
+  if (outcome.status === "failed") {
+    return data(submission.reply({ formErrors: [outcome.message], hideFields }), { status: 402 });
+  }
+  return redirect(orderUrl(orderId), 303);
+}
+
+export default function CheckoutPage() {
+  const view = useLoaderData<typeof loader>();
+  const backHref =
+    view.step === "payment" && view.order
+      ? orderUrl(view.order.id, "&step=details")
+      : `/pricing?billing=${view.billing}`;
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-10">
+      {view.step === "confirmation" || view.step === "processing" ? null : (
+        <Link to={backHref} className="text-sm text-brand-light hover:underline">
+          {view.step === "details" ? "← Back to Pricing" : "← Back to Details"}
+        </Link>
+      )}
+      <h1 className="mt-4 text-3xl font-bold">Checkout</h1>
+      <CheckoutSteps step={view.step} skipsPayment={view.tier === "starter"} />
+      {view.isDemo ? (
+        <DemoNotice />
+      ) : view.step === "confirmation" ? (
+        <Confirmation />
+      ) : view.step === "processing" ? (
+        <Processing />
+      ) : (
+        <div className="mt-8 grid gap-8 md:grid-cols-[1fr_18rem]">
+          {view.step === "details" ? <DetailsStep /> : <PaymentStep />}
+          <OrderSummary tier={view.tier} billing={view.billing} />
+        </div>
+      )}
+    </main>
+  );
+}
+
+function DemoNotice() {
+  const { tier, billing } = useLoaderData<typeof loader>();
+  const back = `/checkout?tier=${tier}&billing=${billing}`;
+  return (
+    <section className="mt-8 max-w-xl rounded-lg border border-brand/60 bg-brand/10 p-6">
+      <h2 className="text-xl font-semibold">Create your account first</h2>
+      <p className="mt-2 text-zinc-300" role="alert">
+        {messages.demoCheckout}
+      </p>
+      <Link to={`/signup?${new URLSearchParams({ redirectTo: back })}`} className="btn-primary mt-4">
+        Create Free Account
+      </Link>
+    </section>
+  );
+}
+
+function DetailsStep() {
+  const view = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useZodForm(detailsSchema, {
+    id: "checkout-details",
+    lastResult,
+    defaultValue: view.details,
+  });
+  const free = view.tier === "starter";
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="details-title">
+      <h2 id="details-title" className="text-xl font-semibold">
+        Your details
+      </h2>
+      <input type="hidden" name="intent" value="details" />
+      <input type="hidden" name="tier" value={view.tier} />
+      <input type="hidden" name="billing" value={view.billing} />
+      {view.order ? <input type="hidden" name="orderId" value={view.order.id} /> : null}
+      <Field label="Full name" meta={fields.name} type="text" autoComplete="name" />
+      <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
+      <Field label="Address" meta={fields.address} type="text" autoComplete="street-address" />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="City" meta={fields.city} type="text" autoComplete="address-level2" />
+        <Field label="ZIP code" meta={fields.zipCode} type="text" autoComplete="postal-code" />
+      </div>
+      <Field label="Country" meta={fields.country} type="text" autoComplete="country-name" />
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? "Saving..." : free ? "Complete Registration" : "Continue to Payment"}
+      </button>
+    </Form>
+  );
+}
+
+function PaymentStep() {
+  const view = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const [form, fields] = useZodForm(paymentSchema, { id: "checkout-payment", lastResult });
+  const order = view.order!;
+  const failure = form.errors?.length ? null : order.failure;
+  const price = `${formatPrice(order.amount_cents)}${PERIOD_LABELS[view.billing]}`;
+  if (view.provider === "redirect") {
+    return (
+      <Form method="post" className="space-y-4" aria-labelledby="payment-title">
+        <h2 id="payment-title" className="text-xl font-semibold">
+          Payment
+        </h2>
+        <input type="hidden" name="intent" value="pay" />
+        <input type="hidden" name="orderId" value={order.id} />
+        <p className="text-zinc-300">
+          You will pay {price} on Stripe&apos;s secure page, then come back here.
+        </p>
+        {failure ? (
+          <p role="alert" className="field-error">
+            {failure}
+          </p>
+        ) : null}
+        <button type="submit" className="btn-primary w-full" disabled={submitting}>
+          {submitting ? "Processing..." : `Pay ${price} with Stripe`}
+        </button>
+        <CardNetworks />
+      </Form>
+    );
+  }
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="payment-title">
+      <h2 id="payment-title" className="text-xl font-semibold">
+        Payment
+      </h2>
+      <input type="hidden" name="intent" value="pay" />
+      <input type="hidden" name="orderId" value={order.id} />
+      <Field
+        label="Card number"
+        meta={fields.cardNumber}
+        type="text"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="1234 5678 9012 3456"
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Expiry date"
+          meta={fields.expiry}
+          type="text"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+        />
+        <Field
+          label="CVV"
+          meta={fields.cvv}
+          type="password"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+        />
+      </div>
+      {failure ? (
+        <p role="alert" className="field-error">
+          {failure}
+        </p>
+      ) : null}
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" className="btn-primary w-full" disabled={submitting}>
+        {submitting ? "Processing..." : `Pay ${price}`}
+      </button>
+      <CardNetworks />
+    </Form>
+  );
+}
+
+function Processing() {
+  const view = useLoaderData<typeof loader>();
+  return (
+    <section className="mt-8 max-w-xl rounded-lg border border-zinc-800 p-6" aria-live="polite">
+      <h2 className="text-xl font-semibold">Payment processing</h2>
+      <p className="mt-2 text-zinc-300">
+        Stripe is confirming your payment. Your plan changes as soon as it does — usually within seconds.
+      </p>
+      <Link to={orderUrl(view.order!.id, "&stripe=success")} className="btn-secondary mt-4">
+        Check again
+      </Link>
+    </section>
+  );
+}
+
+function Confirmation() {
+  const view = useLoaderData<typeof loader>();
+  const order = view.order!;
+  const professional = view.tier === "professional";
+  return (
+    <section className="mt-8 grid gap-8 md:grid-cols-[1fr_18rem]" aria-labelledby="thanks-title">
+      <div>
+        <h2 id="thanks-title" className="text-3xl font-bold">
+          Thank You
+        </h2>
+        <p className="mt-2 text-zinc-300">
+          {professional
+            ? `Your payment was received. You are now on the Professional plan${
+                view.planExpiresAt ? ` until ${new Date(view.planExpiresAt).toUTCString().slice(5, 16)}` : ""
+              }.`
+            : "Your free Starter account is ready."}
+        </p>
+        <h3 className="mt-6 font-semibold">Next steps</h3>
+        <ol className="mt-2 list-decimal space-y-1 pl-5 text-zinc-300">
+          <li>Open the chat and pick a model{professional ? " — every model is now available" : ""}.</li>
+          <li>Ask anything; your history is saved to your account.</li>
+          <li>See your plan and orders any time in Settings → Account.</li>
+        </ol>
+        <p className="mt-6 text-sm text-zinc-400">
+          Questions about your order? Write to{" "}
+          <a className="text-brand-light underline hover:text-white" href={`mailto:${SUPPORT_EMAIL}`}>
+            {SUPPORT_EMAIL}
+          </a>
+          .
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Link to="/" className="btn-secondary">
+            Go to Home
+          </Link>
+          <Link to="/chat" className="btn-primary">
+            Start Using AI
+          </Link>
+        </div>
+        <CardNetworks />
+      </div>
+      <aside aria-label="Order summary" className="rounded-lg border border-zinc-800 p-4 text-sm">
+        <h3 className="font-semibold">Order summary</h3>
+        <dl className="mt-3 space-y-2">
+          <div className="flex justify-between gap-2">
+            <dt className="text-zinc-400">Plan</dt>
+            <dd>{TIER_NAMES[view.tier]}</dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt className="text-zinc-400">Total paid</dt>
+            <dd data-testid="order-total">{formatPrice(order.amount_cents)}</dd>
+          </div>
+          {order.card_last4 ? (
+            <div className="flex justify-between gap-2">
+              <dt className="text-zinc-400">Card</dt>
+              <dd>
+                {order.card_brand} •••• {order.card_last4}
+              </dd>
+            </div>
+          ) : null}
+          <div className="flex justify-between gap-2">
+            <dt className="text-zinc-400">Order</dt>
+            <dd className="truncate font-mono text-xs">{order.id.slice(-8)}</dd>
+          </div>
+        </dl>
+      </aside>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const message =
+    isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
+      ? (error.data as { message: string }).message
+      : "Something went wrong. Please try again.";
+  return (
+    <main className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center">
+      <h1 className="text-2xl font-bold">Checkout stopped</h1>
+      <p role="alert" className="text-zinc-300">
+        {message}
+      </p>
+      <Link to="/pricing" className="btn-primary">
+        Back to Pricing
+      </Link>
+    </main>
+  );
+}

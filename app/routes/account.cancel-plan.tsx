@@ -1,0 +1,21 @@
+/** 'Cancel plan' in Settings → Account: Professional stays until its end date and does not renew. */
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { requireUser } from "~/modules/auth/session.server";
+import { cancelPlan } from "~/modules/billing/orders.server";
+import { messages, toasts } from "~/modules/errors/catalogue";
+import { db } from "~/modules/server-context.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { isCrossSite } from "~/utils/http.server";
+
+const BACK = "/chat?settings=account";
+
+export const loader = () => redirect(BACK);
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (isCrossSite(request)) throw data({ message: messages.crossSite }, { status: 403 });
+  const { user } = await requireUser(request);
+  const until = await cancelPlan(db(), user);
+  if (!until) return redirect(BACK);
+  const date = new Date(until).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  return redirectWithToast(request, BACK, { type: "success", ...toasts.planCancelled(date) });
+}

@@ -1,0 +1,23 @@
+/**
+ * Stripe's webhook: the only way a Stripe payment changes a plan. The signature is checked against the raw
+ * body; each event is applied once. Server-to-server, so no browser origin check.
+ */
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { applyPaymentEvent } from "~/modules/billing/orders.server";
+import { paymentProvider } from "~/modules/billing/providers.server";
+import { messages } from "~/modules/errors/catalogue";
+import { db } from "~/modules/server-context.server";
+import { notFound } from "~/utils/http.server";
+import { webLogger } from "~/utils/logger.server";
+
+export const loader = () => notFound();
+
+export async function action({ request }: ActionFunctionArgs) {
+  const provider = paymentProvider();
+  if (provider.kind !== "redirect") return notFound();
+  const event = provider.verifyEvent(await request.text(), request.headers.get("Stripe-Signature"));
+  if (!event) return data({ error: messages.webhookSignature }, { status: 400 });
+  const result = await applyPaymentEvent(db(), provider.name, event);
+  webLogger().info({ eventId: event.id, type: event.type, result }, "payment event");
+  return data({ received: true, result });
+}

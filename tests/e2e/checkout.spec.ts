@@ -1,0 +1,349 @@
+/**
+ * The checkout as a buyer works it, with JavaScript on and off: Details → Payment → Confirmation with the
+ * simulated provider, every bad input, and requests a browser would not make (tampered, replayed, cross-site).
+ */
+import type { Page } from "@playwright/test";
+import { postForm, submitForm } from "./support/forms";
+import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
+
+const DETAILS = {
+  "Full name": "Tess Buyer",
+  Email: "tess@example.test",
+  Address: "1 Main St",
+  City: "Springfield",
+  "ZIP code": "12345",
+  Country: "USA",
+};
+const CARD = { "Card number": "4242 4242 4242 4242", "Expiry date": "12/39", CVV: "123" };
+
+async function fill(page: Page, values: Record<string, string>) {
+  for (const [label, value] of Object.entries(values))
+    await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+const orderIdOf = (page: Page) => new URL(page.url()).searchParams.get("order")!;
+
+interface OrderRow {
+  id: string;
+  status: string;
+  amount_cents: number;
+  card_last4: string | null;
+  tier: string;
+}
+
+async function toPayment(page: Page, query = "tier=professional&billing=monthly") {
+  await page.goto(`/checkout?${query}`);
+  await fill(page, DETAILS);
+  await page.getByRole("button", { name: "Continue to Payment" }).click();
+  await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+  return orderIdOf(page);
+}
+
+test.describe("checkout", { tag: ALSO_WITHOUT_JS }, () => {
+  test("a yearly Professional checkout goes Details → Payment → Thank You and makes the account Professional for a year", async ({
+    page,
+    db,
+    user,
+  }) => {
+    await page.goto("/checkout?tier=professional&billing=annually");
+    await expect(page.getByRole("link", { name: "← Back to Pricing" })).toBeVisible();
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    await expect(summary.getByTestId("summary-total")).toHaveText("$250/year");
+    await fill(page, DETAILS);
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+    await expect(summary.getByTestId("summary-total")).toHaveText("$250/year");
+
+    // Back returns to the details, as typed; continuing keeps the same order.
+    const orderId = orderIdOf(page);
+    await page.getByRole("link", { name: "← Back to Details" }).click();
+    await expect(page.getByLabel("Address", { exact: true })).toHaveValue("1 Main St");
+    await page.getByRole("button", { name: "Continue to Payment" }).click();
+    await expect(page.getByRole("heading", { name: "Payment" })).toBeVisible();
+    expect(orderIdOf(page)).toBe(orderId);
+
+    await fill(page, CARD);
+    await page.getByRole("button", { name: "Pay $250/year" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You" })).toBeVisible();
+    await expect(page.getByTestId("order-total")).toHaveText("$250");
+    await expect(page.getByRole("link", { name: "Go to Home" })).toHaveAttribute("href", "/");
+    await expect(page.getByRole("link", { name: "Start Using AI" })).toHaveAttribute("href", "/chat");
+    await expect(page.getByRole("link", { name: "support@rogue-ai.app" })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Accepted cards" }).getByRole("listitem")).toHaveCount(4);
+
+    const order = db.get<OrderRow>("select * from orders where id = ?", orderId)!;
+    expect(order).toMatchObject({
+      status: "paid",
+      amount_cents: 25000,
+      card_last4: "4242",
+      tier: "professional",
+    });
+    const row = db.get<{ plan: string; plan_expires_at: string }>(
+      "select plan, plan_expires_at from users where id = ?",
+      user.id,
+    )!;
+    expect(row.plan).toBe("professional");
+    expect(new Date(row.plan_expires_at).getTime() - Date.now()).toBeGreaterThan(364 * 86_400_000);
+    // Nothing but the last 4 digits of the card is kept.
+    expect(db.count("select count(*) from orders where id = ? and (name like '%4242 4242%')", orderId)).toBe(
+      0,
+    );
+
+    // A reload shows the same confirmation; replaying the payment post charges nothing and moves no date.
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Thank You" })).toBeVisible();
+    const replay = await postForm(page.request, "/checkout", {
+      intent: "pay",
+      orderId,
+      cardNumber: "4242424242424242",
+      expiry: "12/39",
+      cvv: "123",
+    });
+    expect(replay.status()).toBe(303);
+    expect(
+      db.get<{ plan_expires_at: string }>("select plan_expires_at from users where id = ?", user.id),
+    ).toEqual({
+      plan_expires_at: row.plan_expires_at,
+    });
+    expect(db.count("select count(*) from orders where user_id = ? and status = 'paid'", user.id)).toBe(1);
+  });
+
+  test("Starter skips Payment: 'Complete Registration' goes straight to Thank You for $0", async ({
+    page,
+    db,
+    user,
+  }) => {
+    await page.goto("/checkout?tier=starter");
+    await expect(page.getByRole("list", { name: "Checkout steps" })).not.toContainText("Payment");
+    await fill(page, DETAILS);
+    await page.getByRole("button", { name: "Complete Registration" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You" })).toBeVisible();
+    await expect(page.getByTestId("order-total")).toHaveText("$0");
+    expect(db.get<{ plan: string }>("select plan from users where id = ?", user.id)?.plan).toBe("starter");
+  });
+
+  test("a signed-out visitor signs in and comes back to the same tier and billing", async ({
+    page,
+    account,
+  }) => {
+    await page.goto("/checkout?tier=professional&billing=annually");
+    await expect(page).toHaveURL(/\/signin\?redirectTo=/);
+    expect(new URL(page.url()).searchParams.get("redirectTo")).toBe(
+      "/checkout?tier=professional&billing=annually",
+    );
+    await page.getByLabel("Email", { exact: true }).fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL("/checkout?tier=professional&billing=annually");
+    await expect(page.getByTestId("summary-total")).toHaveText("$250/year");
+  });
+
+  const badDetails: { label: keyof typeof DETAILS; value: string; message: string }[] = [
+    { label: "Full name", value: "", message: "Name is required" },
+    { label: "Email", value: "", message: "Email is required" },
+    { label: "Email", value: "not-an-email", message: "Invalid email address" },
+    { label: "Address", value: " ", message: "Address is required" },
+    { label: "City", value: "", message: "City is required" },
+    { label: "ZIP code", value: "", message: "ZIP code is required" },
+    { label: "Country", value: "", message: "Country is required" },
+  ];
+  for (const bad of badDetails) {
+    test(`Details with ${bad.label} '${bad.value}' says '${bad.message}' and makes no order`, async ({
+      page,
+      db,
+      user,
+      javaScriptEnabled,
+    }) => {
+      await page.goto("/checkout?tier=professional");
+      await fill(page, { ...DETAILS, [bad.label]: bad.value });
+      const button = page.getByRole("button", { name: "Continue to Payment" });
+      if (javaScriptEnabled) await button.click();
+      else expect((await submitForm(page, button, "/checkout")).status()).toBe(400);
+      await expect(page.getByText(bad.message, { exact: true })).toBeVisible();
+      expect(db.count("select count(*) from orders where user_id = ?", user.id)).toBe(0);
+    });
+  }
+
+  const badCards: { values: Partial<typeof CARD>; message: string; status: number }[] = [
+    { values: { "Card number": "" }, message: "Card number is required", status: 400 },
+    {
+      values: { "Card number": "4242 4242 4242" },
+      message: "Please enter a valid 16-digit card number",
+      status: 400,
+    },
+    {
+      values: { "Card number": "4242x42424242424" },
+      message: "Please enter a valid 16-digit card number",
+      status: 400,
+    },
+    { values: { "Expiry date": "" }, message: "Expiry date is required", status: 400 },
+    { values: { "Expiry date": "13/30" }, message: "Please use format MM/YY", status: 400 },
+    { values: { "Expiry date": "1230" }, message: "Please use format MM/YY", status: 400 },
+    { values: { CVV: "" }, message: "CVV is required", status: 400 },
+    { values: { CVV: "12" }, message: "CVV must be 3 or 4 digits", status: 400 },
+    {
+      values: { "Card number": "4242 4242 4242 4241" },
+      message: "This card number is not valid. Please check it and try again.",
+      status: 402,
+    },
+    {
+      values: { "Card number": "4000 0000 0000 9995" },
+      message: "Your card was declined: insufficient funds. Please use another card.",
+      status: 402,
+    },
+    {
+      values: { "Card number": "4000 0000 0000 0069" },
+      message: "Your card has expired. Please use another card.",
+      status: 402,
+    },
+    {
+      values: { "Expiry date": "01/21" },
+      message: "Your card has expired. Please use another card.",
+      status: 402,
+    },
+  ];
+  for (const bad of badCards) {
+    test(`Payment with ${JSON.stringify(bad.values)} says '${bad.message}' and pays nothing`, async ({
+      page,
+      db,
+      user,
+      javaScriptEnabled,
+    }) => {
+      const orderId = await toPayment(page);
+      await fill(page, { ...CARD, ...bad.values });
+      const button = page.getByRole("button", { name: "Pay $25/month" });
+      if (javaScriptEnabled && bad.status === 400) await button.click();
+      else expect((await submitForm(page, button, "/checkout")).status()).toBe(bad.status);
+      await expect(page.getByText(bad.message, { exact: true }).first()).toBeVisible();
+      expect(db.get<OrderRow>("select * from orders where id = ?", orderId)?.status).not.toBe("paid");
+      expect(db.get<{ plan: string }>("select plan from users where id = ?", user.id)?.plan).toBe("starter");
+      // A page the server re-renders never carries the card number back.
+      if (!javaScriptEnabled) await expect(page.getByLabel("Card number", { exact: true })).toHaveValue("");
+    });
+  }
+
+  test("a demo user is asked to create a real account first", async ({ page }) => {
+    await page.goto("/signin?demo=true");
+    await expect(page).toHaveURL(/\/chat/);
+    await page.goto("/checkout?tier=professional");
+    await expect(page.getByRole("alert")).toHaveText(
+      "Demo accounts cannot buy a plan. Create a free account first — your demo chats carry over.",
+    );
+    await page.getByRole("link", { name: "Create Free Account" }).click();
+    await expect(page).toHaveURL(/\/signup\?redirectTo=/);
+  });
+});
+
+test.describe("checkout requests a browser form would not send", () => {
+  test("a tampered tier or billing in the URL is refused with a message and a 400", async ({
+    page,
+    user: _user,
+  }) => {
+    for (const query of ["tier=enterprise", "tier=professional&billing=weekly"]) {
+      const response = await page.goto(`/checkout?${query}`);
+      expect(response?.status()).toBe(400);
+      await expect(page.getByRole("alert")).toHaveText(
+        "This plan or billing period does not exist. Please choose a plan on the pricing page.",
+      );
+    }
+  });
+
+  test("a tampered tier, a posted amount, a signed-out or cross-site post, and another user's order change nothing", async ({
+    page,
+    db,
+    user,
+    playwright,
+    baseURL,
+  }) => {
+    const details = {
+      intent: "details",
+      name: "Tess",
+      email: "t@example.test",
+      address: "1 Main",
+      city: "X",
+      zipCode: "1",
+      country: "US",
+    };
+    expect(
+      (await postForm(page.request, "/checkout", { ...details, tier: "gold", billing: "monthly" })).status(),
+    ).toBe(400);
+    const withAmount = await postForm(page.request, "/checkout", {
+      ...details,
+      tier: "professional",
+      billing: "monthly",
+      amount: "1",
+    });
+    expect(withAmount.status()).toBe(400);
+    expect(await withAmount.text()).toContain("The price is set by the server and cannot be changed.");
+    const crossSite = await page.request.post("/checkout", {
+      form: { ...details, tier: "professional", billing: "monthly" },
+      headers: { Origin: "https://evil.example" },
+      maxRedirects: 0,
+    });
+    expect(crossSite.status()).toBe(403);
+    expect(db.count("select count(*) from orders where user_id = ?", user.id)).toBe(0);
+
+    const orderId = await toPayment(page);
+    const stranger = await playwright.request.newContext({ baseURL });
+    try {
+      const card = { intent: "pay", orderId, cardNumber: "4242424242424242", expiry: "12/39", cvv: "123" };
+      const signedOut = await postForm(stranger, "/checkout", card);
+      expect(signedOut.status()).toBe(401);
+      await stranger.post("/signup", {
+        form: {
+          name: "Other",
+          email: `other-${orderId}@e2e.test`,
+          password: "password-123",
+          redirectTo: "/",
+        },
+      });
+      expect((await postForm(stranger, "/checkout", card)).status()).toBe(404);
+    } finally {
+      await stranger.dispose();
+    }
+    expect(db.get<OrderRow>("select * from orders where id = ?", orderId)?.status).toBe("draft");
+    expect(db.get<{ plan: string }>("select plan from users where id = ?", user.id)?.plan).toBe("starter");
+  });
+
+  test("the Stripe webhook answers 404 while the simulated provider is in use", async ({ request }) => {
+    const response = await request.post("/api/stripe/webhook", {
+      data: '{"id":"evt_forged","type":"checkout.session.completed"}',
+      headers: { "Stripe-Signature": "t=1,v1=forged" },
+    });
+    expect(response.status()).toBe(404);
+  });
+});
+
+test("Settings → Account shows the plan's renewal date and orders, and 'Cancel plan' keeps Professional until then", async ({
+  page,
+  user: _user,
+}) => {
+  await toPayment(page);
+  await fill(page, CARD);
+  await page.getByRole("button", { name: "Pay $25/month" }).click();
+  await expect(page.getByRole("heading", { name: "Thank You" })).toBeVisible();
+  await page.goto("/chat?settings=account");
+  const ends = page.getByTestId("settings-plan-ends");
+  await expect(ends).toContainText("Professional — renews on");
+  await expect(page.getByRole("list", { name: "Orders" })).toContainText("$25 · paid · Visa •••• 4242");
+  await page.getByRole("button", { name: "Cancel plan" }).click();
+  await expect(ends).toContainText("cancelled, it will not renew");
+  await expect(page.getByTestId("settings-plan")).toHaveText("Professional");
+});
+
+test("signing up from a demo keeps the demo's chats on the new account", async ({ page, db }, testInfo) => {
+  await page.goto("/signin?demo=true");
+  await expect(page).toHaveURL(/\/chat/);
+  // Other tests start demos too: the converted account must be one of the demo users that existed before.
+  const demoIds = db.all<{ id: string }>("select id from users where is_demo = 1").map((row) => row.id);
+  await page.goto("/signup");
+  const email = `convert-${testInfo.workerIndex}-${Date.now()}@e2e.test`;
+  await page.getByLabel("Name", { exact: true }).fill("Converted");
+  await page.getByLabel("Email", { exact: true }).fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("password-123");
+  await page.getByRole("button", { name: "Sign Up" }).click();
+  await expect(page).toHaveURL("/");
+  const converted = db.userByEmail(email)!;
+  expect(converted.is_demo).toBe(0);
+  expect(demoIds).toContain(converted.id);
+});

@@ -1,0 +1,246 @@
+/**
+ * The public site: every landing section and its behaviours, /pricing's buttons and redirects, no dead links,
+ * no sideways scrolling at phone, tablet and desktop widths, and no serious accessibility violations.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
+
+const PUBLIC_PAGES = ["/", "/features", "/pricing", "/about", "/docs", "/api", "/signin", "/signup"];
+
+test.describe("public pages", { tag: ALSO_WITHOUT_JS }, () => {
+  test("the landing page has every section in the spec's order", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByText("The First Truly Uncensored AI")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ask Anything. Say Everything.");
+    await expect(page.getByRole("link", { name: "Start Uncensored Chat" }).first()).toHaveAttribute(
+      "href",
+      "/chat",
+    );
+    await expect(page.getByRole("link", { name: "Get Started" })).toHaveAttribute("href", "/signup");
+    const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
+    const order = [
+      "Features",
+      "Why Choose Us",
+      "Ask questions like these",
+      "How It Works",
+      "One chat, every model",
+      "Live demo",
+      "Private Inference API",
+      "How we compare",
+      "What our users say",
+      "Your questions deserve real answers",
+    ];
+    expect(headings.filter((h) => order.includes(h))).toEqual(order);
+    await expect(
+      page.getByRole("region", { name: "Sample prompts" }).locator("ul").first().locator("li"),
+    ).toHaveCount(8);
+    await expect(page.getByRole("list", { name: "Example questions" }).locator("li")).toHaveCount(5);
+    await expect(page.getByRole("link", { name: "Experience True AI Freedom" })).toHaveAttribute(
+      "href",
+      "/chat",
+    );
+    await expect(page.getByRole("link", { name: "View API Docs" })).toHaveAttribute("href", "/api");
+    const table = page.getByRole("table", { name: "Rogue AI compared with other AI products" });
+    await expect(table.getByRole("row", { name: /Voice, Image and Video Input/ })).toContainText(
+      "Coming soon",
+    );
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+  });
+
+  test("the demo's tabs are links: Text by default, and each tab renders its own canned reply", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const tabs = page.getByRole("tablist", { name: "Demo" }).getByRole("tab");
+    await expect(tabs).toHaveText(["Text", "Images", "Code", "Characters"]);
+    await expect(page.getByRole("tab", { name: "Text" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("tab", { name: "Code" }).click();
+    await expect(page.getByRole("tab", { name: "Code" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByRole("tabpanel")).toContainText("def reverse(s):");
+  });
+
+  test("every testimonial can be read, and every link on every public page answers", async ({
+    page,
+    request,
+  }) => {
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Testimonials" })).toBeVisible();
+    const hrefs = new Set<string>();
+    for (const path of PUBLIC_PAGES) {
+      await page.goto(path);
+      for (const href of await page
+        .locator("a[href^='/']")
+        .evaluateAll((as) => as.map((a) => a.getAttribute("href")!)))
+        hrefs.add(href.split("#")[0]!);
+    }
+    for (const href of hrefs) {
+      const response = await request.get(href, { maxRedirects: 5 });
+      expect(response.status(), href).toBeLessThan(400);
+    }
+  });
+
+  test("the mobile menu opens and lists the header's links", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/");
+    await page.getByText("Menu", { exact: true }).click();
+    const menu = page.getByRole("navigation", { name: "Mobile" });
+    await expect(menu.getByRole("link", { name: "Pricing" })).toBeVisible();
+    await menu.getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL("/pricing");
+  });
+
+  test("pricing switches between monthly and annual with a link", async ({ page }) => {
+    await page.goto("/pricing");
+    await expect(page.getByTestId("price-Professional")).toHaveText("$25");
+    await expect(page.getByTestId("price-Starter")).toHaveText("$0");
+    await expect(page.getByText("MOST POPULAR")).toBeVisible();
+    await expect(page.getByText("RECOMMENDED")).toBeVisible();
+    await page.getByRole("link", { name: "Annual (save $50)" }).click();
+    await expect(page.getByTestId("price-Professional")).toHaveText("$250");
+    await expect(page.getByText("/year", { exact: true })).toBeVisible();
+    await expect(page.getByText(/PayPal/)).toBeAttached();
+    await expect(page.getByRole("region", { name: "What our users say" }).getByRole("listitem")).toHaveCount(
+      3,
+    );
+  });
+
+  test("signed out, Professional goes through sign-up back to pricing, then straight to checkout", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/pricing?billing=annually");
+    await expect(page.getByRole("link", { name: "Create Free Account" })).toHaveAttribute(
+      "href",
+      `/signup?${new URLSearchParams({ redirectTo: "/chat" })}`,
+    );
+    await page.getByRole("link", { name: "Sign Up for Professional" }).click();
+    await expect(page).toHaveURL(/\/signup\?redirectTo=/);
+    await page.getByLabel("Name", { exact: true }).fill("Priced");
+    await page
+      .getByLabel("Email", { exact: true })
+      .fill(`priced-${testInfo.workerIndex}-${Date.now()}@e2e.test`);
+    await page.getByLabel("Password", { exact: true }).fill("password-123");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page).toHaveURL("/checkout?tier=professional&billing=annually");
+    await expect(page.getByTestId("summary-total")).toHaveText("$250/year");
+  });
+
+  test("signed in, the buttons read 'Start For Free' and go to the chat or checkout", async ({
+    page,
+    user: _user,
+  }) => {
+    await page.goto("/pricing");
+    await expect(page.getByRole("link", { name: "Start For Free" })).toHaveAttribute("href", "/chat");
+    await expect(page.getByRole("link", { name: "Upgrade to Professional" })).toHaveAttribute(
+      "href",
+      "/checkout?tier=professional&billing=monthly",
+    );
+    await expect(page.getByRole("link", { name: "Get Professional Now" })).toHaveAttribute(
+      "href",
+      "/checkout?tier=professional&billing=monthly",
+    );
+  });
+});
+
+test.describe("landing behaviours", () => {
+  test("the header turns solid past 10 px and the Start Chatting banner shows past 800 px", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const header = page.getByRole("banner");
+    await expect(header).toHaveAttribute("data-solid", "false");
+    await expect(page.getByTestId("sticky-banner")).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 50));
+    await expect(header).toHaveAttribute("data-solid", "true");
+    await expect(page.getByTestId("sticky-banner")).toHaveCount(0);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect(
+      page.getByTestId("sticky-banner").getByRole("link", { name: "Start Chatting" }),
+    ).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByTestId("sticky-banner")).toHaveCount(0);
+  });
+
+  test("the highlighted question example moves on every 3 seconds", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    const items = page.getByRole("list", { name: "Example questions" }).locator("li");
+    await expect(items.nth(0)).toHaveAttribute("data-active", "true");
+    await page.clock.runFor(3000);
+    await expect(items.nth(1)).toHaveAttribute("data-active", "true");
+    await expect(items.nth(0)).toHaveAttribute("data-active", "false");
+    await page.clock.runFor(4 * 3000);
+    await expect(items.nth(0)).toHaveAttribute("data-active", "true");
+  });
+
+  for (const { width, perView } of [
+    { width: 375, perView: 1 },
+    { width: 768, perView: 2 },
+    { width: 1280, perView: 3 },
+  ]) {
+    test(`the testimonial carousel shows ${perView} at ${width} px, loops, and answers buttons and arrow keys`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      const carousel = page.getByRole("region", { name: "Testimonials" });
+      const slides = carousel.locator("[aria-roledescription='slide']");
+      await expect(slides).toHaveCount(perView);
+      const first = () => slides.first().locator("p").textContent();
+      const start = await first();
+      await carousel.getByRole("button", { name: "Previous testimonial" }).click();
+      await expect.poll(first).toContain("Chris O.");
+      await carousel.getByRole("button", { name: "Next testimonial" }).click();
+      await expect.poll(first).toBe(start);
+      await carousel.focus();
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(first).toContain("Daniel K.");
+      await page.keyboard.press("ArrowLeft");
+      await expect.poll(first).toBe(start);
+    });
+  }
+});
+
+test("without JavaScript the testimonials are one scrollable row of all six @nojs-only", async ({ page }) => {
+  await page.goto("/");
+  const carousel = page.getByRole("region", { name: "Testimonials" });
+  await expect(carousel.locator("[aria-roledescription='slide']")).toHaveCount(6);
+  const track = page.getByTestId("carousel-track");
+  expect(await track.evaluate((el) => getComputedStyle(el).overflowX)).toBe("auto");
+});
+
+async function expectNoHorizontalOverflow(page: Page, path: string) {
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  const viewport = page.viewportSize()!.width;
+  expect(width, `${path} at ${viewport}px`).toBeLessThanOrEqual(viewport);
+}
+
+test.describe("layout", { tag: ALSO_WITHOUT_JS }, () => {
+  for (const width of [375, 768, 1280]) {
+    test(`no page scrolls sideways at ${width} px`, async ({ page, user: _user }) => {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of [
+        ...PUBLIC_PAGES.filter((p) => !p.startsWith("/sign")),
+        "/checkout?tier=professional",
+      ]) {
+        await page.goto(path);
+        await expectNoHorizontalOverflow(page, path);
+      }
+    });
+  }
+});
+
+test.describe("accessibility", () => {
+  for (const path of ["/", "/features", "/pricing", "/checkout?tier=professional", "/signin", "/signup"]) {
+    test(`${path} has no serious or critical axe violations`, async ({ page, signUp }) => {
+      if (path.startsWith("/checkout")) await signUp(page);
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+      expect(
+        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+        path,
+      ).toEqual([]);
+    });
+  }
+});
