@@ -27,6 +27,37 @@ async function visibleMessages(database: Db, chatId: string) {
     .execute();
 }
 
+/**
+ * The questions whose latest request for a reply failed, with the catalogue's message: each keeps its error
+ * under it, after later messages and reloads too, until a retry answers it.
+ */
+type FailedQuestions = Record<string, { completionId: string; message: string }>;
+
+async function failedQuestions(database: Db, chatId: string): Promise<FailedQuestions> {
+  const requests = await database
+    .selectFrom("completions")
+    .select(["id", "status", "user_message_id", "error_code", "error_status", "error_detail"])
+    .where("chat_id", "=", chatId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  const latest = new Map(requests.map((request) => [request.user_message_id, request]));
+  const failed: FailedQuestions = {};
+  for (const [questionId, request] of latest) {
+    if (request.status !== "error") continue;
+    const parsed = failureSchema.safeParse({
+      code: request.error_code,
+      status: request.error_status ?? undefined,
+      detail: request.error_detail ?? undefined,
+    });
+    failed[questionId] = {
+      completionId: request.id,
+      message: failureMessage(parsed.success ? parsed.data : { code: "internal" }),
+    };
+  }
+  return failed;
+}
+
 async function consecutiveFailures(database: Db, userId: string) {
   const recent = await database
     .selectFrom("completions")
@@ -49,9 +80,10 @@ export async function loadChatPage(request: Request, chatId: string | null) {
   const chat = chatId ? await requireChat(db(), user.id, chatId) : null;
   const cutoff = historyCutoff(user.plan);
   if (chat && cutoff && chat.updated_at < cutoff) throw notFound("Chat not found");
-  const [messages, completion, messagesLeft, failures, apiKey, preferences] = await Promise.all([
+  const [messages, completion, failed, messagesLeft, failures, apiKey, preferences] = await Promise.all([
     chat ? visibleMessages(db(), chat.id) : [],
     chat ? latestCompletion(db(), chat.id) : null,
+    chat ? failedQuestions(db(), chat.id) : Promise.resolve<FailedQuestions>({}),
     messagesLeftToday(db(), user.id, user.plan),
     consecutiveFailures(db(), user.id),
     userKeyStatus(db(), user.id),
@@ -61,21 +93,15 @@ export async function loadChatPage(request: Request, chatId: string | null) {
     completion && (completion.status === "queued" || completion.status === "streaming")
       ? completion.id
       : null;
-  const failed =
-    completion?.status === "error"
-      ? failureSchema.safeParse({
-          code: completion.error_code,
-          status: completion.error_status ?? undefined,
-          detail: completion.error_detail ?? undefined,
-        })
-      : null;
   const modelId = resolveModelId(models, chat?.model_id ?? url.searchParams.get("model")) ?? "";
   return {
     chatId: chat?.id ?? null,
     title: chat?.title ?? null,
     messages,
     pendingCompletionId: pending,
-    failure: failed ? failureMessage(failed.success ? failed.data : { code: "internal" }) : null,
+    /** Failed questions by user message id; the chat's last request is the one Retry asks again in place. */
+    failures: failed,
+    lastCompletionId: completion?.id ?? null,
     persistentFailure: failures >= ERROR_WARNING_THRESHOLD,
     // A fresh id per page view: the same form posted twice is one request.
     requestId: uuidv7(),

@@ -1,0 +1,7 @@
+/**
+ * Any URL no other route serves. Answering 404 from a route (rather than from no match at all) lets the root
+ * loader run, so the not-found page's site header knows who is signed in.
+ */
+export function loader() {
+  throw new Response("Not Found", { status: 404 });
+}
