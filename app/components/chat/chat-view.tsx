@@ -190,7 +190,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
               {messages.map((message) => {
                 const isLastUser = idle && message.id === lastUser?.id && chatId;
                 const isLastReply = idle && message.id === last?.id && message.role === "assistant" && chatId;
-                const failed = idle ? failureAfter.get(message.id) : undefined;
+                const failed = failureAfter.get(message.id);
                 return (
                   <Fragment key={message.id}>
                     <MessageBubble
@@ -220,7 +220,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
                         {...failed}
                         persistent={failed.isLast && props.persistentFailure}
                         requestId={requestId}
-                        canRetry={Boolean(chatId) && !cannotSend}
+                        canRetry={idle && Boolean(chatId) && !cannotSend}
                       />
                     ) : null}
                   </Fragment>
