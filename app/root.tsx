@@ -12,6 +12,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { LiveEvents } from "~/components/live-events";
+import { PublicHeader } from "~/components/public-header";
 import { ToastProvider } from "~/components/ui/toaster";
 import { getSessionUser, publicSessionUser } from "~/modules/auth/session.server";
 import { readTheme } from "~/modules/settings/theme.server";
@@ -81,20 +82,37 @@ export default function App() {
   );
 }
 
+/**
+ * Any page that fails: the site header (so the visitor is still somewhere they know) and the ways back — the
+ * home page, and the chat for a signed-in user.
+ */
 export function ErrorBoundary() {
   const error = useRouteError();
+  const user = useOptionalUser();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
-    <main className="mx-auto flex min-h-screen max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Page not found" : "Unexpected Application Error!"}</h1>
-      <p className="text-zinc-400">
-        {notFound
-          ? "The page you are looking for does not exist."
-          : "Something went wrong. Please try again."}
-      </p>
-      <a href="/" className="btn-primary">
-        Go to Home
-      </a>
-    </main>
+    <>
+      <PublicHeader />
+      <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
+        <h1 className="text-2xl font-bold">
+          {notFound ? "Page not found" : "Unexpected Application Error!"}
+        </h1>
+        <p className="text-zinc-400">
+          {notFound
+            ? "The page you are looking for does not exist."
+            : "Something went wrong. Please try again."}
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <a href="/" className="btn-primary">
+            Go to Home
+          </a>
+          {user ? (
+            <a href="/chat" className="btn-secondary">
+              Back to chat
+            </a>
+          ) : null}
+        </div>
+      </main>
+    </>
   );
 }

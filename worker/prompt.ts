@@ -5,8 +5,9 @@ import type { ChatTurn } from "./vendors/types";
 export const DEFAULT_SYSTEM_PROMPT = "You are a helpful, concise assistant.";
 
 /**
- * The conversation up to and including the completion's user message. A chat without its own system
- * instruction gets the default one. `continueFrom` is text already streamed by an earlier attempt: sent as a
+ * The conversation up to and including the completion's user message, led by one system message: the latest
+ * instruction stored before that question (a chat's first-message prefix, or a quick action used later in
+ * the chat), or the default one. `continueFrom` is text already streamed by an earlier attempt: sent as a
  * trailing assistant turn so the vendor continues it instead of starting over.
  */
 export async function buildPrompt(db: Db, completion: Completion, continueFrom: string): Promise<ChatTurn[]> {
@@ -19,12 +20,13 @@ export async function buildPrompt(db: Db, completion: Completion, continueFrom: 
     .orderBy("id")
     .execute();
   const end = rows.findIndex((row) => row.id === completion.user_message_id);
-  const history = rows
-    .slice(0, end + 1)
-    .filter((row) => row.content.length > 0)
-    .map((row): ChatTurn => ({ role: row.role, content: row.content }));
-  const turns = history.some((turn) => turn.role === "system")
-    ? history
-    : [{ role: "system" as const, content: DEFAULT_SYSTEM_PROMPT }, ...history];
+  const asked = rows.slice(0, end + 1).filter((row) => row.content.length > 0);
+  const system = asked.findLast((row) => row.role === "system")?.content ?? DEFAULT_SYSTEM_PROMPT;
+  const turns: ChatTurn[] = [
+    { role: "system", content: system },
+    ...asked
+      .filter((row) => row.role !== "system")
+      .map((row): ChatTurn => ({ role: row.role, content: row.content })),
+  ];
   return continueFrom ? [...turns, { role: "assistant", content: continueFrom }] : turns;
 }

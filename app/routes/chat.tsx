@@ -97,14 +97,11 @@ export default function ChatLayout() {
       ) : null}
       <div className="flex min-w-0 flex-1 flex-col">
         <ChatHeader
-          title={chatPage?.title ?? null}
           models={data.models}
           currentModelId={chatPage?.modelId ?? newChatPage?.modelId ?? defaultModel?.id ?? ""}
           chatId={chatPage?.chatId ?? null}
-          collapsed={collapsed}
           overlayOpen={overlay.open}
           links={links}
-          onToggleCollapse={toggleCollapse}
           onOpenOverlay={() => setOverlayOpen(true)}
         />
         <main className="flex min-h-0 flex-1 flex-col">

@@ -11,6 +11,8 @@ import {
   finishedCompletion,
   lastReply,
   messageList,
+  modelOption,
+  openModelPicker,
   sendMessage,
 } from "./support/chat";
 import { ALSO_WITHOUT_JS, expect, expectToast, test } from "./support/fixtures";
@@ -58,7 +60,7 @@ test.describe("a reply in progress", () => {
     const chatId = await sendMessage(page, `Go on and on ${mockDirective({ tokens: 400, tokenMs: 25 })}`);
     const live = page.locator("li[data-streaming]");
     await expect(live).toContainText("Mock together reply:");
-    await page.getByRole("button", { name: "Stop" }).click();
+    await page.getByRole("button", { name: "Stop", exact: true }).click();
     const completion = await finishedCompletion(db, chatId, "stopped");
     const stored = db.messagesOfChat(chatId).find((m) => m.completion_id === completion.id);
     expect(stored?.status).toBe("stopped");
@@ -146,9 +148,10 @@ test.describe("regenerate and edit", () => {
 test.describe("switching model", () => {
   test("a Starter user sees PRO models but cannot pick them", async ({ page, user: _user }) => {
     await page.goto("/chat");
-    const select = page.getByRole("combobox", { name: "Model" });
-    await expect(select.locator("option", { hasText: "DeepSeek V3" })).toBeDisabled();
-    await expect(select.locator("option", { hasText: "Llama 3.1 8B Instruct" })).toBeEnabled();
+    await openModelPicker(page);
+    await expect(modelOption(page, "DeepSeek V3")).toBeDisabled();
+    await expect(modelOption(page, "DeepSeek V3")).toContainText("Upgrade to Professional to use");
+    await expect(modelOption(page, "Llama 3.1 8B Instruct")).toBeEnabled();
   });
 
   test("switching mid-chat says so, and later replies come from the new model", async ({
@@ -160,7 +163,8 @@ test.describe("switching model", () => {
     await page.goto("/chat");
     const chatId = await sendMessage(page, "Hello first model");
     await finishedCompletion(db, chatId);
-    await page.getByRole("combobox", { name: "Model" }).selectOption("gemma-3-27b-it");
+    await openModelPicker(page);
+    await modelOption(page, "Gemma 3 27B").click();
     await expectToast(page, "Model Changed", "Ask a new question to see the new model's response");
     await expect(page.getByText("Current model: Gemma 3 27B")).toBeVisible();
     await sendMessage(page, "Hello second model");
@@ -245,7 +249,8 @@ test.describe("limits and roles", () => {
       await sendMessage(page, `${text} ${failing}`);
     }
     await finishedCompletion(db, chatId, "error");
-    await expect(messageList(page).getByRole("alert").filter({ hasText: "API error (500)" })).toBeVisible();
+    // Each failed question keeps its own error; the last one also carries the warning.
+    await expect(messageList(page).getByRole("alert").filter({ hasText: "API error (500)" })).toHaveCount(3);
     await expect(
       page.getByText(/Multiple Errors: There seems to be a persistent issue with the API service/),
     ).toBeVisible();

@@ -111,7 +111,7 @@ test.describe("the chat list", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(page).toHaveURL(`/chat/${betaId}`);
   });
 
-  test("the header shows the open chat's title on large screens only, and links New chat and Settings", async ({
+  test("the open chat's title is shown once, under the header, which links New chat and Settings", async ({
     page,
     user,
     run,
@@ -120,9 +120,10 @@ test.describe("the chat list", { tag: ALSO_WITHOUT_JS }, () => {
     const chatId = insertChat(run, user.id, title);
     await page.goto(`/chat/${chatId}`);
     const header = page.getByRole("banner");
-    await expect(header.getByText(title)).toBeVisible();
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
+    await expect(header.getByText(title)).toHaveCount(0);
     await page.setViewportSize({ width: 900, height: 720 });
-    await expect(header.getByText(title)).toBeHidden();
+    await expect(page.getByRole("heading", { name: title })).toBeVisible();
 
     await header.getByRole("link", { name: "New chat" }).click();
     await expect(page).toHaveURL("/chat");

@@ -14,6 +14,9 @@ import {
   switchModel,
 } from "~/modules/completions/completions.server";
 import { deleteChat } from "~/modules/chats/chats.server";
+import { QUICK_ACTIONS, quickActionRequest } from "~/modules/completions/quick-actions";
+import { startSession } from "~/modules/auth/session.server";
+import { handleChatAction } from "~/modules/completions/chat-intents.server";
 import { closeServerContext } from "~/modules/server-context.server";
 import { nowIso, type Plan, type Role, type User } from "#db/schema";
 import { completionStopKey } from "#worker/jobs";
@@ -158,6 +161,27 @@ describe("asking for a reply", () => {
     expect(chat.title).toBe("Hello there");
   });
 
+  it("makes a quick action's role instruction the system message of its request, in an existing chat too", async () => {
+    const session = await member("professional");
+    const first = await send(session, "Hello there");
+    await finish(first.completionId);
+    const code = quickActionRequest("code");
+    const { completionId } = await sendMessage(
+      session,
+      { ...code, requestId: uuidv7(), action: "code" },
+      first.chatId,
+    );
+    expect((await visible(first.chatId)).slice(-2)).toEqual([
+      { role: "system", content: QUICK_ACTIONS.code.instruction },
+      { role: "user", content: "I want to code. Please help me." },
+    ]);
+    await finish(completionId);
+    const prompt = (t.mock.requests("together").at(-1)?.body as { messages: unknown[] }).messages;
+    expect(prompt[0]).toEqual({ role: "system", content: QUICK_ACTIONS.code.instruction });
+    expect(prompt.filter((turn) => (turn as { role: string }).role === "system")).toHaveLength(1);
+    expect(prompt.at(-1)).toEqual({ role: "user", content: "I want to code. Please help me." });
+  });
+
   it("refuses a second message while the chat's reply is still being written", async () => {
     const session = await member("professional");
     const { chatId } = await send(session, "first");
@@ -258,6 +282,43 @@ describe("stop and users' keys", () => {
     try {
       const session = await member("professional");
       expect(await refusal(send(session, "no key yet"))).toBe("key");
+      // Spec §5: the send form then opens the key dialog, on the chat's URL (no `?index` left over).
+      const signedIn = await startSession(new Request("http://localhost/signin"), session.user, {
+        redirectTo: "/chat",
+        toast: { title: "Signed in" },
+      });
+      const cookie = signedIn.headers.get("Set-Cookie")!.split(";")[0]!;
+      const post = (url: string, chatId: string | null) =>
+        handleChatAction(
+          new Request(url, {
+            method: "POST",
+            headers: { cookie },
+            body: new URLSearchParams({
+              content: "no key yet",
+              requestId: uuidv7(),
+              model: "gemma-3-27b-it",
+            }),
+          }),
+          chatId,
+        ) as Promise<Response>;
+      const fromNewChat = await post("http://localhost/chat?index", null);
+      expect(fromNewChat.status).toBe(302);
+      expect(fromNewChat.headers.get("Location")).toBe("/chat?model=gemma-3-27b-it&apikey=edit");
+      const chatId = uuidv7();
+      await t.db
+        .insertInto("chat_history")
+        .values({
+          id: chatId,
+          user_id: session.user.id,
+          title: "Keyless",
+          model_id: "gemma-3-27b-it",
+          archived_at: null,
+          created_at: nowIso(),
+          updated_at: nowIso(),
+        })
+        .execute();
+      const fromChat = await post(`http://localhost/chat/${chatId}`, chatId);
+      expect(fromChat.headers.get("Location")).toBe(`/chat/${chatId}?apikey=edit`);
       const { encryptSecret } = await import("#platform/crypto");
       await t.db
         .insertInto("user_api_keys")

@@ -70,14 +70,18 @@ export function ApiKeyForm({
 /** The key form in a dialog; the chat page decides when it is open (see loadChatPage). */
 export function ApiKeyDialog({ status, open }: { status: UserKeyStatus | null; open: boolean }) {
   const location = useLocation();
-  const [dismissed, setDismissed] = useState(false);
   const params = new URLSearchParams(location.search);
+  const asked = params.get("apikey") === "edit";
+  // Once dismissed it stays closed (it also opens by itself), until something asks for it again with
+  // `?apikey=edit` — a send that needs the key, or the settings' Set API Key link.
+  const [dismissedAt, setDismissedAt] = useState<string | null>(null);
+  const dismissed = dismissedAt !== null && (!asked || dismissedAt === location.key);
   params.delete("apikey");
   const here = `${location.pathname}${params.size ? `?${params}` : ""}`;
   if (!open || dismissed) return null;
   return (
     // No portal: a portal renders nothing on the server, and the dialog must also open without JavaScript.
-    <Dialog.Root open onOpenChange={(next) => setDismissed(!next)}>
+    <Dialog.Root open onOpenChange={(next) => setDismissedAt(next ? null : location.key)}>
       <div>
         <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
         <Dialog.Content

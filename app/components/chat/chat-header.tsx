@@ -1,11 +1,11 @@
 /**
- * The chat screen's header: sidebar toggle, logo, the current chat's title (large screens only),
- * model selector, New chat and Settings. The toggle opens the overlay below 768 px and collapses the sidebar
- * above; without JavaScript both are links (`?sidebar=open`, `?sidebar=collapse|expand`).
- * See docs/product.md §1.
+ * The chat screen's header (docs/product.md §1): sidebar toggle, logo, model selector, New chat and Settings. Below 768 px
+ * the toggle opens the sidebar as an overlay (a link to `?sidebar=open` without JavaScript); above, the
+ * sidebar's own toggle collapses it, so there is one toggle on screen, not two. The chat's title is shown once,
+ * in the title bar under this header.
  */
 import { Link } from "@remix-run/react";
-import { CollapseToggle, instead } from "./link-actions";
+import { instead } from "./link-actions";
 import { Logo } from "~/components/logo";
 import { chatTexts } from "~/modules/chats/chat-messages";
 import type { ModelOption } from "~/modules/models/models.server";
@@ -13,27 +13,20 @@ import { ModelSelector } from "./model-selector";
 import { GearIcon, MenuIcon, PlusIcon } from "./icons";
 
 export interface ChatHeaderProps {
-  /** The open chat's title; null on a new chat. */
-  title: string | null;
   models: ModelOption[];
   currentModelId: string;
   chatId: string | null;
-  collapsed: boolean;
   overlayOpen: boolean;
-  links: { toggleCollapse: string; openOverlay: string; settings: string };
-  onToggleCollapse: () => void;
+  links: { openOverlay: string; settings: string };
   onOpenOverlay: () => void;
 }
 
 export function ChatHeader({
-  title,
   models,
   currentModelId,
   chatId,
-  collapsed,
   overlayOpen,
   links,
-  onToggleCollapse,
   onOpenOverlay,
 }: ChatHeaderProps) {
   return (
@@ -48,19 +41,10 @@ export function ChatHeader({
       >
         <MenuIcon />
       </Link>
-      <CollapseToggle to={links.toggleCollapse} collapsed={collapsed} onToggle={onToggleCollapse} />
       <Logo compact />
-      {title ? (
-        <p
-          className="hidden min-w-0 truncate text-sm font-medium text-zinc-200 lg:block"
-          data-testid="header-chat-title"
-        >
-          {title}
-        </p>
-      ) : null}
       <div className="ml-auto flex min-w-0 items-center gap-2">
         {/* On a phone the model names are long: the selector takes the room the other controls leave. */}
-        <div className="min-w-0 [&_form]:min-w-0 [&_select]:max-w-[calc(100vw-13.5rem)] sm:[&_select]:max-w-[14rem]">
+        <div className="min-w-0">
           <ModelSelector
             key={`${chatId ?? "new"}:${currentModelId}`}
             models={models}

@@ -1,10 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Fragment, useEffect, useRef } from "react";
 import { useToast } from "~/components/ui/toaster";
 import type { ChatPageData } from "~/modules/chats/chat-page.server";
 import { STARTER_DAILY_MESSAGES } from "~/modules/billing/plan";
 import { formErrors, resultIntent } from "~/modules/completions/action-result";
+import { messages as catalogue, toasts } from "~/modules/errors/catalogue";
 import { ApiKeyDialog } from "./api-key-dialog";
 import { ChatTitleBar } from "./chat-title-bar";
 import { Composer } from "./composer";
@@ -17,11 +18,7 @@ import { useReplyNotification } from "./use-reply-notification";
 
 type Message = ChatPageData["messages"][number];
 
-const MULTIPLE_ERRORS = {
-  title: "Multiple Errors",
-  description:
-    "There seems to be a persistent issue with the API service. Please check the vendor configuration in admin settings.",
-};
+const MULTIPLE_ERRORS = toasts.multipleErrors;
 
 function MessageFooter({ message, modelNames }: { message: Message; modelNames: Record<string, string> }) {
   if (message.role !== "assistant") return null;
@@ -37,15 +34,7 @@ function MessageFooter({ message, modelNames }: { message: Message; modelNames: 
 /** The typing indicator lingers after a reply, 1.5 ms per character, 500 to 1500 ms (docs/product.md §2). */
 const typingLingerMs = (length: number) => Math.min(1_500, Math.max(500, Math.round(length * 1.5)));
 
-function PendingReply({
-  chatId,
-  completionId,
-  notifications,
-}: {
-  chatId: string | null;
-  completionId: string;
-  notifications: boolean;
-}) {
+function PendingReply({ completionId, notifications }: { completionId: string; notifications: boolean }) {
   const { revalidate } = useRevalidator();
   const toast = useToast();
   const stream = useCompletionStream(completionId);
@@ -62,33 +51,69 @@ function PendingReply({
     return () => clearTimeout(timer);
   }, [finished, stream.text.length, revalidate]);
   return (
-    <MessageBubble
-      role="assistant"
-      streaming={Boolean(stream.text) && !finished}
-      footer={
-        chatId && !finished ? (
-          <IntentButton intent="stop" fields={{ completionId }}>
-            Stop
-          </IntentButton>
-        ) : null
-      }
-    >
+    <MessageBubble role="assistant" streaming={Boolean(stream.text) && !finished}>
       {stream.text || <span className="animate-pulse text-zinc-400">Thinking...</span>}
     </MessageBubble>
+  );
+}
+
+/**
+ * A question whose reply failed: the catalogue's message under it, and Retry. The chat's last request is asked
+ * again in place (regenerate); an earlier one is asked again as a new message.
+ */
+function FailedReply({
+  message,
+  question,
+  isLast,
+  persistent,
+  requestId,
+  canRetry,
+}: {
+  message: string;
+  question: string;
+  isLast: boolean;
+  persistent: boolean;
+  requestId: string;
+  canRetry: boolean;
+}) {
+  return (
+    <li
+      role="alert"
+      data-testid="failed-reply"
+      className="rounded-lg border border-red-800 bg-red-950/60 px-4 py-3 text-sm text-red-200"
+    >
+      <p>{message}</p>
+      {persistent ? (
+        <p className="mt-1 font-medium">{`${MULTIPLE_ERRORS.title}: ${MULTIPLE_ERRORS.description}`}</p>
+      ) : null}
+      {canRetry ? (
+        <div className="mt-2">
+          {isLast ? (
+            <IntentButton intent="regenerate" fields={{ requestId }}>
+              Retry
+            </IntentButton>
+          ) : (
+            <IntentButton intent="send" fields={{ requestId, content: question }}>
+              Retry
+            </IntentButton>
+          )}
+        </div>
+      ) : null}
+    </li>
   );
 }
 
 function PlanNotice({ messagesLeft }: { messagesLeft: number | null }) {
   if (messagesLeft === null) return null;
   return (
-    <p className="mt-2 text-center text-xs text-zinc-500" data-testid="messages-left">
+    <span data-testid="messages-left">
       {messagesLeft > 0
         ? `${messagesLeft} of ${STARTER_DAILY_MESSAGES} free messages left today. `
         : `You've used today's ${STARTER_DAILY_MESSAGES} free messages. `}
-      <Link to="/pricing" className="text-brand-light hover:underline">
+      <Link to="/pricing" className="text-brand-light underline-offset-2 hover:underline">
         Upgrade to Professional
       </Link>
-    </p>
+    </span>
   );
 }
 
@@ -96,7 +121,8 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
   const {
     messages,
     pendingCompletionId,
-    failure,
+    failures,
+    lastCompletionId,
     requestId,
     modelId,
     modelName,
@@ -111,9 +137,10 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
   useEffect(() => {
     bottomRef.current?.scrollIntoView({ block: "end" });
   }, [messages.length, pendingCompletionId]);
+  const lastFailed = Object.values(failures).some((failure) => failure.completionId === lastCompletionId);
   useEffect(() => {
-    if (props.persistentFailure && failure) toast({ type: "destructive", ...MULTIPLE_ERRORS });
-  }, [props.persistentFailure, failure, toast]);
+    if (props.persistentFailure && lastFailed) toast({ type: "destructive", ...MULTIPLE_ERRORS });
+  }, [props.persistentFailure, lastFailed, toast]);
 
   const empty = messages.length === 0 && !pendingCompletionId;
   const lastUser = [...messages].reverse().find((m) => m.role === "user");
@@ -123,6 +150,20 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
   const intent = resultIntent(lastResult);
   const composerResult = intent === "send" || intent === "quick-action" ? lastResult : undefined;
   const otherErrors = composerResult ? [] : formErrors(lastResult);
+
+  // A failed request's error goes under what it left: its partial reply when one was stored, else the question.
+  const failureAfter = new Map<string, { message: string; question: string; isLast: boolean }>();
+  for (const message of messages) {
+    if (message.role !== "user") continue;
+    const failure = failures[message.id];
+    if (!failure) continue;
+    const partial = messages.find((m) => m.completion_id === failure.completionId);
+    failureAfter.set(partial?.id ?? message.id, {
+      message: failure.message,
+      question: message.content,
+      isLast: failure.completionId === lastCompletionId,
+    });
+  }
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -139,67 +180,58 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
           {empty ? (
             <div className="mx-auto flex h-full max-w-2xl flex-col items-center justify-center gap-6 text-center">
               <div>
-                <h1 className="text-3xl font-semibold">{title ?? "What can I help with?"}</h1>
+                <h1 className="text-3xl font-semibold">What can I help with?</h1>
                 <p className="mt-3 text-zinc-400">Ask anything without limitations...</p>
               </div>
-              <QuickActions requestId={requestId} disabled={cannotSend} />
+              <QuickActions requestId={requestId} disabled={cannotSend} wrap />
             </div>
           ) : (
-            <ol className="mx-auto flex max-w-3xl flex-col gap-4" aria-label="Messages">
+            <ol className="mx-auto flex w-full max-w-3xl flex-col gap-5" aria-label="Messages">
               {messages.map((message) => {
                 const isLastUser = idle && message.id === lastUser?.id && chatId;
                 const isLastReply = idle && message.id === last?.id && message.role === "assistant" && chatId;
+                const failed = failureAfter.get(message.id);
                 return (
-                  <MessageBubble
-                    key={message.id}
-                    role={message.role}
-                    footer={<MessageFooter message={message} modelNames={modelNames} />}
-                    actions={
-                      <>
-                        {isLastReply && !cannotSend ? (
-                          <IntentButton intent="regenerate" fields={{ requestId }}>
-                            Regenerate
-                          </IntentButton>
-                        ) : null}
-                        {isLastUser && !cannotSend ? (
-                          <EditLastMessage
-                            content={message.content}
-                            requestId={requestId}
-                            initiallyOpen={props.editing}
-                          />
-                        ) : null}
-                      </>
-                    }
-                  >
-                    {message.content}
-                  </MessageBubble>
+                  <Fragment key={message.id}>
+                    <MessageBubble
+                      role={message.role}
+                      footer={<MessageFooter message={message} modelNames={modelNames} />}
+                      actions={
+                        <>
+                          {isLastReply && !cannotSend && !failed ? (
+                            <IntentButton intent="regenerate" fields={{ requestId }}>
+                              Regenerate
+                            </IntentButton>
+                          ) : null}
+                          {isLastUser && !cannotSend ? (
+                            <EditLastMessage
+                              content={message.content}
+                              requestId={requestId}
+                              initiallyOpen={props.editing}
+                            />
+                          ) : null}
+                        </>
+                      }
+                    >
+                      {message.content}
+                    </MessageBubble>
+                    {failed ? (
+                      <FailedReply
+                        {...failed}
+                        persistent={failed.isLast && props.persistentFailure}
+                        requestId={requestId}
+                        canRetry={idle && Boolean(chatId) && !cannotSend}
+                      />
+                    ) : null}
+                  </Fragment>
                 );
               })}
               {pendingCompletionId ? (
                 <PendingReply
                   key={pendingCompletionId}
-                  chatId={chatId}
                   completionId={pendingCompletionId}
                   notifications={props.notifications}
                 />
-              ) : null}
-              {failure && idle ? (
-                <li
-                  role="alert"
-                  className="rounded-lg border border-red-800 bg-red-950/60 px-4 py-3 text-sm text-red-200"
-                >
-                  <p>{failure}</p>
-                  {props.persistentFailure ? (
-                    <p className="mt-1 font-medium">{`${MULTIPLE_ERRORS.title}: ${MULTIPLE_ERRORS.description}`}</p>
-                  ) : null}
-                  {chatId && !cannotSend ? (
-                    <div className="mt-2">
-                      <IntentButton intent="regenerate" fields={{ requestId }}>
-                        Retry
-                      </IntentButton>
-                    </div>
-                  ) : null}
-                </li>
               ) : null}
             </ol>
           )}
@@ -207,13 +239,13 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
         </div>
         <ScrollToBottom containerRef={scrollRef} messageCount={messages.length} />
       </div>
-      <div className="border-t border-zinc-800 px-4 py-3">
+      <div className="border-t border-zinc-800 px-3 pb-2 pt-2 sm:px-4 sm:pb-3" data-testid="composer-area">
         {otherErrors.length ? (
           <div
             role="alert"
-            className="mb-2 rounded-lg border border-red-800 bg-red-950/60 px-3 py-2 text-center text-sm text-red-200"
+            className="mx-auto mb-2 max-w-3xl rounded-lg border border-red-800 bg-red-950/60 px-3 py-2 text-center text-sm text-red-200"
           >
-            {intent === "model" ? <p className="font-medium">Model Change Failed</p> : null}
+            {intent === "model" ? <p className="font-medium">{toasts.modelChangeFailed.title}</p> : null}
             {otherErrors.map((error) => (
               <p key={error}>{error}</p>
             ))}
@@ -221,7 +253,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
         ) : null}
         {props.isRestricted ? (
           <p role="status" className="mb-2 text-center text-sm text-amber-300">
-            Your account is restricted: you can read your chats but not send messages.
+            {catalogue.restricted}
           </p>
         ) : null}
         <Composer
@@ -229,17 +261,22 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
           key={`${chatId}:${messages.length}:${pendingCompletionId ?? ""}`}
           requestId={requestId}
           modelId={modelId}
-          disabled={Boolean(pendingCompletionId) || cannotSend}
+          disabled={cannotSend}
+          stoppable={chatId ? pendingCompletionId : null}
           lastResult={composerResult}
         />
         {!empty ? (
-          <div className="mt-2">
+          <div className="mx-auto mt-1.5 max-w-3xl">
             <QuickActions requestId={requestId} disabled={cannotSend || !idle} />
           </div>
         ) : null}
-        <PlanNotice messagesLeft={props.messagesLeft} />
-        <p className="mt-2 text-center text-xs text-zinc-500">
-          Powered by Together AI. Current model: {modelName}
+        <p className="mx-auto mt-1.5 max-w-3xl text-center text-xs leading-4 text-zinc-400">
+          <PlanNotice messagesLeft={props.messagesLeft} />
+          {/* On a phone the header's model picker already names the model: the line stays one line. */}
+          <span className={props.messagesLeft === null ? "" : "hidden sm:inline"}>
+            {props.messagesLeft === null ? "" : " · "}
+            <span>Powered by Together AI. Current model: {modelName}</span>
+          </span>
         </p>
       </div>
     </div>

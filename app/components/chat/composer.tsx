@@ -1,38 +1,62 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useRef, type CSSProperties, type KeyboardEvent } from "react";
+import { useEffect, useRef, type CSSProperties, type KeyboardEvent } from "react";
 import { ErrorList } from "~/components/ui/field";
+import { SendIcon, StopIcon } from "./icons";
 
 /** The box grows with its text to at most 4 rows of 20 px, then scrolls (docs/product.md §2). */
 const ROW_PX = 20;
 const MAX_ROWS = 4;
 
-/** The message box. Enter sends, Shift+Enter starts a new line; it grows to four lines. */
+/**
+ * The message box. Enter sends, Shift+Enter starts a new line; it grows to four lines. While a reply is being
+ * written, Stop takes Send's place (Escape stops too): the same form posts intent=stop for that reply, so it
+ * works without JavaScript.
+ */
 export function Composer({
   requestId,
   modelId,
   disabled,
+  stoppable,
   lastResult,
 }: {
   requestId: string;
   modelId: string;
   disabled: boolean;
+  /** The reply being written, which Stop ends; null when there is none. */
+  stoppable: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
-  const sending = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const stopping = submitting && navigation.formData?.get("intent") === "stop";
   const formRef = useRef<HTMLFormElement>(null);
+  const stopRef = useRef<HTMLButtonElement>(null);
   const [form, fields] = useForm<{ content: string }>({ id: "composer", lastResult });
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    if (event.currentTarget.value.trim() && !disabled && !sending) formRef.current?.requestSubmit();
+    if (event.currentTarget.value.trim() && !disabled && !submitting) formRef.current?.requestSubmit();
   };
+
+  // Escape stops the reply, unless it is closing something else (a dialog, a menu) first.
+  useEffect(() => {
+    if (!stoppable) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== "Escape" || event.defaultPrevented || document.querySelector('[role="dialog"]'))
+        return;
+      if (stopRef.current && !stopRef.current.disabled) formRef.current?.requestSubmit(stopRef.current);
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [stoppable]);
 
   return (
     <Form method="post" ref={formRef} {...getFormProps(form)} className="mx-auto w-full max-w-3xl">
       <input type="hidden" name="requestId" value={requestId} />
       <input type="hidden" name="model" value={modelId} />
-      <div className="flex items-end gap-2 rounded-2xl border border-zinc-700 bg-zinc-900 p-2 focus-within:border-brand-light">
+      {stoppable ? <input type="hidden" name="completionId" value={stoppable} /> : null}
+      <div className="flex items-end gap-2 rounded-2xl border border-zinc-700 bg-zinc-900 p-1.5 focus-within:border-brand-light">
         <label htmlFor={fields.content.id} className="sr-only">
           Message
         </label>
@@ -42,12 +66,33 @@ export function Composer({
           style={{ fieldSizing: "content", maxHeight: `${ROW_PX * MAX_ROWS + 16}px` } as CSSProperties}
           onKeyDown={onKeyDown}
           placeholder="Ask anything..."
-          disabled={disabled}
-          className="flex-1 resize-none bg-transparent px-2 py-2 text-[15px] leading-5 text-zinc-100 placeholder-zinc-500 focus:outline-none"
+          disabled={disabled || Boolean(stoppable)}
+          className="min-w-0 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] leading-5 text-zinc-100 placeholder-zinc-500 focus:outline-none"
         />
-        <button type="submit" className="btn-primary" disabled={disabled || sending}>
-          {sending ? "Sending..." : "Send"}
-        </button>
+        {stoppable ? (
+          <button
+            ref={stopRef}
+            type="submit"
+            name="intent"
+            value="stop"
+            className="btn-secondary h-9 shrink-0 gap-1.5 px-3"
+            disabled={stopping}
+            aria-keyshortcuts="Escape"
+            title="Stop (Esc)"
+          >
+            <StopIcon className="h-4 w-4" />
+            <span>{stopping ? "Stopping..." : "Stop"}</span>
+          </button>
+        ) : (
+          <button
+            type="submit"
+            className="btn-primary h-9 shrink-0 gap-1.5 px-3"
+            disabled={disabled || submitting}
+          >
+            <SendIcon className="h-4 w-4" />
+            <span>{submitting ? "Sending..." : "Send"}</span>
+          </button>
+        )}
       </div>
       <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
       <ErrorList id={form.errorId} errors={form.errors} />

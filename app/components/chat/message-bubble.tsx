@@ -8,7 +8,8 @@ import { CopyButton, useHydrated } from "./copy-button";
 import { Markdown } from "./markdown";
 
 /**
- * One message. Assistant text renders as Markdown (`markdown` defaults to true for assistant messages whose
+ * One message. The user's words are a bubble on the right; a reply takes the conversation column's full width.
+ * Assistant text renders as Markdown (`markdown` defaults to true for assistant messages whose
  * children are a string, the raw reply); user text renders as typed, whitespace kept. Under the bubble: the
  * footer (model, vendor), then the actions: copy (JavaScript only), read aloud (assistant), and `actions`.
  */
@@ -43,12 +44,12 @@ export function MessageBubble({
       data-streaming={streaming ? "" : undefined}
     >
       <div
-        className={`min-w-0 max-w-[85%] rounded-2xl px-4 py-3 text-[15px] leading-relaxed ${
+        className={`min-w-0 text-[15px] leading-relaxed ${
           mine
-            ? "bg-brand/90 text-white"
+            ? "max-w-[85%] rounded-2xl bg-brand/90 px-4 py-3 text-white"
             : role === "system"
-              ? "border border-zinc-800 text-zinc-400"
-              : "bg-zinc-900 text-zinc-100"
+              ? "max-w-[85%] rounded-2xl border border-zinc-800 px-4 py-3 text-zinc-400"
+              : "w-full text-zinc-100"
         }`}
       >
         <div
@@ -59,7 +60,9 @@ export function MessageBubble({
           {asMarkdown ? <Markdown text={source} /> : children}
         </div>
       </div>
-      <div className="mt-1 flex max-w-[85%] flex-wrap items-center gap-x-2 gap-y-1 px-1 text-xs text-zinc-500">
+      <div
+        className={`mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400 ${mine ? "max-w-[85%] px-1" : ""}`}
+      >
         {footer ? (
           <div className="flex flex-wrap items-center gap-2" data-testid="message-footer">
             {footer}

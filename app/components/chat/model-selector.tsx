@@ -1,40 +1,47 @@
-import { useFetcher } from "@remix-run/react";
-import { useEffect } from "react";
+import * as Select from "@radix-ui/react-select";
+import { useFetcher, useNavigate } from "@remix-run/react";
+import { useEffect, useState } from "react";
 import { useToast } from "~/components/ui/toaster";
+import { toasts } from "~/modules/errors/catalogue";
 import type { ModelOption } from "~/modules/models/models.server";
+import { useHydrated } from "./copy-button";
+import { CheckIcon, ChevronDownIcon, LockIcon } from "./icons";
 
 const MODEL_BUSY_TOAST = { title: "Please Wait", description: "Model is currently changing..." };
-const MODEL_FAILED_TOAST = {
-  title: "Model Change Failed",
-  description: "Could not switch to the selected model. Please try again.",
-};
+/** Ours: why a model is greyed out, and what to do about it. */
+const PRO_HINT = "Upgrade to Professional to use";
 
-function badges(model: ModelOption): string {
-  const labels = [
+/** Spec §3's badges, in the spec's order. */
+function badgeLabels(model: ModelOption): string[] {
+  return [
     model.isNew && "NEW",
     model.isPro && "PRO",
     model.isBeta && "BETA",
     model.isDefault && "DEFAULT",
     model.supportsImages && "Images",
-  ].filter(Boolean);
-  return labels.length ? ` · ${labels.join(" · ")}` : "";
+  ].filter((label): label is string => Boolean(label));
+}
+
+interface ModelSelectorProps {
+  models: ModelOption[];
+  currentModelId: string;
+  chatId: string | null;
 }
 
 /**
  * Picks the model. On a chat it posts intent=model to /chat/:chatId (the server verifies the model, switches,
- * and resends an unanswered question); on a new chat it sets ?model= for the first message. A plain form, so
- * it works without JavaScript; with it, choosing submits at once and a second change waits for the first.
+ * and resends an unanswered question); on a new chat it sets ?model= for the first message. Without
+ * JavaScript it is a plain form with a native select; with it, a listbox (Radix Select: keyboard and
+ * screen-reader friendly) showing each model's full name, vendor and badges, with the models the plan does
+ * not allow disabled. A second change waits for the first.
  */
-export function ModelSelector({
-  models,
-  currentModelId,
-  chatId,
-}: {
-  models: ModelOption[];
-  currentModelId: string;
-  chatId: string | null;
-}) {
+export function ModelSelector(props: ModelSelectorProps) {
+  return useHydrated() ? <ModelListbox {...props} /> : <ModelSelectForm {...props} />;
+}
+
+function useModelChange({ currentModelId, chatId }: ModelSelectorProps) {
   const fetcher = useFetcher();
+  const navigate = useNavigate();
   const toast = useToast();
   const changing = fetcher.state !== "idle";
   const refusal = (fetcher.data as { error?: Record<string, string[] | null> } | undefined)?.error?.[""]?.[0];
@@ -42,15 +49,31 @@ export function ModelSelector({
     if (refusal)
       toast({
         type: "destructive",
-        ...MODEL_FAILED_TOAST,
-        description: `${MODEL_FAILED_TOAST.description} ${refusal}`,
+        ...toasts.modelChangeFailed,
+        description: `${toasts.modelChangeFailed.description} ${refusal}`,
       });
   }, [refusal, toast]);
+
+  const change = (model: string) => {
+    if (model === currentModelId) return true;
+    if (changing) {
+      toast({ type: "warning", ...MODEL_BUSY_TOAST });
+      return false;
+    }
+    if (chatId) fetcher.submit({ intent: "model", model }, { method: "post", action: `/chat/${chatId}` });
+    else navigate(`/chat?${new URLSearchParams({ model })}`, { replace: true, preventScrollReset: true });
+    return true;
+  };
+  return { changing, change, fetcher };
+}
+
+/** The server-rendered picker, and the whole picker without JavaScript. */
+function ModelSelectForm({ models, currentModelId, chatId }: ModelSelectorProps) {
   return (
-    <fetcher.Form
+    <form
       method={chatId ? "post" : "get"}
       action={chatId ? `/chat/${chatId}` : "/chat"}
-      className="flex items-center gap-2"
+      className="flex min-w-0 items-center gap-2"
     >
       {chatId ? <input type="hidden" name="intent" value="model" /> : null}
       <label htmlFor="model-select" className="sr-only">
@@ -59,32 +82,115 @@ export function ModelSelector({
       <select
         id="model-select"
         name="model"
-        key={currentModelId}
         defaultValue={currentModelId}
-        aria-busy={changing}
-        onChange={(event) => {
-          if (changing) {
-            event.currentTarget.value = currentModelId;
-            toast({ type: "warning", ...MODEL_BUSY_TOAST });
-            return;
-          }
-          fetcher.submit(event.currentTarget.form);
-        }}
-        className="max-w-[14rem] rounded-lg border border-zinc-700 bg-zinc-900 px-2 py-1.5 text-sm"
+        className="min-w-0 max-w-[calc(100vw-13.5rem)] rounded-lg border border-zinc-700 bg-zinc-900 px-2 py-1.5 text-sm sm:max-w-[14rem]"
       >
-        {models.map((model) => (
-          <option key={model.id} value={model.id} disabled={!model.allowed}>
-            {model.name}
-            {badges(model)}
-            {model.allowed ? "" : " (Professional)"}
-          </option>
-        ))}
+        {models.map((model) => {
+          const badges = badgeLabels(model);
+          return (
+            <option key={model.id} value={model.id} disabled={!model.allowed}>
+              {model.name}
+              {badges.length ? ` · ${badges.join(" · ")}` : ""}
+              {model.allowed ? "" : " (Professional)"}
+            </option>
+          );
+        })}
       </select>
       <noscript>
         <button type="submit" className="btn-secondary px-2 py-1">
           Use
         </button>
       </noscript>
-    </fetcher.Form>
+    </form>
+  );
+}
+
+function Badge({ label }: { label: string }) {
+  const tone =
+    label === "PRO"
+      ? "border-amber-500/50 text-amber-300"
+      : label === "NEW"
+        ? "border-emerald-500/50 text-emerald-300"
+        : "border-zinc-600 text-zinc-300";
+  return (
+    <span className={`rounded border px-1 py-px text-[10px] font-semibold leading-none ${tone}`}>
+      {label}
+    </span>
+  );
+}
+
+function ModelListbox(props: ModelSelectorProps) {
+  const { models, currentModelId } = props;
+  const { changing, change } = useModelChange(props);
+  const [value, setValue] = useState(currentModelId);
+  const current = models.find((model) => model.id === value);
+  return (
+    <Select.Root
+      value={value}
+      onValueChange={(next) => {
+        if (change(next)) setValue(next);
+      }}
+    >
+      <Select.Trigger
+        id="model-select"
+        aria-label="Model"
+        aria-busy={changing}
+        className="flex h-9 min-w-0 max-w-[calc(100vw-13.5rem)] items-center gap-1.5 rounded-lg border border-zinc-700 bg-zinc-900 px-2.5 text-sm text-zinc-100 hover:border-zinc-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-light sm:max-w-[16rem]"
+      >
+        <span className="min-w-0 truncate">
+          <Select.Value>{current?.name ?? value}</Select.Value>
+        </span>
+        <Select.Icon className="shrink-0 text-zinc-400">
+          <ChevronDownIcon className="h-4 w-4" />
+        </Select.Icon>
+      </Select.Trigger>
+      <Select.Portal>
+        <Select.Content
+          position="popper"
+          side="bottom"
+          align="end"
+          sideOffset={6}
+          collisionPadding={8}
+          className="z-50 max-h-[var(--radix-select-content-available-height)] w-[min(22rem,calc(100vw-1rem))] overflow-hidden rounded-xl border border-zinc-700 bg-zinc-900 text-zinc-100 shadow-2xl"
+        >
+          <Select.Viewport className="p-1">
+            {models.map((model) => {
+              const badges = badgeLabels(model);
+              return (
+                <Select.Item
+                  key={model.id}
+                  value={model.id}
+                  disabled={!model.allowed}
+                  className="relative flex cursor-pointer select-none items-start gap-2 rounded-lg py-2 pl-8 pr-2 outline-none data-[disabled]:cursor-not-allowed data-[highlighted]:bg-zinc-800 data-[disabled]:opacity-60"
+                >
+                  <Select.ItemIndicator className="absolute left-2 top-2.5 text-brand-light">
+                    <CheckIcon className="h-4 w-4" />
+                  </Select.ItemIndicator>
+                  <span className="min-w-0 flex-1">
+                    <span className="flex flex-wrap items-center gap-1.5">
+                      <Select.ItemText>
+                        <span className="text-sm font-medium">{model.name}</span>
+                      </Select.ItemText>
+                      {badges.map((label) => (
+                        <Badge key={label} label={label} />
+                      ))}
+                    </span>
+                    <span className="mt-0.5 block text-xs text-zinc-400">
+                      {[model.vendor, model.size].filter(Boolean).join(" · ")}
+                    </span>
+                    {model.allowed ? null : (
+                      <span className="mt-0.5 flex items-center gap-1 text-xs text-amber-300">
+                        <LockIcon className="h-3 w-3" />
+                        {PRO_HINT}
+                      </span>
+                    )}
+                  </span>
+                </Select.Item>
+              );
+            })}
+          </Select.Viewport>
+        </Select.Content>
+      </Select.Portal>
+    </Select.Root>
   );
 }

@@ -1,13 +1,31 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { QUICK_ACTION_KEYS, QUICK_ACTIONS } from "~/modules/completions/quick-actions";
 
-/** The chips (docs/product.md §5): each is a form of its own, so it works without JavaScript. */
-export function QuickActions({ requestId, disabled }: { requestId: string; disabled: boolean }) {
+/**
+ * The chips (docs/product.md §5): each is a form of its own, so it works without JavaScript. Under the message box they stay
+ * on one line that scrolls sideways on a small screen; on the empty screen (`wrap`) they wrap.
+ */
+export function QuickActions({
+  requestId,
+  disabled,
+  wrap = false,
+}: {
+  requestId: string;
+  disabled: boolean;
+  wrap?: boolean;
+}) {
   const submitting = useNavigation().state === "submitting";
   return (
-    <ul className="flex flex-wrap justify-center gap-2" aria-label="Quick actions">
+    <ul
+      className={`flex gap-2 ${
+        wrap
+          ? "flex-wrap justify-center"
+          : "-mx-3 overflow-x-auto px-3 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:justify-center sm:overflow-visible sm:px-0"
+      }`}
+      aria-label="Quick actions"
+    >
       {QUICK_ACTION_KEYS.map((key) => (
-        <li key={key}>
+        <li key={key} className="shrink-0">
           <Form method="post">
             <input type="hidden" name="intent" value="quick-action" />
             <input type="hidden" name="action" value={key} />
@@ -15,7 +33,7 @@ export function QuickActions({ requestId, disabled }: { requestId: string; disab
             <button
               type="submit"
               disabled={disabled || submitting}
-              className="rounded-full border border-zinc-700 px-3 py-1.5 text-xs text-zinc-300 hover:border-brand-light hover:text-white disabled:opacity-50"
+              className="whitespace-nowrap rounded-full border border-zinc-700 px-3 py-1 text-xs text-zinc-300 hover:border-brand-light hover:text-white disabled:opacity-50"
             >
               {QUICK_ACTIONS[key].label}
             </button>

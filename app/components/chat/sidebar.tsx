@@ -157,10 +157,10 @@ export function Sidebar({
         ) : null}
         {history.chats.length === 0 ? (
           history.error ? null : (
-            <p className="px-2 text-sm text-zinc-500">{chatTexts.noHistory}</p>
+            <p className="px-2 text-sm text-zinc-400">{chatTexts.noHistory}</p>
           )
         ) : shown.length === 0 ? (
-          <p className="px-2 text-sm text-zinc-500">{chatTexts.noMatches}</p>
+          <p className="px-2 text-sm text-zinc-400">{chatTexts.noMatches}</p>
         ) : (
           <ul className="flex flex-col gap-0.5">
             {shown.map((chat) => (
@@ -193,7 +193,7 @@ export function Sidebar({
             </button>
           </Form>
         </div>
-        <p className="px-2 pt-1 text-xs text-zinc-600">
+        <p className="px-2 pt-1 text-xs text-zinc-400">
           <span className={wideOnly}>{chatTexts.version}</span>
           {collapsed ? <span className="hidden md:inline">v{APP_VERSION}</span> : null}
         </p>

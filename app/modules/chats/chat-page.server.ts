@@ -25,6 +25,29 @@ async function visibleMessages(database: Db, chatId: string) {
     .execute();
 }
 
+/**
+ * The questions whose latest request for a reply failed, with the catalogue's message: each keeps its error
+ * under it, after later messages and reloads too, until a retry answers it.
+ */
+type FailedQuestions = Record<string, { completionId: string; message: string }>;
+
+async function failedQuestions(database: Db, chatId: string): Promise<FailedQuestions> {
+  const requests = await database
+    .selectFrom("completions")
+    .select(["id", "status", "user_message_id", "error_code", "error_status", "error_detail"])
+    .where("chat_id", "=", chatId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  const latest = new Map(requests.map((request) => [request.user_message_id, request]));
+  const failed: FailedQuestions = {};
+  for (const [questionId, request] of latest) {
+    if (request.status !== "error") continue;
+    failed[questionId] = { completionId: request.id, message: failureMessage(failureFromRow(request)) };
+  }
+  return failed;
+}
+
 async function consecutiveFailures(database: Db, userId: string) {
   const recent = await database
     .selectFrom("completions")
@@ -45,9 +68,10 @@ export async function loadChatPage(request: Request, chatId: string | null) {
   const url = new URL(request.url);
   const models = await listModels(db());
   const chat = chatId ? await requireVisibleChat(db(), user, chatId) : null;
-  const [messages, completion, messagesLeft, failures, apiKey, preferences] = await Promise.all([
+  const [messages, completion, failed, messagesLeft, failures, apiKey, preferences] = await Promise.all([
     chat ? visibleMessages(db(), chat.id) : [],
     chat ? latestCompletion(db(), chat.id) : null,
+    chat ? failedQuestions(db(), chat.id) : Promise.resolve<FailedQuestions>({}),
     messagesLeftToday(db(), user.id, user.plan),
     consecutiveFailures(db(), user.id),
     userKeyStatus(db(), user.id),
@@ -60,7 +84,9 @@ export async function loadChatPage(request: Request, chatId: string | null) {
     title: chat?.title ?? null,
     messages,
     pendingCompletionId: pending,
-    failure: completion?.status === "error" ? failureMessage(failureFromRow(completion)) : null,
+    /** Failed questions by user message id; the chat's last request is the one Retry asks again in place. */
+    failures: failed,
+    lastCompletionId: completion?.id ?? null,
     persistentFailure: failures >= ERROR_WARNING_THRESHOLD,
     // A fresh id per page view: the same form posted twice is one request.
     requestId: uuidv7(),

@@ -17,7 +17,7 @@ import {
   stopReply,
   switchModel,
 } from "./completions.server";
-import { QUICK_ACTION_KEYS, QUICK_ACTIONS, quickActionMessage } from "./quick-actions";
+import { QUICK_ACTION_KEYS, QUICK_ACTIONS, quickActionRequest } from "./quick-actions";
 import { webMetrics } from "~/utils/metrics.server";
 
 export const MAX_MESSAGE_BYTES = 32 * 1024;
@@ -50,6 +50,14 @@ export const chatActionSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
+/** The chat (or the new chat, keeping its chosen model) with the key dialog open. */
+function keyDialogUrl(chatId: string | null, model: string | undefined) {
+  const params = new URLSearchParams();
+  if (!chatId && model) params.set("model", model);
+  params.set("apikey", "edit");
+  return `${chatId ? `/chat/${chatId}` : "/chat"}?${params}`;
+}
+
 export async function handleChatAction(request: Request, chatId: string | null) {
   const session = await requireUser(request);
   const formData = await request.formData();
@@ -66,7 +74,7 @@ export async function handleChatAction(request: Request, chatId: string | null) 
         const action = input.action as keyof typeof QUICK_ACTIONS;
         const sent = await sendMessage(
           session,
-          { content: quickActionMessage(action), requestId: input.requestId, action },
+          { ...quickActionRequest(action), requestId: input.requestId, action },
           chatId,
         );
         return redirectWithToast(request, chatUrl(sent.chatId), {
@@ -95,6 +103,9 @@ export async function handleChatAction(request: Request, chatId: string | null) 
   } catch (error) {
     if (!(error instanceof SendRefusedError)) throw error;
     webMetrics().replyRequests.inc({ outcome: error.reason });
+    // Spec §5: sending without the key replies need opens the key dialog, on the chat's own URL.
+    if (error.reason === "key")
+      return redirect(keyDialogUrl(chatId, "model" in input ? input.model : undefined));
     return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
   }
 }

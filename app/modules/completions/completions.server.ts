@@ -141,6 +141,8 @@ export interface SendInput {
   requestId: string;
   model?: string;
   action?: QuickActionKey;
+  /** A role instruction for this request (a quick action's), stored as a system message before the question. */
+  system?: string;
 }
 
 export async function sendMessage(session: SessionUser, input: SendInput, chatId: string | null) {
@@ -168,7 +170,7 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
         .values({
           id: targetChat,
           user_id: userId,
-          title: chatTitleFrom(splitSystemPrefix(input.content).user),
+          title: chatTitleFrom(input.system ? input.content : splitSystemPrefix(input.content).user),
           model_id: modelId,
           archived_at: null,
           created_at: now,
@@ -181,9 +183,11 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
       .select("id")
       .where("chat_id", "=", targetChat)
       .executeTakeFirst());
-    const { system, user } = isFirst
-      ? splitSystemPrefix(input.content)
-      : { system: null, user: input.content };
+    const { system, user } = input.system
+      ? { system: input.system, user: input.content }
+      : isFirst
+        ? splitSystemPrefix(input.content)
+        : { system: null, user: input.content };
     if (system) await insertChatMessage(trx, { chatId: targetChat, userId, role: "system", content: system });
     const userMessageId = await insertChatMessage(trx, {
       chatId: targetChat,

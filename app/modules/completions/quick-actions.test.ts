@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QUICK_ACTIONS, quickActionMessage, splitSystemPrefix } from "./quick-actions";
+import { QUICK_ACTIONS, quickActionRequest, splitSystemPrefix } from "./quick-actions";
 
 describe("a [SYSTEM: ...] prefix", () => {
   it("splits into a system instruction and the user's text when a blank line follows it", () => {
@@ -23,12 +23,15 @@ describe("a [SYSTEM: ...] prefix", () => {
       expect(splitSystemPrefix(text)).toEqual({ system: null, user: text });
     }
   });
+});
 
-  it("is how every quick action starts its chat", () => {
+describe("a quick action", () => {
+  it("asks with the role instruction as the system message and only the request as the user's words", () => {
     for (const key of Object.keys(QUICK_ACTIONS) as (keyof typeof QUICK_ACTIONS)[]) {
-      const { system, user } = splitSystemPrefix(quickActionMessage(key));
-      expect(system).toBe(QUICK_ACTIONS[key].instruction);
-      expect(user).toBe(`I want to ${QUICK_ACTIONS[key].label.toLowerCase()}. Please help me.`);
+      expect(quickActionRequest(key)).toEqual({
+        system: QUICK_ACTIONS[key].instruction,
+        content: `I want to ${QUICK_ACTIONS[key].label.toLowerCase()}. Please help me.`,
+      });
     }
   });
 });

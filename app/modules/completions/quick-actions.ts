@@ -37,10 +37,16 @@ export type QuickActionKey = keyof typeof QUICK_ACTIONS;
 export const QUICK_ACTION_KEYS = Object.keys(QUICK_ACTIONS) as QuickActionKey[];
 export const DEFAULT_TEMPERATURE = 0.7;
 
-/** The first message a chip sends: the role instruction as a [SYSTEM: ...] prefix, then the request. */
-export function quickActionMessage(key: QuickActionKey): string {
+/**
+ * What a chip asks, in any chat: the role instruction becomes the request's system message, and the user's
+ * words are only the request itself.
+ */
+export function quickActionRequest(key: QuickActionKey): { system: string; content: string } {
   const action = QUICK_ACTIONS[key];
-  return `[SYSTEM: ${action.instruction}]\n\nI want to ${action.label.toLowerCase()}. Please help me.`;
+  return {
+    system: action.instruction,
+    content: `I want to ${action.label.toLowerCase()}. Please help me.`,
+  };
 }
 
 /**

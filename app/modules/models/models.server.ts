@@ -42,9 +42,11 @@ export interface ModelOption {
   isDefault: boolean;
   supportsImages: boolean;
   allowed: boolean;
+  /** The vendor that serves it first (the active one when it does), or null when none is known. */
+  vendor: string | null;
 }
 
-export function toModelOption(model: AiModel, plan: Plan): ModelOption {
+export function toModelOption(model: AiModel, plan: Plan, vendor: string | null = null): ModelOption {
   let description: string[] = [];
   try {
     const parsed: unknown = JSON.parse(model.description_items);
@@ -65,9 +67,31 @@ export function toModelOption(model: AiModel, plan: Plan): ModelOption {
     isDefault: model.is_default === 1,
     supportsImages: model.supports_images === 1,
     allowed: canUseModel(plan, model),
+    vendor,
   };
 }
 
+/** Each catalogue model's first vendor, in the order replies try them: the active vendor, then by priority. */
+async function servingVendors(db: Db): Promise<Map<string, string>> {
+  try {
+    const rows = await db
+      .selectFrom("api_vendor_models")
+      .innerJoin("api_vendors", "api_vendors.id", "api_vendor_models.vendor_id")
+      .select(["api_vendor_models.ai_model_id", "api_vendors.display_name"])
+      .where("api_vendor_models.is_available", "=", 1)
+      .orderBy("api_vendors.is_active", "desc")
+      .orderBy("api_vendors.priority_order")
+      .execute();
+    const first = new Map<string, string>();
+    for (const row of rows) if (!first.has(row.ai_model_id)) first.set(row.ai_model_id, row.display_name);
+    return first;
+  } catch (error) {
+    webLogger().error({ err: error }, "reading the models' vendors failed; the picker shows none");
+    return new Map();
+  }
+}
+
 export async function modelsForPlan(db: Db, plan: Plan): Promise<ModelOption[]> {
-  return (await listModels(db)).map((model) => toModelOption(model, plan));
+  const [models, vendors] = await Promise.all([listModels(db), servingVendors(db)]);
+  return models.map((model) => toModelOption(model, plan, vendors.get(model.model_id) ?? null));
 }

@@ -17,6 +17,16 @@ export const lastReply = (page: Page) => contentOf(bubbles(page, "assistant").la
 /** The text of the reply while it streams in (the bubble is marked data-streaming until the last token). */
 export const liveReply = (page: Page) => contentOf(page.locator('li[data-role="assistant"][data-streaming]'));
 
+/** Opens the header's model picker (a listbox with JavaScript) and waits for its options. */
+export async function openModelPicker(page: Page) {
+  await page.getByRole("combobox", { name: "Model" }).click();
+  await expect(page.getByRole("listbox")).toBeVisible();
+}
+
+/** One model in the open picker, by its full name. */
+export const modelOption = (page: Page, name: string) =>
+  page.getByRole("listbox").getByRole("option").filter({ hasText: name }).first();
+
 export function chatIdOf(page: Page): string {
   const id = CHAT_PATH.exec(new URL(page.url()).pathname)?.[1];
   if (!id) throw new Error(`not on a chat page: ${page.url()}`);
