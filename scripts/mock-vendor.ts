@@ -658,7 +658,10 @@ async function main() {
   const stop = () => {
     process.off("SIGINT", stop);
     process.off("SIGTERM", stop);
-    void mock.close();
+    mock.close().catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
   };
   process.on("SIGINT", stop);
   process.on("SIGTERM", stop);

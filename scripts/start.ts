@@ -41,12 +41,18 @@ async function main() {
     log,
     onUnexpectedExit: (name, code) => {
       log(`${name} exited unexpectedly (code ${code}); stopping the rest`);
-      void stopAll(1);
+      stopAll(1).catch(stopFailed);
     },
   });
-  process.once("SIGINT", () => void stopAll(0));
-  process.once("SIGTERM", () => void stopAll(0));
+  process.once("SIGINT", () => stopAll(0).catch(stopFailed));
+  process.once("SIGTERM", () => stopAll(0).catch(stopFailed));
   log(`open ${stack.url}`);
+}
+
+/** Stopping failed part-way: say why and leave with failure rather than hang. */
+function stopFailed(error: unknown) {
+  console.error(error);
+  process.exit(1);
 }
 
 main().catch((error: unknown) => {

@@ -117,5 +117,9 @@ async function runStack() {
   }
 }
 
-if (process.env[ROLE_VARIABLE] === "stack") void runStack();
+if (process.env[ROLE_VARIABLE] === "stack")
+  runStack().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
 else supervise();
