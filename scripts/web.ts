@@ -11,6 +11,7 @@ import { exitWithFailure } from "#platform/logger";
 import { closeServerContext } from "~/modules/server-context.server";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
+import { requestGuards } from "./web-guards";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 3_000;
@@ -28,6 +29,7 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
     res.setHeader("Referrer-Policy", "same-origin");
     next();
   });
+  app.use(requestGuards({ trustProxy: env.trustProxy }));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (dev) {

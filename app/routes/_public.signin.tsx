@@ -11,6 +11,7 @@ import { redirectIfSignedIn, startSession } from "~/modules/auth/session.server"
 import { DEMO_EMAIL, DEMO_PASSWORD, normaliseEmail } from "~/modules/auth/users.server";
 import { messages, toasts } from "~/modules/errors/catalogue";
 import { safeRedirect } from "~/utils/redirect";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Rogue AI" }];
 
@@ -25,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone());
   const redirectTo = safeRedirect(formData.get("redirectTo"), DEFAULT_TARGET);
   if (formData.get("intent") === "demo") return startDemo(request, redirectTo);
 

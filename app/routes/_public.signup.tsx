@@ -10,6 +10,7 @@ import { createUser, EmailTakenError } from "~/modules/auth/users.server";
 import { messages, toasts } from "~/modules/errors/catalogue";
 import { db } from "~/modules/server-context.server";
 import { safeRedirect } from "~/utils/redirect";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up — Rogue AI" }];
 
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: signupSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }

@@ -1,3 +1,6 @@
+import { messages } from "~/modules/errors/catalogue";
+import { webLogger } from "~/utils/logger.server";
+
 /** Joins header sets, keeping every Set-Cookie (a session and a toast can both be set by one response). */
 export function combineHeaders(...sets: (HeadersInit | null | undefined)[]): Headers {
   const combined = new Headers();
@@ -14,3 +17,20 @@ export function notFound(message = "Not found"): Response {
 
 /** The request's real scheme decides the Secure flag, so plain-http `npm start` on localhost keeps its cookies. */
 export const isSecureRequest = (request: Request) => new URL(request.url).protocol === "https:";
+
+/**
+ * The request's form data; a body that cannot be read as a form (a broken multipart body, say) is the
+ * client's mistake, answered 400 with the catalogue's text, never a 500.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    webLogger().warn({ err: error, path: new URL(request.url).pathname }, "unreadable form body");
+    throw new Response(messages.malformedForm, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}

@@ -29,6 +29,11 @@ export const messages = {
   nothingToRegenerate: "There is no reply to regenerate yet.", // ours
   nothingToEdit: "There is no message to edit yet.", // ours
   replyInProgress: "Please wait for the current reply to finish, or stop it.", // ours
+  crossSite: "This request came from another site and was refused.", // ours
+  requestTooLarge: "This request is too large.", // ours
+  lengthRequired: "This request must state its length.", // ours
+  unsupportedBody: "This form accepts form data only.", // ours
+  malformedForm: "This form's data could not be read. Please try again.", // ours
 } as const;
 
 export const toasts = {
