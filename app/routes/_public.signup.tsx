@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ErrorList, Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { signupSchema } from "~/modules/auth/schemas";
+import { takeSignup } from "~/modules/auth/rate-limit.server";
 import { redirectIfSignedIn, startSession } from "~/modules/auth/session.server";
 import { createUser, EmailTakenError } from "~/modules/auth/users.server";
 import { messages, toasts } from "~/modules/errors/catalogue";
@@ -22,10 +23,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: signupSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  if (!(await takeSignup(context.clientIp))) {
+    return data(submission.reply({ formErrors: [messages.tooManySignups], hideFields: ["password"] }), {
+      status: 429,
+    });
   }
   try {
     const user = await createUser(db(), submission.value);

@@ -7,12 +7,18 @@ const webShape = {
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   /** Set when a reverse proxy sits in front: client IPs (rate limits) and the scheme come from its headers. */
   TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
+  /** Accounts one client IP may create per hour. */
+  SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Demo users one client IP may start per hour. */
+  DEMOS_PER_HOUR: z.coerce.number().int().min(1).default(10),
 };
 
 export interface WebEnv extends SharedEnv {
   port: number;
   admin: { email: string; password: string } | null;
   trustProxy: boolean;
+  signupsPerHour: number;
+  demosPerHour: number;
 }
 
 let cached: WebEnv | undefined;
@@ -31,6 +37,8 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
         ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
         : null,
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    signupsPerHour: env.SIGNUPS_PER_HOUR,
+    demosPerHour: env.DEMOS_PER_HOUR,
   };
 }
 

@@ -4,7 +4,7 @@ import type { User } from "#db/schema";
 import { messages } from "../errors/catalogue";
 import { db } from "../server-context.server";
 import { burnPasswordCheck, verifyPassword } from "./password.server";
-import { clearSigninFailures, isSigninLocked, recordSigninFailure } from "./rate-limit.server";
+import { signinSucceeded, takeSigninAttempt } from "./rate-limit.server";
 import { signinSchema } from "./schemas";
 import { findUserByEmail, normaliseEmail, rolesOf } from "./users.server";
 
@@ -32,16 +32,16 @@ export function createAuthenticator(context: SigninContext) {
       const parsed = signinSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) throw new SigninError(messages.signinFailed, 400);
       const email = normaliseEmail(parsed.data.email);
-      if (await isSigninLocked(email, context.clientIp)) throw new SigninError(messages.tooManyAttempts, 429);
+      if (!(await takeSigninAttempt(email, context.clientIp)))
+        throw new SigninError(messages.tooManyAttempts, 429);
       const user = await findUserByEmail(db(), email);
       if (!user?.password_hash) await burnPasswordCheck(parsed.data.password);
       if (!user?.password_hash || !(await verifyPassword(user.password_hash, parsed.data.password))) {
-        await recordSigninFailure(email, context.clientIp);
         throw new SigninError(messages.signinFailed, 401);
       }
       if ((await rolesOf(db(), user.id)).includes("banned"))
         throw new SigninError(messages.accountBanned, 403);
-      await clearSigninFailures(email);
+      await signinSucceeded(email, context.clientIp);
       return user;
     }),
     PASSWORD_STRATEGY,

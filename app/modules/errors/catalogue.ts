@@ -16,6 +16,8 @@ export const messages = {
   emailTaken: "An account with this email already exists. Sign in instead.", // ours
   accountBanned: "This account has been suspended.", // ours
   tooManyAttempts: "Too many sign-in attempts. Please wait a few minutes and try again.", // ours
+  tooManySignups: "Too many accounts were created from here. Please try again later.", // ours
+  tooManyDemos: "Too many demo sessions were started from here. Please try again later.", // ours
   demoFailed: "There was an error signing in with demo credentials",
   messageRequired: "Error: Please enter a message",
   messageTooLong: "Message is too long (32 KB at most).", // ours
