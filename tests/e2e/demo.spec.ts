@@ -28,6 +28,8 @@ const demoEntrances: { how: string; start: (page: Page) => Promise<unknown> }[] 
     start: async (page) => {
       await page.goto("/signup");
       await page.getByRole("link", { name: "Try Demo First" }).click();
+      await expect(page).toHaveURL("/signin?demo=true");
+      if (!javaScriptOn()) await page.getByRole("button", { name: "Try Demo", exact: true }).click();
     },
   },
   { how: "opening /signin?demo=true", start: openDemoLink },

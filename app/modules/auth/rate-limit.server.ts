@@ -45,7 +45,15 @@ async function take(points: [LimiterName, string][]): Promise<boolean> {
   for (const result of results) {
     if (result.status === "rejected" && !(result.reason instanceof RateLimiterRes)) throw result.reason;
   }
-  return results.every((result) => result.status === "fulfilled");
+  if (results.every((result) => result.status === "fulfilled")) return true;
+  // A refused attempt costs nothing: the keys that had room get their point back, so one spent account
+  // cannot use up its IP's allowance (or the other way round).
+  await Promise.all(
+    points.map(([name, key], i) =>
+      results[i]!.status === "fulfilled" ? limiter(name).reward(key, 1) : null,
+    ),
+  );
+  return false;
 }
 
 /** Takes a sign-in attempt for the account and the IP before the password is verified. */
