@@ -32,6 +32,13 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits rejects into nothing, or crashes the process: every one is awaited, returned,
+    // or given its error path. Type-aware, so only for the TypeScript files the project's tsconfig covers.
+    files: ["**/*.ts", "**/*.tsx"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { "@typescript-eslint/no-floating-promises": ["error", { ignoreVoid: false }] },
+  },
+  {
     files: ["app/**", "worker/**", "db/**", "platform/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: { "no-console": "error" },

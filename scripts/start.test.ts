@@ -111,8 +111,9 @@ function npmStart(port: number): NpmStart {
       };
       waiters.add(check);
       check();
-      void exit.then(() =>
-        reject(new Error(`npm start exited before printing ${pattern}:\n${lines.join("\n")}`)),
+      exit.then(
+        () => reject(new Error(`npm start exited before printing ${pattern}:\n${lines.join("\n")}`)),
+        reject,
       );
     });
   const run = { child, dataDir, queuePrefix, lines, lineMatching, exit };

@@ -10,16 +10,14 @@ import express from "express";
 import { exitWithFailure } from "#platform/logger";
 import { routeLabel, serveMetrics } from "#platform/metrics";
 import { closeServerContext } from "~/modules/server-context.server";
-import { messages } from "~/modules/errors/catalogue";
 import { webEnv } from "~/utils/env.server";
-import { comesFromAnotherSite } from "~/utils/http.server";
 import { webLogger } from "~/utils/logger.server";
 import { webMetrics } from "~/utils/metrics.server";
+import { requestGuards } from "./web-guards";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 3_000;
 const KEEP_ALIVE_MS = 65_000;
-const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
   const env = webEnv();
@@ -48,18 +46,7 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
     res.setHeader("Referrer-Policy", "same-origin");
     next();
   });
-  // A state-changing request from another site's page (CSRF) gets a clear 403 here; Remix's own origin check
-  // would otherwise answer it with a 500.
-  app.use((req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const crossSite = comesFromAnotherSite({
-      secFetchSite: req.get("Sec-Fetch-Site"),
-      origin: req.get("Origin"),
-      selfOrigin: `${req.protocol}://${req.get("host") ?? ""}`,
-    });
-    if (!crossSite) return next();
-    res.status(403).type("text/plain").send(messages.crossSite);
-  });
+  app.use(requestGuards({ trustProxy: env.trustProxy }));
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (dev) {

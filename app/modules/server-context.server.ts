@@ -6,6 +6,7 @@ import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import { createDatabase, type Db } from "#db/database";
 import { COMPLETION_QUEUE, redisConnectionOptions, VENDOR_CHECK_QUEUE } from "#worker/jobs";
+import { messages } from "./errors/catalogue";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import { StreamHub } from "./completions/stream-hub.server";
@@ -55,6 +56,35 @@ export function serverContext(): ServerContext {
 }
 
 export const db = () => serverContext().db;
+
+const REDIS_WAIT_MS = 2_000;
+
+/**
+ * The shared Redis connection once it is ready. The first requests after start wait for it briefly rather
+ * than fail (it has no offline queue); when Redis does not answer, the request ends with 503 and the
+ * catalogue's text.
+ */
+export async function readyRedis(): Promise<Redis> {
+  const { redis } = serverContext();
+  if (redis.status === "ready") return redis;
+  const ready = await new Promise<boolean>((resolve) => {
+    const done = (value: boolean) => {
+      clearTimeout(timer);
+      redis.off("ready", onReady);
+      resolve(value);
+    };
+    const onReady = () => done(true);
+    const timer = setTimeout(() => done(false), REDIS_WAIT_MS);
+    redis.once("ready", onReady);
+  });
+  if (!ready) {
+    throw new Response(messages.serviceUnavailable, {
+      status: 503,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" },
+    });
+  }
+  return redis;
+}
 
 export async function closeServerContext() {
   const context = globalStore.__rogueContext;

@@ -5,36 +5,52 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ErrorList, Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { createAuthenticator, PASSWORD_STRATEGY, SigninError } from "~/modules/auth/authenticator.server";
+import { useEffect, useRef } from "react";
 import { startDemo } from "~/modules/auth/demo.server";
 import { signinSchema } from "~/modules/auth/schemas";
 import { redirectIfSignedIn, startSession } from "~/modules/auth/session.server";
 import { DEMO_EMAIL, DEMO_PASSWORD, normaliseEmail } from "~/modules/auth/users.server";
 import { messages, toasts } from "~/modules/errors/catalogue";
 import { safeRedirect } from "~/utils/redirect";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign in — Rogue AI" }];
 
 const DEFAULT_TARGET = "/chat";
 
+/**
+ * `?demo=true` only offers the demo: a GET creates nothing. The page starts it with one click, or by itself
+ * when JavaScript runs (the spec's auto-start), through the same POST as the 'Try Demo' button.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), DEFAULT_TARGET);
-  if (url.searchParams.get("demo") === "true") return startDemo(request, redirectTo);
   await redirectIfSignedIn(request, redirectTo);
-  return { redirectTo, demo: { email: DEMO_EMAIL, password: DEMO_PASSWORD } };
+  return {
+    redirectTo,
+    demo: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
+    autoStartDemo: url.searchParams.get("demo") === "true",
+  };
+}
+
+async function demo(request: Request, clientIp: string, redirectTo: string) {
+  return (
+    (await startDemo(request, clientIp, redirectTo)) ??
+    data({ demoError: messages.tooManyDemos }, { status: 429 })
+  );
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.clone().formData();
+  const formData = await readFormData(request.clone());
   const redirectTo = safeRedirect(formData.get("redirectTo"), DEFAULT_TARGET);
-  if (formData.get("intent") === "demo") return startDemo(request, redirectTo);
+  if (formData.get("intent") === "demo") return demo(request, context.clientIp, redirectTo);
 
   const submission = parseWithZod(formData, { schema: signinSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
   if (normaliseEmail(submission.value.email) === DEMO_EMAIL) {
-    if (submission.value.password === DEMO_PASSWORD) return startDemo(request, redirectTo);
+    if (submission.value.password === DEMO_PASSWORD) return demo(request, context.clientIp, redirectTo);
     return data(submission.reply({ formErrors: [messages.demoFailed], hideFields: ["password"] }), {
       status: 401,
     });
@@ -54,11 +70,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SigninPage() {
-  const { redirectTo, demo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const { redirectTo, demo, autoStartDemo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const demoError = actionData && "demoError" in actionData ? actionData.demoError : null;
+  const lastResult = actionData && !("demoError" in actionData) ? actionData : undefined;
   const navigation = useNavigation();
   const submitting =
     navigation.state === "submitting" ? (navigation.formData?.get("intent") ?? "signin") : null;
+  const demoButton = useRef<HTMLButtonElement>(null);
+  const autoStarted = useRef(false);
+  useEffect(() => {
+    if (!autoStartDemo || autoStarted.current || !demoButton.current) return;
+    autoStarted.current = true;
+    demoButton.current.form?.requestSubmit(demoButton.current);
+  }, [autoStartDemo]);
   const [form, fields] = useZodForm(signinSchema, {
     id: "signin",
     lastResult,
@@ -97,6 +122,7 @@ export default function SigninPage() {
         <Form method="post" className="mt-3">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <button
+            ref={demoButton}
             type="submit"
             name="intent"
             value="demo"
@@ -105,6 +131,11 @@ export default function SigninPage() {
           >
             {submitting === "demo" ? "Starting demo..." : "Try Demo"}
           </button>
+          {demoError ? (
+            <p role="alert" className="mt-2 text-red-400">
+              {demoError}
+            </p>
+          ) : null}
         </Form>
       </div>
       <p className="mt-6 text-center text-sm text-zinc-400">

@@ -11,11 +11,13 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ErrorList, Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { signupSchema } from "~/modules/auth/schemas";
+import { takeSignup } from "~/modules/auth/rate-limit.server";
 import { getSessionUser, startSession } from "~/modules/auth/session.server";
 import { convertDemoUser, createUser, EmailTakenError } from "~/modules/auth/users.server";
 import { messages, toasts } from "~/modules/errors/catalogue";
 import { db } from "~/modules/server-context.server";
 import { safeRedirect } from "~/utils/redirect";
+import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = () => [{ title: "Sign up — Rogue AI" }];
 
@@ -29,10 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo, fromDemo: Boolean(session) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: signupSchema });
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await readFormData(request), { schema: signupSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  if (!(await takeSignup(context.clientIp))) {
+    return data(submission.reply({ formErrors: [messages.tooManySignups], hideFields: ["password"] }), {
+      status: 429,
+    });
   }
   try {
     const session = await getSessionUser(request);

@@ -9,6 +9,7 @@ import { apiKeySchema, keyMessages } from "~/modules/vendors/key-messages";
 import { saveUserKey, UserKeyError, userKeyStatus } from "~/modules/vendors/user-keys.server";
 import { webEnv } from "~/utils/env.server";
 import { safeRedirect } from "~/utils/redirect";
+import { readFormData } from "~/utils/http.server";
 
 /** The key form on a page of its own: where the dialog's form lands without JavaScript when it has errors. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: apiKeySchema });
+  const submission = parseWithZod(await readFormData(request), { schema: apiKeySchema });
   if (submission.status !== "success")
     return data(submission.reply({ hideFields: ["apiKey"] }), { status: 400 });
   try {

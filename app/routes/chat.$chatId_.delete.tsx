@@ -11,6 +11,7 @@ import { deleteChatSchema } from "~/modules/chats/schemas";
 import { db } from "~/modules/server-context.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { safeRedirect } from "~/utils/redirect";
+import { readFormData } from "~/utils/http.server";
 
 /**
  * /chat/:chatId/delete. GET asks for confirmation (the no-JavaScript path; with JavaScript a dialog asks and
@@ -29,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUser(request);
   const userId = session.user.id;
   const chat = await requireVisibleChat(db(), session.user, params.chatId ?? "");
-  const submission = parseWithZod(await request.formData(), { schema: deleteChatSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: deleteChatSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const result = await attempt("delete-chat", { userId, chatId: chat.id }, () =>

@@ -11,6 +11,7 @@ import { renameChat, requireVisibleChat } from "~/modules/chats/chats.server";
 import { renameChatSchema } from "~/modules/chats/schemas";
 import { db } from "~/modules/server-context.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { readFormData } from "~/utils/http.server";
 
 /**
  * /chat/:chatId/rename. The page is the no-JavaScript way to rename (the sidebar's Rename link); with
@@ -33,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUser(request);
   const userId = session.user.id;
   const chat = await requireVisibleChat(db(), session.user, params.chatId ?? "");
-  const submission = parseWithZod(await request.formData(), { schema: renameChatSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: renameChatSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const { title, source, inline, redirectTo } = submission.value;

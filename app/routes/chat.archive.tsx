@@ -8,6 +8,7 @@ import { archiveChatsSchema } from "~/modules/chats/schemas";
 import { db } from "~/modules/server-context.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { safeRedirect } from "~/utils/redirect";
+import { readFormData } from "~/utils/http.server";
 
 /** There is nothing to show here: the settings dialog posts to it. */
 export const loader = () => redirect("/chat");
@@ -15,7 +16,7 @@ export const loader = () => redirect("/chat");
 /** POST /chat/archive: `intent=archive` hides all the user's chats (restorable), `intent=restore` brings them back. */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireUser(request);
-  const submission = parseWithZod(await request.formData(), { schema: archiveChatsSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: archiveChatsSchema });
   if (submission.status !== "success") {
     return new Response(chatTexts.intentRequired, {
       status: 400,

@@ -12,7 +12,7 @@ import { settingsSchema } from "~/modules/settings/settings-schemas";
 import { settingsToasts } from "~/modules/settings/settings-messages";
 import { themeCookie } from "~/modules/settings/theme.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
-import { isSecureRequest } from "~/utils/http.server";
+import { isSecureRequest, readFormData } from "~/utils/http.server";
 import { safeRedirect } from "~/utils/redirect";
 
 export const meta: MetaFunction = () => [{ title: "Settings — Rogue AI" }];
@@ -22,7 +22,7 @@ const DEFAULT_TARGET = "/chat?settings=preferences";
 export const loader = () => redirect(DEFAULT_TARGET);
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: settingsSchema });
   if (submission.status !== "success") {
     const errors = Object.values(submission.error ?? {}).flat();

@@ -10,6 +10,10 @@ export const webShape = {
   /** Both set: checkout takes real payments through Stripe; neither: the simulated provider (no money moves). */
   STRIPE_SECRET_KEY: z.string().trim().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  /** Accounts one client IP may create per hour. */
+  SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Demo users one client IP may start per hour. */
+  DEMOS_PER_HOUR: z.coerce.number().int().min(1).default(10),
 };
 
 export interface WebEnv extends SharedEnv {
@@ -17,6 +21,8 @@ export interface WebEnv extends SharedEnv {
   admin: { email: string; password: string } | null;
   trustProxy: boolean;
   stripe: { secretKey: string; webhookSecret: string } | null;
+  signupsPerHour: number;
+  demosPerHour: number;
 }
 
 let cached: WebEnv | undefined;
@@ -42,6 +48,8 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : null,
+    signupsPerHour: env.SIGNUPS_PER_HOUR,
+    demosPerHour: env.DEMOS_PER_HOUR,
   };
 }
 

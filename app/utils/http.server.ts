@@ -1,3 +1,6 @@
+import { messages } from "~/modules/errors/catalogue";
+import { webLogger } from "~/utils/logger.server";
+
 /** Joins header sets, keeping every Set-Cookie (a session and a toast can both be set by one response). */
 export function combineHeaders(...sets: (HeadersInit | null | undefined)[]): Headers {
   const combined = new Headers();
@@ -25,8 +28,9 @@ export function comesFromAnotherSite(headers: {
   selfOrigin: string;
 }): boolean {
   if (headers.secFetchSite === "cross-site" || headers.secFetchSite === "same-site") return true;
-  if (!headers.origin) return false;
-  return headers.origin === "null" || headers.origin !== headers.selfOrigin;
+  if (headers.origin === undefined || headers.origin === null) return false;
+  // A malformed or "null" Origin is never this site's.
+  return headers.origin !== headers.selfOrigin;
 }
 
 export const isCrossSite = (request: Request) =>
@@ -35,3 +39,20 @@ export const isCrossSite = (request: Request) =>
     origin: request.headers.get("Origin"),
     selfOrigin: new URL(request.url).origin,
   });
+
+/**
+ * The request's form data; a body that cannot be read as a form (a broken multipart body, say) is the
+ * client's mistake, answered 400 with the catalogue's text, never a 500.
+ */
+export async function readFormData(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch (error) {
+    if (request.signal.aborted) throw error;
+    webLogger().warn({ err: error, path: new URL(request.url).pathname }, "unreadable form body");
+    throw new Response(messages.malformedForm, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+}

@@ -104,7 +104,9 @@ function onAnyExit(cleanup: () => Promise<void>) {
   const interrupted = (signal: NodeJS.Signals) => {
     process.once(signal, () => process.exit(130));
     console.error(`\n${signal}: stopping everything the benchmark started...`);
-    void once().finally(() => process.exit(130));
+    once()
+      .catch((error: unknown) => console.error(error))
+      .finally(() => process.exit(130));
   };
   process.once("SIGINT", interrupted);
   process.once("SIGTERM", interrupted);
@@ -139,7 +141,9 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Env
       log: (message) => options.log(message),
       onUnexpectedExit: (name, code) => {
         console.error(`${name} exited unexpectedly (code ${code}); stopping the benchmark`);
-        void stop().finally(() => process.exit(1));
+        stop()
+          .catch((error: unknown) => console.error(error))
+          .finally(() => process.exit(1));
       },
     });
     const baseUrl = `http://127.0.0.1:${stack.env.port}`;

@@ -40,7 +40,12 @@ process.on("message", (message: MockRequest) => {
   else process.send?.({ id: message.id, result: stats() });
 });
 // The parent going away (even by SIGKILL) closes the IPC channel: leave with it.
-process.on("disconnect", () => void mock.close().finally(() => process.exit(0)));
+process.on("disconnect", () =>
+  mock
+    .close()
+    .catch((error: unknown) => console.error(error))
+    .finally(() => process.exit(0)),
+);
 const ready: MockReady = {
   url: mock.url,
   endpoints: Object.fromEntries(

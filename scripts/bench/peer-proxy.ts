@@ -48,7 +48,7 @@ const server = createServer((request, response) => {
         abortSignal: abort.signal,
         headers: typeof requestId === "string" ? { "X-Request-ID": requestId } : undefined,
       });
-      result.pipeUIMessageStreamToResponse(response);
+      return result.pipeUIMessageStreamToResponse(response);
     })
     .catch(() => response.writeHead(400).end());
 });

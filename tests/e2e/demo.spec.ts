@@ -3,6 +3,17 @@ import { randomBytes } from "node:crypto";
 import { sendMessage, sidebar } from "./support/chat";
 import { ALSO_WITHOUT_JS, expect, expectToast, test } from "./support/fixtures";
 
+const javaScriptOn = () => test.info().project.use.javaScriptEnabled !== false;
+
+/**
+ * /signin?demo=true starts the demo by itself when JavaScript runs; without it, the visitor clicks the one
+ * button. Either way the GET alone creates nothing.
+ */
+async function openDemoLink(page: Page) {
+  await page.goto("/signin?demo=true");
+  if (!javaScriptOn()) await page.getByRole("button", { name: "Try Demo", exact: true }).click();
+}
+
 /** The ways a visitor starts a demo. */
 const demoEntrances: { how: string; start: (page: Page) => Promise<unknown> }[] = [
   {
@@ -17,9 +28,10 @@ const demoEntrances: { how: string; start: (page: Page) => Promise<unknown> }[] 
     start: async (page) => {
       await page.goto("/signup");
       await page.getByRole("link", { name: "Try Demo First" }).click();
+      if (!javaScriptOn()) await page.getByRole("button", { name: "Try Demo", exact: true }).click();
     },
   },
-  { how: "opening /signin?demo=true", start: (page) => page.goto("/signin?demo=true") },
+  { how: "opening /signin?demo=true", start: openDemoLink },
   {
     how: "signing in with the demo credentials shown on the sign-in page",
     start: async (page) => {
@@ -47,14 +59,14 @@ test.describe("demo", { tag: ALSO_WITHOUT_JS }, () => {
     newVisitor,
     db,
   }) => {
-    await page.goto("/signin?demo=true");
+    await openDemoLink(page);
     await expect(page).toHaveURL("/chat");
     const message = `Demo secret ${randomBytes(4).toString("hex")}`;
     const chatId = await sendMessage(page, message);
     await expect(sidebar(page).getByRole("link", { name: message })).toBeVisible();
 
     const other = await newVisitor();
-    await other.goto("/signin?demo=true");
+    await openDemoLink(other);
     await expect(other).toHaveURL("/chat");
     await expect(sidebar(other).getByText("No chat history")).toBeVisible();
     await expect(sidebar(other).getByRole("link", { name: message })).toHaveCount(0);
@@ -66,5 +78,23 @@ test.describe("demo", { tag: ALSO_WITHOUT_JS }, () => {
       chatId,
     );
     expect(owner?.is_demo).toBe(1);
+  });
+
+  // Other workers create users meanwhile, so the user count is checked in tests/integration/auth-limits.test.ts.
+  test("GET /signin?demo=true alone signs no one in", async ({ request }) => {
+    const response = await request.get("/signin?demo=true", { maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("Try Demo");
+    expect(response.headers()["set-cookie"]).toBeUndefined();
+  });
+
+  test("a signed-in user opening the demo link goes to the chat as themselves, not replaced", async ({
+    page,
+    user,
+  }) => {
+    await page.goto("/signin?demo=true");
+    await expect(page).toHaveURL("/chat");
+    await expect(sidebar(page).getByText(user.name)).toBeVisible();
+    await expect(sidebar(page).getByText("Demo User")).toHaveCount(0);
   });
 });

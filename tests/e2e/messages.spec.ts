@@ -119,9 +119,9 @@ test.describe("assistant replies", { tag: ALSO_WITHOUT_JS }, () => {
     user: _user,
   }) => {
     const dialogs: string[] = [];
-    page.on("dialog", (dialog) => {
+    page.on("dialog", async (dialog) => {
       dialogs.push(dialog.message());
-      void dialog.dismiss();
+      await dialog.dismiss();
     });
     await askFor(page, HOSTILE_REPLY);
     const reply = lastReply(page);

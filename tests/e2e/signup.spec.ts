@@ -162,9 +162,9 @@ test.describe("sign-up", { tag: ALSO_WITHOUT_JS }, () => {
   }, testInfo) => {
     const hostile = `<img src=x onerror=alert(1)>`;
     const dialogs: string[] = [];
-    page.on("dialog", (dialog) => {
+    page.on("dialog", async (dialog) => {
       dialogs.push(dialog.message());
-      void dialog.dismiss();
+      await dialog.dismiss();
     });
     const input = newAccountInput(testInfo, { name: hostile });
     await page.goto("/signup");

@@ -1,8 +1,10 @@
 /** The web's shared stream reader: order, resume points, late joiners, and waking for new streams. */
+import { createServer, connect, type AddressInfo, type Server, type Socket } from "node:net";
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { StreamHub } from "~/modules/completions/stream-hub.server";
-import { createLogger } from "#platform/logger";
+import { createLogger, type Logger } from "#platform/logger";
 import { redisConnectionOptions, streamFields, type StreamEntry } from "#worker/jobs";
 
 const connection = redisConnectionOptions(process.env.REDIS_URL!);
@@ -104,3 +106,116 @@ describe("the stream hub", () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe("the stream hub under bad input", () => {
+  it("keeps serving other streams when one subscriber resumes from an id outside Redis's range", async () => {
+    const bad = key();
+    await add(bad, token("x"));
+    const hostile = collect(bad, "99999999999999999999-0");
+    const k = key();
+    const reader = collect(k, "0-0");
+    await add(k, token("fine"));
+    await add(k, { type: "done", messageId: "m" });
+    await add(bad, { type: "done", messageId: "m" });
+    await Promise.all([reader.finished, hostile.finished]);
+    expect(reader.texts).toEqual(["fine", "<done>"]);
+    expect(hostile.texts).toEqual(["x", "<done>"]);
+  });
+
+  it("drops a key Redis cannot read as a stream, telling its subscriber, and keeps serving the rest", async () => {
+    const wrongType = key();
+    await redis.set(wrongType, "not a stream");
+    const failed = new Promise<unknown>((resolve) => hub.subscribe(wrongType, "0-0", () => {}, resolve));
+    const k = key();
+    const reader = collect(k, "0-0");
+    await add(k, token("still here"));
+    await add(k, { type: "done", messageId: "m" });
+    await reader.finished;
+    expect(reader.texts).toEqual(["still here", "<done>"]);
+    expect(String(await failed)).toContain("WRONGTYPE");
+  });
+
+  it("survives a Redis outage while a stream opens, and serves it once Redis is back", async () => {
+    const { path: socketPath, ...tcp } = connection as typeof connection & { path?: string };
+    const proxy = await startProxy(
+      socketPath ? { path: socketPath } : { host: "127.0.0.1", port: Number(tcp.port) },
+    );
+    const logged: string[] = [];
+    const logger = pino({ level: "warn" }, { write: (line: string) => logged.push(line) }) as Logger;
+    const flaky = new StreamHub(
+      { ...tcp, host: "127.0.0.1", port: proxy.port, retryStrategy: () => 50 },
+      logger,
+    );
+    const rejections: unknown[] = [];
+    const onRejection = (reason: unknown) => rejections.push(reason);
+    process.on("unhandledRejection", onRejection);
+    try {
+      const first = key();
+      const firstReader = new Promise<void>((resolve) => flaky.subscribe(first, "0-0", () => resolve()));
+      await add(first, token("before"));
+      await firstReader;
+      await proxy.stop();
+      const k = key();
+      const texts: string[] = [];
+      const finished = new Promise<void>((resolve) =>
+        flaky.subscribe(k, "0-0", (_id, entry) => {
+          texts.push(entry.type === "token" ? entry.text : `<${entry.type}>`);
+          if (entry.type !== "token") resolve();
+        }),
+      );
+      await add(k, token("during"));
+      await add(k, { type: "done", messageId: "m" });
+      // The new stream's wake-up call fails while Redis is away: either it is logged, or it escapes.
+      await vi.waitFor(
+        () => expect(rejections.length + logged.filter((l) => l.includes("wake failed")).length).toBe(1),
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(rejections).toEqual([]);
+      await proxy.start();
+      await finished;
+      expect(texts).toEqual(["during", "<done>"]);
+    } finally {
+      process.off("unhandledRejection", onRejection);
+      await flaky.close();
+      await proxy.stop();
+    }
+  });
+});
+
+/** A TCP relay to Redis that can be cut and restored on the same port, to stage an outage. */
+async function startProxy(target: { path: string } | { host: string; port: number }) {
+  const sockets = new Set<Socket>();
+  let server: Server | null = null;
+  let port = 0;
+  const start = () =>
+    new Promise<void>((resolve) => {
+      server = createServer((client) => {
+        const upstream = connect(target);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on("error", () => socket.destroy());
+          socket.on("close", () => sockets.delete(socket));
+        }
+        client.pipe(upstream).pipe(client);
+      });
+      server.listen(port, "127.0.0.1", () => {
+        port = (server!.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      if (!server) return resolve();
+      server.close(() => resolve());
+      server = null;
+    });
+  await start();
+  return {
+    get port() {
+      return port;
+    },
+    start,
+    stop,
+  };
+}

@@ -1,15 +1,31 @@
 /** The lint rules that keep the folder map honest really fire (and do not fire on what is allowed). */
+import { randomUUID } from "node:crypto";
+import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const eslint = new ESLint({ cwd: root });
 
+/**
+ * Lints `code` as if it were `file`. The type-aware rules only see files on disk, so the code is written next
+ * to where `file` would be, under a unique name, for the duration of the lint.
+ */
 async function ruleIds(file: string, code: string) {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return result!.messages.map((message) => message.ruleId);
+  const probe = path.join(root, path.dirname(file), `lint-probe-${randomUUID()}-${path.basename(file)}`);
+  writeFileSync(probe, code);
+  try {
+    const [result] = await eslint.lintText(code, { filePath: probe });
+    return result!.messages.map((message) => message.ruleId ?? message.message);
+  } finally {
+    rmSync(probe, { force: true });
+  }
 }
+
+// The type-aware rules load the whole TypeScript project on the first lint; that can take a while on a busy
+// machine, so it happens once here and not inside the first test's time limit.
+beforeAll(() => ruleIds("app/modules/warm-up.server.ts", "export const warm = 1;\n"), 120_000);
 
 describe("the import boundary between the web and the worker", () => {
   it.each([
@@ -38,4 +54,24 @@ describe("logging goes through the logger", () => {
       expect(await ruleIds(file, 'console.log("hello");\n')).toContain("no-console");
     },
   );
+});
+
+describe("no promise is left floating", () => {
+  it.each([
+    ["app/modules/example.server.ts", "async function work() {}\nexport function go() {\n  work();\n}\n"],
+    [
+      "app/modules/example.server.ts",
+      "async function work() {}\nexport function go() {\n  void work();\n}\n",
+    ],
+    ["scripts/example.ts", "async function work() {}\nexport function go() {\n  void work();\n}\n"],
+  ])("refuses an unhandled promise in %s", async (file, code) => {
+    expect(await ruleIds(file, code)).toContain("@typescript-eslint/no-floating-promises");
+  });
+
+  it("allows one given its error path", async () => {
+    const code = "async function work() {}\nexport function go() {\n  work().catch(() => undefined);\n}\n";
+    expect(await ruleIds("app/modules/example.server.ts", code)).not.toContain(
+      "@typescript-eslint/no-floating-promises",
+    );
+  });
 });

@@ -71,7 +71,7 @@ export function useChatHistory(loaderChats: ChatListItem[] | null, loaderError: 
 
   useEffect(() => {
     const refreshIfVisible = () => {
-      if (document.visibilityState === "visible") void refresh(false);
+      if (document.visibilityState === "visible") refresh(false).catch(reportError);
     };
     const timer = window.setInterval(refreshIfVisible, HISTORY_REFRESH_MS);
     document.addEventListener("visibilitychange", refreshIfVisible);
@@ -81,6 +81,8 @@ export function useChatHistory(loaderChats: ChatListItem[] | null, loaderError: 
     };
   }, [refresh]);
 
-  const retry = useCallback(() => void refresh(true), [refresh]);
+  const retry = useCallback(() => {
+    refresh(true).catch(reportError);
+  }, [refresh]);
   return { chats: state.chats, error: state.error, retry };
 }

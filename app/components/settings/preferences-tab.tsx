@@ -21,7 +21,7 @@ function usePendingSetting(intent: string, field: string): string | null {
  */
 function askNotificationPermission() {
   if ("Notification" in window && Notification.permission === "default")
-    void Notification.requestPermission();
+    Notification.requestPermission().catch(reportError);
 }
 
 export function PreferencesTab({

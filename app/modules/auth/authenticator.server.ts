@@ -5,7 +5,7 @@ import { messages } from "../errors/catalogue";
 import { recordAudit } from "../admin/audit.server";
 import { db } from "../server-context.server";
 import { burnPasswordCheck, verifyPassword } from "./password.server";
-import { clearSigninFailures, isSigninLocked, recordSigninFailure } from "./rate-limit.server";
+import { signinSucceeded, takeSigninAttempt } from "./rate-limit.server";
 import { signinSchema } from "./schemas";
 import { findUserByEmail, normaliseEmail, rolesOf } from "./users.server";
 
@@ -33,11 +33,11 @@ export function createAuthenticator(context: SigninContext) {
       const parsed = signinSchema.safeParse(Object.fromEntries(form));
       if (!parsed.success) throw new SigninError(messages.signinFailed, 400);
       const email = normaliseEmail(parsed.data.email);
-      if (await isSigninLocked(email, context.clientIp)) throw new SigninError(messages.tooManyAttempts, 429);
+      if (!(await takeSigninAttempt(email, context.clientIp)))
+        throw new SigninError(messages.tooManyAttempts, 429);
       const user = await findUserByEmail(db(), email);
       if (!user?.password_hash) await burnPasswordCheck(parsed.data.password);
       if (!user?.password_hash || !(await verifyPassword(user.password_hash, parsed.data.password))) {
-        await recordSigninFailure(email, context.clientIp);
         await recordAudit(db(), {
           actorUserId: null,
           action: "signin.failure",
@@ -50,7 +50,7 @@ export function createAuthenticator(context: SigninContext) {
       }
       if ((await rolesOf(db(), user.id)).includes("banned"))
         throw new SigninError(messages.accountBanned, 403);
-      await clearSigninFailures(email);
+      await signinSucceeded(email, context.clientIp);
       return user;
     }),
     PASSWORD_STRATEGY,

@@ -1,52 +1,78 @@
 /**
- * Failed sign-ins are limited per account and per client IP, counted in Redis so every web process shares
- * the count. A success clears the account's count.
+ * Attempt limits, counted in Redis so every web process shares them.
+ * - Sign-in: each attempt takes a point from its account and its client IP *before* the password is checked,
+ *   in one atomic step per key, so parallel attempts can never verify more passwords than the limit allows.
+ *   A success hands the points back (clears the account's count).
+ * - Sign-up and demo creation: a number per client IP per hour (SIGNUPS_PER_HOUR, DEMOS_PER_HOUR).
  */
-import { RateLimiterRedis } from "rate-limiter-flexible";
-import { serverContext } from "../server-context.server";
+import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { readyRedis, serverContext } from "../server-context.server";
 import { webEnv } from "~/utils/env.server";
 
 const WINDOW_SECONDS = 15 * 60;
+const HOUR_SECONDS = 60 * 60;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_IP = 20;
 
-let limiters: { account: RateLimiterRedis; ip: RateLimiterRedis } | undefined;
-function signinLimiters() {
-  const storeClient = serverContext().redis;
-  // Namespaced like the queue, so deployments or test runs sharing a Redis keep separate counts.
-  const prefix = webEnv().queuePrefix;
-  limiters ??= {
-    account: new RateLimiterRedis({
-      storeClient,
-      keyPrefix: `${prefix}:signin-fail-account`,
-      points: MAX_FAILURES_PER_ACCOUNT,
-      duration: WINDOW_SECONDS,
-    }),
-    ip: new RateLimiterRedis({
-      storeClient,
-      keyPrefix: `${prefix}:signin-fail-ip`,
-      points: MAX_FAILURES_PER_IP,
-      duration: WINDOW_SECONDS,
-    }),
-  };
-  return limiters;
+type LimiterName = "signin-account" | "signin-ip" | "signup-ip" | "demo-ip";
+let limiters: Record<LimiterName, RateLimiterRedis> | undefined;
+
+function limiter(name: LimiterName): RateLimiterRedis {
+  if (!limiters) {
+    const env = webEnv();
+    const make = (suffix: string, points: number, duration: number) =>
+      new RateLimiterRedis({
+        storeClient: serverContext().redis,
+        // Namespaced like the queue, so deployments or test runs sharing a Redis keep separate counts.
+        keyPrefix: `${env.queuePrefix}:${suffix}`,
+        points,
+        duration,
+      });
+    limiters = {
+      "signin-account": make("signin-fail-account", MAX_FAILURES_PER_ACCOUNT, WINDOW_SECONDS),
+      "signin-ip": make("signin-fail-ip", MAX_FAILURES_PER_IP, WINDOW_SECONDS),
+      "signup-ip": make("signup-ip", env.signupsPerHour, HOUR_SECONDS),
+      "demo-ip": make("demo-ip", env.demosPerHour, HOUR_SECONDS),
+    };
+  }
+  return limiters[name];
 }
 
-export async function isSigninLocked(email: string, ip: string): Promise<boolean> {
-  const { account, ip: byIp } = signinLimiters();
-  const [forAccount, forIp] = await Promise.all([account.get(email), byIp.get(ip)]);
-  return (
-    (forAccount?.consumedPoints ?? 0) >= MAX_FAILURES_PER_ACCOUNT ||
-    (forIp?.consumedPoints ?? 0) >= MAX_FAILURES_PER_IP
+/** Takes one point from each key's allowance; false when any is spent. Redis trouble is thrown, not hidden. */
+async function take(points: [LimiterName, string][]): Promise<boolean> {
+  await readyRedis();
+  const results = await Promise.allSettled(points.map(([name, key]) => limiter(name).consume(key)));
+  for (const result of results) {
+    if (result.status === "rejected" && !(result.reason instanceof RateLimiterRes)) throw result.reason;
+  }
+  if (results.every((result) => result.status === "fulfilled")) return true;
+  // A refused attempt costs nothing: the keys that had room get their point back, so one spent account
+  // cannot use up its IP's allowance (or the other way round).
+  await Promise.all(
+    points.map(([name, key], i) =>
+      results[i]!.status === "fulfilled" ? limiter(name).reward(key, 1) : null,
+    ),
   );
+  return false;
 }
 
-export async function recordSigninFailure(email: string, ip: string) {
-  const { account, ip: byIp } = signinLimiters();
-  // Rejections only say the limit is now reached; the next attempt is refused by isSigninLocked.
-  await Promise.allSettled([account.penalty(email, 1), byIp.penalty(ip, 1)]);
+/** Takes a sign-in attempt for the account and the IP before the password is verified. */
+export function takeSigninAttempt(email: string, ip: string): Promise<boolean> {
+  return take([
+    ["signin-account", email],
+    ["signin-ip", ip],
+  ]);
 }
 
-export async function clearSigninFailures(email: string) {
-  await signinLimiters().account.delete(email);
+/** A correct password: the account starts afresh and the IP gets its attempt back. */
+export async function signinSucceeded(email: string, ip: string) {
+  await Promise.all([limiter("signin-account").delete(email), limiter("signin-ip").reward(ip, 1)]);
+}
+
+export function takeSignup(ip: string): Promise<boolean> {
+  return take([["signup-ip", ip]]);
+}
+
+export function takeDemo(ip: string): Promise<boolean> {
+  return take([["demo-ip", ip]]);
 }

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { requireUser } from "../auth/session.server";
 import { messages, toasts } from "../errors/catalogue";
 import { redirectWithToast } from "../toast/toast.server";
+import { readFormData } from "~/utils/http.server";
 import {
   editAndResend,
   regenerateReply,
@@ -60,7 +61,7 @@ function keyDialogUrl(chatId: string | null, model: string | undefined) {
 
 export async function handleChatAction(request: Request, chatId: string | null) {
   const session = await requireUser(request);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   if (!formData.has("intent")) formData.set("intent", "send");
   const submission = parseWithZod(formData, { schema: chatActionSchema });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });

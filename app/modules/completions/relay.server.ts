@@ -70,13 +70,23 @@ export async function completionEventStream(
         () => controller.enqueue(encoder.encode(": heartbeat\n\n")),
         HEARTBEAT_MS,
       );
-      const unsubscribe = hub.subscribe(key, from, (id, entry) => {
-        controller.enqueue(encoder.encode(sseEvent(id, entry)));
-        if (entry.type !== "token") {
+      const unsubscribe = hub.subscribe(
+        key,
+        from,
+        (id, entry) => {
+          controller.enqueue(encoder.encode(sseEvent(id, entry)));
+          if (entry.type !== "token") {
+            cleanup();
+            controller.close();
+          }
+        },
+        // The hub could not read this reply's stream: the browser gets the catalogue's failure, not a hang.
+        () => {
+          controller.enqueue(encoder.encode(sseEvent(from, { type: "error", code: "internal" })));
           cleanup();
           controller.close();
-        }
-      });
+        },
+      );
       webMetrics().openStreams.inc();
       let open = true;
       cleanup = () => {

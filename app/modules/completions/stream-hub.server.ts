@@ -4,16 +4,19 @@
  * CLIENT UNBLOCK, so it starts within a round trip instead of after the block timeout.
  */
 import { setTimeout as delay } from "node:timers/promises";
-import { Redis, type RedisOptions } from "ioredis";
+import { Redis, ReplyError, type RedisOptions } from "ioredis";
 import type { Logger } from "#platform/logger";
 import { parseStreamFields, type StreamEntry } from "#worker/jobs";
-import { compareStreamIds } from "./stream-ids";
+import { compareStreamIds, isStreamId } from "./stream-ids";
 
 export type EntryListener = (id: string, entry: StreamEntry) => void;
+/** Called once when the hub gives up on a subscription (its key cannot be read); no entries follow. */
+export type FailureListener = (error: unknown) => void;
 
 interface Subscription {
   lastId: string;
   listener: EntryListener;
+  onFailure: FailureListener;
   /** While true, live entries wait in `backlog` until the catch-up read has been delivered. */
   catchingUp: boolean;
   backlog: [string, StreamEntry][];
@@ -26,6 +29,8 @@ interface TrackedStream {
 
 const BLOCK_MS = 5_000;
 const BATCH = 500;
+const RETRY_MIN_MS = 250;
+const RETRY_MAX_MS = 5_000;
 
 export class StreamHub {
   private readonly reader: Redis;
@@ -37,6 +42,7 @@ export class StreamHub {
   private idle: (() => void) | null = null;
   private closed = false;
   private loop: Promise<void> | null = null;
+  private retryMs = RETRY_MIN_MS;
 
   constructor(
     connection: RedisOptions,
@@ -44,6 +50,12 @@ export class StreamHub {
   ) {
     this.reader = new Redis({ ...connection, maxRetriesPerRequest: null });
     this.control = new Redis({ ...connection, maxRetriesPerRequest: 1 });
+    // ioredis reconnects by itself; without a listener each failed attempt would be printed as unhandled.
+    for (const connection of [this.reader, this.control]) {
+      connection.on("error", (error: unknown) =>
+        this.logger.debug({ err: error }, "stream relay connection error"),
+      );
+    }
     this.reader.on("ready", () => {
       this.reader.client("ID").then(
         (id) => (this.readerId = Number(id)),
@@ -52,18 +64,37 @@ export class StreamHub {
     });
   }
 
-  /** Delivers every entry of `key` after `fromId`, in order, each once. Returns the unsubscribe function. */
-  subscribe(key: string, fromId: string, listener: EntryListener): () => void {
-    const subscription: Subscription = { lastId: fromId, listener, catchingUp: false, backlog: [] };
+  /**
+   * Delivers every entry of `key` after `fromId`, in order, each once. Returns the unsubscribe function.
+   * An id Redis would reject reads from the start: one subscriber must never break the shared read.
+   */
+  subscribe(
+    key: string,
+    fromId: string,
+    listener: EntryListener,
+    onFailure: FailureListener = () => {},
+  ): () => void {
+    const from = isStreamId(fromId) ? fromId : "0-0";
+    const subscription: Subscription = { lastId: from, listener, onFailure, catchingUp: false, backlog: [] };
     let stream = this.streams.get(key);
     if (!stream) {
-      stream = { cursor: fromId, subscriptions: new Set([subscription]) };
+      stream = { cursor: from, subscriptions: new Set([subscription]) };
       this.streams.set(key, stream);
-      this.loop ??= this.run();
-      void this.wake();
+      this.loop ??= this.run().catch((error: unknown) =>
+        this.logger.error({ err: error }, "stream relay stopped"),
+      );
+      this.wake().catch((error: unknown) => this.logger.warn({ err: error }, "stream relay wake failed"));
     } else {
       stream.subscriptions.add(subscription);
-      if (compareStreamIds(fromId, stream.cursor) < 0) void this.catchUp(key, subscription, stream.cursor);
+      if (compareStreamIds(from, stream.cursor) < 0) {
+        const tracked = stream;
+        this.catchUp(key, subscription, stream.cursor).catch((error: unknown) => {
+          this.logger.warn({ err: error, key }, "stream catch-up failed");
+          tracked.subscriptions.delete(subscription);
+          if (tracked.subscriptions.size === 0 && this.streams.get(key) === tracked) this.streams.delete(key);
+          subscription.onFailure(error);
+        });
+      }
     }
     const tracked = stream;
     return () => {
@@ -133,13 +164,20 @@ export class StreamHub {
         )) as typeof reply;
       } catch (error) {
         if (this.closed) return;
-        this.logger.error({ err: error }, "stream relay read failed");
-        await delay(250);
-        continue;
-      } finally {
         this.blocked = false;
         this.generation++;
+        this.logger.error({ err: error }, "stream relay read failed");
+        // A key that cannot be read is dropped at once; only a failure no single key explains (Redis down)
+        // waits, with a growing pause, before the shared read is tried again.
+        if ((await this.dropUnreadable(keys, cursors)) === 0) {
+          await delay(this.retryMs);
+          this.retryMs = Math.min(this.retryMs * 2, RETRY_MAX_MS);
+        }
+        continue;
       }
+      this.blocked = false;
+      this.generation++;
+      this.retryMs = RETRY_MIN_MS;
       for (const [key, entries] of reply ?? []) {
         const stream = this.streams.get(key);
         if (!stream) continue;
@@ -150,6 +188,28 @@ export class StreamHub {
         }
       }
     }
+  }
+
+  /**
+   * Reads each key alone, without blocking, and drops every key Redis refuses (a wrong type, an id out of
+   * range), telling its subscribers. Connection errors drop nothing. Returns how many keys were dropped.
+   */
+  private async dropUnreadable(keys: string[], cursors: string[]): Promise<number> {
+    let dropped = 0;
+    for (const [i, key] of keys.entries()) {
+      const error = await this.control.xread("COUNT", 1, "STREAMS", key, cursors[i]!).then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      if (!(error instanceof ReplyError)) continue;
+      const stream = this.streams.get(key);
+      if (!stream) continue;
+      this.streams.delete(key);
+      dropped++;
+      this.logger.warn({ err: error, key }, "stream relay dropped an unreadable stream");
+      for (const subscription of stream.subscriptions) subscription.onFailure(error);
+    }
+    return dropped;
   }
 
   /** Makes the reader start a new XREAD that includes newly joined streams. */

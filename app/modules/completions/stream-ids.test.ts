@@ -14,4 +14,12 @@ describe("stream ids", () => {
     for (const bad of [null, undefined, "", "abc", "1-2-3", "1-", "$", "+", "0-1; DROP"])
       expect(resumePoint(bad)).toBe("0-0");
   });
+
+  it("resumes from the start when either part is outside Redis's 0…2^64−1 range", () => {
+    expect(resumePoint("18446744073709551615-18446744073709551615")).toBe(
+      "18446744073709551615-18446744073709551615",
+    );
+    for (const bad of ["18446744073709551616-0", "0-18446744073709551616", "99999999999999999999-1"])
+      expect(resumePoint(bad)).toBe("0-0");
+  });
 });

@@ -1,6 +1,15 @@
 /** Redis stream ids ("<ms>-<seq>") and their order; used by the relay and by Last-Event-ID parsing. */
 export const STREAM_ID_PATTERN = /^\d{1,20}-\d{1,20}$/;
 
+/** Redis keeps both parts of a stream id as unsigned 64-bit integers; anything larger makes XREAD fail. */
+const MAX_PART = 2n ** 64n - 1n;
+
+/** True only for an id Redis accepts: the pattern, and both parts within 0…2⁶⁴−1. */
+export function isStreamId(value: string): boolean {
+  if (!STREAM_ID_PATTERN.test(value)) return false;
+  return value.split("-").every((part) => BigInt(part) <= MAX_PART);
+}
+
 export function compareStreamIds(a: string, b: string): number {
   const [aMs = 0n, aSeq = 0n] = a.split("-").map(BigInt);
   const [bMs = 0n, bSeq = 0n] = b.split("-").map(BigInt);
@@ -9,7 +18,7 @@ export function compareStreamIds(a: string, b: string): number {
   return 0;
 }
 
-/** A client-supplied Last-Event-ID, or "0-0" (from the start) when absent or not a stream id. */
+/** A client-supplied Last-Event-ID, or "0-0" (from the start) when absent or not a valid stream id. */
 export function resumePoint(lastEventId: string | null | undefined): string {
-  return lastEventId && STREAM_ID_PATTERN.test(lastEventId) ? lastEventId : "0-0";
+  return lastEventId && isStreamId(lastEventId) ? lastEventId : "0-0";
 }

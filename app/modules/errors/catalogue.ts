@@ -17,6 +17,8 @@ export const messages = {
   emailTaken: "An account with this email already exists. Sign in instead.", // ours
   accountBanned: "This account has been suspended.", // ours
   tooManyAttempts: "Too many sign-in attempts. Please wait a few minutes and try again.", // ours
+  tooManySignups: "Too many accounts were created from here. Please try again later.", // ours
+  tooManyDemos: "Too many demo sessions were started from here. Please try again later.", // ours
   demoFailed: "There was an error signing in with demo credentials",
   messageRequired: "Error: Please enter a message",
   messageTooLong: "Message is too long (32 KB at most).", // ours
@@ -53,6 +55,10 @@ export const messages = {
   webhookSignature: "Invalid webhook signature", // ours
   crossSite: "This form was sent from another site and was refused.", // ours
   signInToCheckout: "Please sign in to continue your checkout.", // ours
+  requestTooLarge: "This request is too large.", // ours
+  lengthRequired: "This request must state its length.", // ours
+  unsupportedBody: "This form accepts form data only.", // ours
+  malformedForm: "This form's data could not be read. Please try again.", // ours
 } as const;
 
 export const toasts = {

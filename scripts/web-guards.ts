@@ -1,0 +1,65 @@
+/**
+ * Checks every request passes before the Remix app reads it: one place, so no route, data request
+ * (`.data`) or resource route can forget them.
+ * - A state-changing request (anything but GET, HEAD, OPTIONS) from another origin is refused with 403:
+ *   its Origin must be this site's, a malformed or "null" Origin counts as foreign, and without an Origin a
+ *   browser's Sec-Fetch-Site must not say the request is cross-site.
+ * - A body is capped by its declared length before a byte of it is read (413); one without a declared length
+ *   is refused (411), so nothing is ever read whole beyond the cap.
+ * - A body that is not form data is refused (415): every action reads forms, but for the few endpoints that
+ *   take JSON from servers (the payment provider's webhook).
+ */
+import type { NextFunction, Request, Response } from "express";
+import { MAX_MESSAGE_BYTES } from "~/modules/completions/chat-intents.server";
+import { messages } from "~/modules/errors/catalogue";
+import { comesFromAnotherSite } from "~/utils/http.server";
+
+export const FORM_BODY_LIMIT = 64 * 1024;
+/**
+ * The chat screen's forms carry a message of up to MAX_MESSAGE_BYTES; URL-encoding can triple its size
+ * (every non-ASCII byte becomes "%XX"), and the other fields fit in a form's usual cap.
+ */
+export const CHAT_BODY_LIMIT = 3 * MAX_MESSAGE_BYTES + FORM_BODY_LIMIT;
+const CHAT_FORM_PATH = /^\/chat(\/[^/]+)?(\.data)?\/?$/;
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+const JSON_ENDPOINTS = new Set(["/api/stripe/webhook"]);
+
+export function bodyLimitFor(path: string): number {
+  return CHAT_FORM_PATH.test(path) ? CHAT_BODY_LIMIT : FORM_BODY_LIMIT;
+}
+
+/** True when the request comes from this site's own pages (or from no browser page at all). */
+export function isSameOrigin(req: Request, trustProxy: boolean): boolean {
+  const host = (trustProxy && req.get("x-forwarded-host")?.split(",")[0]?.trim()) || req.get("host");
+  return !comesFromAnotherSite({
+    secFetchSite: req.get("sec-fetch-site"),
+    origin: req.get("origin"),
+    selfOrigin: host ? `${req.protocol}://${host}` : "",
+  });
+}
+
+function refuse(res: Response, status: number, text: string) {
+  res.status(status).set({ "Content-Type": "text/plain; charset=utf-8", Connection: "close" }).send(text);
+}
+
+export function requestGuards({ trustProxy }: { trustProxy: boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    if (!isSameOrigin(req, trustProxy)) return refuse(res, 403, messages.crossSite);
+    const declared = req.get("content-length");
+    if (declared === undefined) {
+      if (req.get("transfer-encoding") !== undefined) return refuse(res, 411, messages.lengthRequired);
+      return next();
+    }
+    const length = Number(declared);
+    if (!Number.isSafeInteger(length) || length < 0) return refuse(res, 400, messages.malformedForm);
+    if (length > bodyLimitFor(req.path)) return refuse(res, 413, messages.requestTooLarge);
+    if (length === 0) return next();
+    const type = req.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+    const accepted =
+      type && (FORM_TYPES.has(type) || (type === "application/json" && JSON_ENDPOINTS.has(req.path)));
+    if (!accepted) return refuse(res, 415, messages.unsupportedBody);
+    next();
+  };
+}

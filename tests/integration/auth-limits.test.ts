@@ -1,0 +1,161 @@
+/**
+ * Sign-in, sign-up and demo limits through the routes' actions, with real Redis counts: attempts are taken
+ * before a password is checked, so parallel requests cannot get past the limit.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestEnv, type TestEnv } from "../support/test-env";
+import type * as Signin from "~/routes/_public.signin";
+import type * as Signup from "~/routes/_public.signup";
+import type * as Users from "~/modules/auth/users.server";
+import type * as Limits from "~/modules/auth/rate-limit.server";
+
+let t: TestEnv;
+let signin: typeof Signin;
+let signup: typeof Signup;
+let users: typeof Users;
+let limits: typeof Limits;
+let closeServerContext: () => Promise<void>;
+
+const SIGNUPS_PER_HOUR = 3;
+const DEMOS_PER_HOUR = 2;
+
+beforeAll(async () => {
+  t = await createTestEnv();
+  Object.assign(process.env, {
+    SIGNUPS_PER_HOUR: String(SIGNUPS_PER_HOUR),
+    DEMOS_PER_HOUR: String(DEMOS_PER_HOUR),
+  });
+  // The app's modules read the environment when first used: import them once it is set.
+  signin = await import("~/routes/_public.signin");
+  signup = await import("~/routes/_public.signup");
+  users = await import("~/modules/auth/users.server");
+  limits = await import("~/modules/auth/rate-limit.server");
+  ({ closeServerContext } = await import("~/modules/server-context.server"));
+});
+afterAll(async () => {
+  await closeServerContext();
+  await t.close();
+});
+
+const ip = () => `10.${randomBytes(3).join(".")}`;
+const email = () => `limits-${randomBytes(5).toString("hex")}@example.test`;
+
+function post(path: string, fields: Record<string, string>, cookie?: string) {
+  return new Request(`http://localhost${path}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: cookie ? { Cookie: cookie } : {},
+  });
+}
+
+async function statusOf(result: unknown): Promise<number> {
+  if (result instanceof Response) return result.status;
+  const init = (result as { init?: { status?: number } }).init;
+  return init?.status ?? 200;
+}
+
+async function attemptSignin(fields: Record<string, string>, clientIp: string) {
+  try {
+    return await statusOf(
+      await signin.action({ request: post("/signin", fields), context: { clientIp }, params: {} }),
+    );
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown.status;
+    throw thrown;
+  }
+}
+
+const countUsers = () =>
+  t.db
+    .selectFrom("users")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow()
+    .then((row) => Number(row.n));
+
+describe("sign-in limits under concurrency", () => {
+  it("200 parallel attempts on one account check at most the account's limit of passwords", async () => {
+    const account = { email: email(), password: "correct-horse-battery", name: "Target" };
+    await users.createUser(t.db, account);
+    const attempts = Array.from({ length: 200 }, (_, i) => ({
+      email: account.email,
+      password: i === 199 ? account.password : `wrong-${i}`,
+    }));
+    // Each from its own IP: only the account's limit is in play.
+    const statuses = await Promise.all(attempts.map((fields) => attemptSignin(fields, ip())));
+    const checked = statuses.filter((status) => status !== 429);
+    expect(checked.length).toBeLessThanOrEqual(limits.MAX_FAILURES_PER_ACCOUNT);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(
+      200 - limits.MAX_FAILURES_PER_ACCOUNT,
+    );
+  });
+
+  it("200 parallel attempts from one IP on many accounts check at most the IP's limit", async () => {
+    const clientIp = ip();
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, () => attemptSignin({ email: email(), password: "guess-guess" }, clientIp)),
+    );
+    expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(
+      limits.MAX_FAILURES_PER_IP,
+    );
+  });
+
+  it("a correct password gives the attempt back: signing in again and again is never limited", async () => {
+    const account = { email: email(), password: "another-long-password", name: "Regular" };
+    await users.createUser(t.db, account);
+    const clientIp = ip();
+    for (let i = 0; i < limits.MAX_FAILURES_PER_ACCOUNT + 2; i++) {
+      expect(await attemptSignin(account, clientIp)).toBe(302);
+    }
+  });
+});
+
+describe("sign-up and demo limits", () => {
+  it(`lets one IP create ${SIGNUPS_PER_HOUR} accounts an hour, then answers 429 with the catalogue's text`, async () => {
+    const clientIp = ip();
+    const results = [];
+    for (let i = 0; i <= SIGNUPS_PER_HOUR; i++) {
+      const fields = {
+        name: "New Person",
+        email: email(),
+        password: "a-long-enough-password",
+        redirectTo: "/",
+      };
+      results.push(
+        await signup.action({ request: post("/signup", fields), context: { clientIp }, params: {} }),
+      );
+    }
+    const statuses = await Promise.all(results.map(statusOf));
+    expect(statuses).toEqual([...Array<number>(SIGNUPS_PER_HOUR).fill(302), 429]);
+    expect(JSON.stringify(results.at(-1))).toContain(
+      "Too many accounts were created from here. Please try again later.",
+    );
+  });
+
+  it("GET /signin?demo=true creates nothing and offers the demo", async () => {
+    const before = await countUsers();
+    const data = await signin.loader({
+      request: new Request("http://localhost/signin?demo=true"),
+      context: { clientIp: ip() },
+      params: {},
+    });
+    expect(data).toMatchObject({ autoStartDemo: true, redirectTo: "/chat" });
+    expect(await countUsers()).toBe(before);
+  });
+
+  it(`lets one IP start ${DEMOS_PER_HOUR} demos an hour, then answers 429`, async () => {
+    const clientIp = ip();
+    const before = await countUsers();
+    const statuses = [];
+    for (let i = 0; i <= DEMOS_PER_HOUR; i++) {
+      const fields = { intent: "demo", redirectTo: "/chat" };
+      statuses.push(
+        await statusOf(
+          await signin.action({ request: post("/signin", fields), context: { clientIp }, params: {} }),
+        ),
+      );
+    }
+    expect(statuses).toEqual([...Array<number>(DEMOS_PER_HOUR).fill(302), 429]);
+    expect(await countUsers()).toBe(before + DEMOS_PER_HOUR);
+  });
+});
