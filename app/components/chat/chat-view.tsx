@@ -107,11 +107,9 @@ function PlanNotice({ messagesLeft }: { messagesLeft: number | null }) {
   if (messagesLeft === null) return null;
   return (
     <span data-testid="messages-left">
-      {messagesLeft > 0
-        ? `${messagesLeft} of ${STARTER_DAILY_MESSAGES} free messages left today. `
-        : `You've used today's ${STARTER_DAILY_MESSAGES} free messages. `}
+      {catalogue.messagesLeft(messagesLeft, STARTER_DAILY_MESSAGES)}
       <Link to="/pricing" className="text-brand-light underline-offset-2 hover:underline">
-        Upgrade to Professional
+        {catalogue.upgradeLink}
       </Link>
     </span>
   );

@@ -2,14 +2,10 @@ import * as Select from "@radix-ui/react-select";
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useToast } from "~/components/ui/toaster";
-import { toasts } from "~/modules/errors/catalogue";
+import { messages, toasts } from "~/modules/errors/catalogue";
 import type { ModelOption } from "~/modules/models/models.server";
 import { useHydrated } from "./copy-button";
 import { CheckIcon, ChevronDownIcon, LockIcon } from "./icons";
-
-const MODEL_BUSY_TOAST = { title: "Please Wait", description: "Model is currently changing..." };
-/** Ours: why a model is greyed out, and what to do about it. */
-const PRO_HINT = "Upgrade to Professional to use";
 
 /** Spec §3's badges, in the spec's order. */
 function badgeLabels(model: ModelOption): string[] {
@@ -57,7 +53,7 @@ function useModelChange({ currentModelId, chatId }: ModelSelectorProps) {
   const change = (model: string) => {
     if (model === currentModelId) return true;
     if (changing) {
-      toast({ type: "warning", ...MODEL_BUSY_TOAST });
+      toast({ type: "warning", ...toasts.modelBusy });
       return false;
     }
     if (chatId) fetcher.submit({ intent: "model", model }, { method: "post", action: `/chat/${chatId}` });
@@ -181,7 +177,7 @@ function ModelListbox(props: ModelSelectorProps) {
                     {model.allowed ? null : (
                       <span className="mt-0.5 flex items-center gap-1 text-xs text-amber-300">
                         <LockIcon className="h-3 w-3" />
-                        {PRO_HINT}
+                        {messages.proModelHint}
                       </span>
                     )}
                   </span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { failureMessage } from "./catalogue";
+import { failureMessage, messages } from "./catalogue";
 
 describe("the failure catalogue", () => {
   it.each([
@@ -30,5 +30,12 @@ describe("the failure catalogue", () => {
     [{ code: "internal" }, "Failed to get response"],
   ] as const)("maps %j to the spec's text", (failure, text) => {
     expect(failureMessage(failure)).toBe(text);
+  });
+});
+
+describe("the Starter plan line", () => {
+  it("counts down the day's free messages, then says they are used", () => {
+    expect(messages.messagesLeft(2, 3)).toBe("2 of 3 free messages left today. ");
+    expect(messages.messagesLeft(0, 3)).toBe("You've used today's 3 free messages. ");
   });
 });

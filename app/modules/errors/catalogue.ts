@@ -13,7 +13,6 @@ export const messages = {
   passwordTooShort: "Password must be at least 8 characters", // ours
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`, // ours
   signinFailed: "Please check your credentials and try again",
-  signupFailed: "Failed to create account. Please try again.",
   emailTaken: "An account with this email already exists. Sign in instead.", // ours
   accountBanned: "This account has been suspended.", // ours
   tooManyAttempts: "Too many sign-in attempts. Please wait a few minutes and try again.", // ours
@@ -28,6 +27,12 @@ export const messages = {
   dailyLimit: (limit: number) =>
     `You've used the Starter plan's ${limit} messages for today. Upgrade to Professional for unlimited messages.`, // ours
   proModel: (model: string) => `${model} is available on the Professional plan. Upgrade to use it.`, // ours
+  proModelHint: "Upgrade to Professional to use", // ours: why a model is greyed out in the picker
+  messagesLeft: (left: number, limit: number) =>
+    left > 0
+      ? `${left} of ${limit} free messages left today. `
+      : `You've used today's ${limit} free messages. `, // ours
+  upgradeLink: "Upgrade to Professional", // ours
   noModels: "No models available",
   nothingToRegenerate: "There is no reply to regenerate yet.", // ours
   nothingToEdit: "There is no message to edit yet.", // ours
@@ -51,7 +56,6 @@ export const messages = {
   amountFromServer: "The price is set by the server and cannot be changed.", // ours
   orderNotFound: "This order was not found. Please start again from the pricing page.", // ours
   demoCheckout: "Demo accounts cannot buy a plan. Create a free account first — your demo chats carry over.", // ours
-  alreadyProfessional: "You are already on the Professional plan.", // ours
   webhookSignature: "Invalid webhook signature", // ours
   crossSite: "This form was sent from another site and was refused.", // ours
   signInToCheckout: "Please sign in to continue your checkout.", // ours
@@ -87,6 +91,7 @@ export const toasts = {
       ? "Resending your last question to the new model..."
       : "Ask a new question to see the new model's response",
   }),
+  modelBusy: { title: "Please Wait", description: "Model is currently changing..." },
   modelChangeFailed: {
     title: "Model Change Failed",
     description: "Could not switch to the selected model. Please try again.",
