@@ -1,4 +1,5 @@
 /** A user's chats. Every function takes the acting user's id and only ever touches that user's rows. */
+import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
 import { nowIso, type Plan } from "#db/schema";
 import { historyCutoff } from "../billing/plan";
@@ -45,6 +46,25 @@ export async function getChat(db: Db, userId: string, chatId: string) {
       .where("user_id", "=", userId)
       .executeTakeFirst()) ?? null
   );
+}
+
+/** A new chat, titled after its first question; its id is new, so nothing else can have written to it. */
+export async function createChat(db: Db, values: { userId: string; title: string; modelId: string }) {
+  const id = uuidv7();
+  const now = nowIso();
+  await db
+    .insertInto("chat_history")
+    .values({
+      id,
+      user_id: values.userId,
+      title: values.title,
+      model_id: values.modelId,
+      archived_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
 }
 
 /** Another user's chat and a chat that does not exist look the same: 404. */

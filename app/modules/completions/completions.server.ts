@@ -11,7 +11,7 @@ import { nowIso, type Plan } from "#db/schema";
 import { completionJobOptions, type CompletionJob } from "#worker/jobs";
 import type { SessionUser } from "../auth/session.server";
 import { canUseModel, STARTER_DAILY_MESSAGES } from "../billing/plan";
-import { requireChat } from "../chats/chats.server";
+import { createChat, requireChat } from "../chats/chats.server";
 import { chatTitleFrom } from "../chats/titles";
 import { failureMessage, messages } from "../errors/catalogue";
 import { listModels, resolveModelId } from "../models/models.server";
@@ -145,6 +145,20 @@ export interface SendInput {
   system?: string;
 }
 
+/**
+ * What a send stores: a quick action's role instruction as the request's system message; otherwise a first
+ * message's "[SYSTEM: ...]" prefix becomes the chat's system message (a later one stays the user's words).
+ */
+async function questionParts(trx: Trx, chatId: string, input: SendInput) {
+  if (input.system) return { system: input.system, user: input.content };
+  const isFirst = !(await trx
+    .selectFrom("chat_messages")
+    .select("id")
+    .where("chat_id", "=", chatId)
+    .executeTakeFirst());
+  return isFirst ? splitSystemPrefix(input.content) : { system: null, user: input.content };
+}
+
 export async function sendMessage(session: SessionUser, input: SendInput, chatId: string | null) {
   const { db } = serverContext();
   const userId = session.user.id;
@@ -158,36 +172,15 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
     const repeated = await existingRequest(trx, userId, input.requestId);
     if (repeated) return repeated;
     await assertMayAsk(trx, session);
-    const now = nowIso();
     let targetChat = chatId;
     if (targetChat) {
       await requireChat(trx, userId, targetChat);
       await assertIdle(trx, targetChat);
     } else {
-      targetChat = uuidv7();
-      await trx
-        .insertInto("chat_history")
-        .values({
-          id: targetChat,
-          user_id: userId,
-          title: chatTitleFrom(input.system ? input.content : splitSystemPrefix(input.content).user),
-          model_id: modelId,
-          archived_at: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
+      const title = chatTitleFrom(input.system ? input.content : splitSystemPrefix(input.content).user);
+      targetChat = await createChat(trx, { userId, title, modelId });
     }
-    const isFirst = !(await trx
-      .selectFrom("chat_messages")
-      .select("id")
-      .where("chat_id", "=", targetChat)
-      .executeTakeFirst());
-    const { system, user } = input.system
-      ? { system: input.system, user: input.content }
-      : isFirst
-        ? splitSystemPrefix(input.content)
-        : { system: null, user: input.content };
+    const { system, user } = await questionParts(trx, targetChat, input);
     if (system) await insertChatMessage(trx, { chatId: targetChat, userId, role: "system", content: system });
     const userMessageId = await insertChatMessage(trx, {
       chatId: targetChat,
