@@ -10,6 +10,7 @@ import express from "express";
 import { exitWithFailure } from "#platform/logger";
 import { routeLabel, serveMetrics } from "#platform/metrics";
 import { closeServerContext } from "~/modules/server-context.server";
+import { SESSION_COOKIE } from "~/modules/auth/session.server";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import { webMetrics } from "~/utils/metrics.server";
@@ -40,10 +41,16 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
     );
     next();
   });
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "same-origin");
+    // Browsers remember HSTS only from https; on plain http (npm start on localhost) it would be ignored.
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    // A signed-in page carries the user's data: never kept by a shared cache or the browser's back/forward
+    // store. Static files set their own caching below, and event streams their own no-cache.
+    if (req.get("cookie")?.includes(`${SESSION_COOKIE}=`))
+      res.setHeader("Cache-Control", "private, no-store");
     next();
   });
   app.use(requestGuards({ trustProxy: env.trustProxy }));

@@ -1,13 +1,21 @@
 import { sql } from "kysely";
 import { serverContext } from "~/modules/server-context.server";
 
-/** Liveness for load balancers and the image's HEALTHCHECK: the database and Redis both answer. */
+/**
+ * Readiness for load balancers, the supervisor and the image's HEALTHCHECK: ready only when the database,
+ * Redis and the completion queue all really answer now (no cached answer, also on the first request).
+ */
 export async function loader() {
-  const { db, redis } = serverContext();
-  try {
-    await Promise.all([sql`select 1`.execute(db), redis.ping()]);
-    return Response.json({ ok: true });
-  } catch {
-    return Response.json({ ok: false }, { status: 503 });
-  }
+  const { db, redis, queue } = serverContext();
+  const checks = {
+    database: sql`select 1`.execute(db),
+    redis: redis.ping(),
+    queue: queue.getJobCounts("waiting"),
+  };
+  const results = await Promise.allSettled(Object.values(checks));
+  const failing = Object.keys(checks).filter((_, index) => results[index]!.status === "rejected");
+  return Response.json(failing.length ? { ok: false, failing } : { ok: true }, {
+    status: failing.length ? 503 : 200,
+    headers: { "Cache-Control": "no-store" },
+  });
 }

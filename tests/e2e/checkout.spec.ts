@@ -4,7 +4,7 @@
  */
 import type { Page } from "@playwright/test";
 import { postForm, submitForm } from "./support/forms";
-import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
+import { ALSO_WITHOUT_JS, expect, openDemoLink, test } from "./support/fixtures";
 
 const DETAILS = {
   "Full name": "Tess Buyer",
@@ -223,7 +223,7 @@ test.describe("checkout", { tag: ALSO_WITHOUT_JS }, () => {
   }
 
   test("a demo user is asked to create a real account first", async ({ page }) => {
-    await page.goto("/signin?demo=true");
+    await openDemoLink(page);
     await expect(page).toHaveURL(/\/chat/);
     await page.goto("/checkout?tier=professional");
     await expect(page.getByRole("alert")).toHaveText(
@@ -308,7 +308,7 @@ test.describe("checkout requests a browser form would not send", () => {
   test("the Stripe webhook answers 404 while the simulated provider is in use", async ({ request }) => {
     const response = await request.post("/api/stripe/webhook", {
       data: '{"id":"evt_forged","type":"checkout.session.completed"}',
-      headers: { "Stripe-Signature": "t=1,v1=forged" },
+      headers: { "Stripe-Signature": "t=1,v1=forged", "Content-Type": "application/json" },
     });
     expect(response.status()).toBe(404);
   });
@@ -332,7 +332,7 @@ test("Settings → Account shows the plan's renewal date and orders, and 'Cancel
 });
 
 test("signing up from a demo keeps the demo's chats on the new account", async ({ page, db }, testInfo) => {
-  await page.goto("/signin?demo=true");
+  await openDemoLink(page);
   await expect(page).toHaveURL(/\/chat/);
   // Other tests start demos too: the converted account must be one of the demo users that existed before.
   const demoIds = db.all<{ id: string }>("select id from users where is_demo = 1").map((row) => row.id);

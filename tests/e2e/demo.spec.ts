@@ -1,18 +1,7 @@
 import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { sendMessage, sidebar } from "./support/chat";
-import { ALSO_WITHOUT_JS, expect, expectToast, test } from "./support/fixtures";
-
-const javaScriptOn = () => test.info().project.use.javaScriptEnabled !== false;
-
-/**
- * /signin?demo=true starts the demo by itself when JavaScript runs; without it, the visitor clicks the one
- * button. Either way the GET alone creates nothing.
- */
-async function openDemoLink(page: Page) {
-  await page.goto("/signin?demo=true");
-  if (!javaScriptOn()) await page.getByRole("button", { name: "Try Demo", exact: true }).click();
-}
+import { ALSO_WITHOUT_JS, expect, expectToast, javaScriptOn, openDemoLink, test } from "./support/fixtures";
 
 /** The ways a visitor starts a demo. */
 const demoEntrances: { how: string; start: (page: Page) => Promise<unknown> }[] = [

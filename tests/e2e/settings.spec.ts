@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { sendMessage, sidebar } from "./support/chat";
 import { postForm, submitForm } from "./support/forms";
-import { ALSO_WITHOUT_JS, expect, expectToast, test } from "./support/fixtures";
+import { ALSO_WITHOUT_JS, expect, expectToast, openDemoLink, test } from "./support/fixtures";
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Settings" });
 const tab = (page: Page, name: string) => dialog(page).getByRole("tab", { name });
@@ -160,7 +160,7 @@ test.describe("settings dialog", { tag: ALSO_WITHOUT_JS }, () => {
   });
 
   test("a demo user sees the upgrade card; Upgrade Now goes to /pricing", async ({ page }) => {
-    await page.goto("/signin?demo=true");
+    await openDemoLink(page);
     await expect(page).toHaveURL("/chat");
     await page.goto("/chat?settings=account");
     await expect(dialog(page).getByText("Demo Account", { exact: true })).toBeVisible();
@@ -169,11 +169,16 @@ test.describe("settings dialog", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(page).toHaveURL("/pricing");
   });
 
-  test("a normal user sees no upgrade card", async ({ page, user: _user }) => {
+  test("a normal user sees no demo upgrade card; their plan section links to /pricing", async ({
+    page,
+    user: _user,
+  }) => {
     await page.goto("/chat?settings=account");
     await expect(dialog(page).getByText("Free Plan", { exact: true })).toBeVisible();
     await expect(dialog(page).getByText("Unlock Professional Features")).toHaveCount(0);
-    await expect(dialog(page).getByRole("link", { name: "Upgrade Now" })).toHaveCount(0);
+    const upgrade = dialog(page).getByRole("link", { name: "Upgrade Now" });
+    await expect(upgrade).toHaveCount(1);
+    await expect(upgrade).toHaveAttribute("href", "/pricing");
   });
 
   test("Sign Out in the dialog ends the session", async ({ page, user, db }) => {

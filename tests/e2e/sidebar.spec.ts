@@ -10,7 +10,14 @@ import { v7 as uuidv7 } from "uuid";
 import type { Page } from "@playwright/test";
 import { sidebar } from "./support/chat";
 import type { RunState } from "./support/env";
-import { ALSO_WITHOUT_JS, expect, expectToast, ONLY_WITHOUT_JS, test } from "./support/fixtures";
+import {
+  ALSO_WITHOUT_JS,
+  expect,
+  expectToast,
+  ONLY_WITHOUT_JS,
+  openDemoLink,
+  test,
+} from "./support/fixtures";
 import { postForm } from "./support/forms";
 
 const HOUR = 3600 * 1000;
@@ -221,7 +228,7 @@ test.describe("the chat list", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(sidebar(page).getByRole("link", { name: "Upgrade to Professional" })).toHaveCount(0);
 
     const demo = await newVisitor();
-    await demo.goto("/signin?demo=true");
+    await openDemoLink(demo);
     await expect(demo).toHaveURL("/chat");
     const upgrade = sidebar(demo).getByRole("link", { name: "Upgrade to Professional" });
     await expect(upgrade).toBeVisible();

@@ -3,7 +3,7 @@
  * the layout's check alone would let a direct POST to a child route through.
  */
 import { requireAdmin, type SessionUser } from "../auth/session.server";
-import { adminTexts } from "../errors/catalogue";
+import { messages } from "../errors/catalogue";
 import { isCrossSite } from "~/utils/http.server";
 
 export const requireAdminPage = (request: Request): Promise<SessionUser> => requireAdmin(request);
@@ -17,7 +17,7 @@ export function assertSameOrigin(request: Request) {
 }
 
 const crossSite = () =>
-  new Response(adminTexts.crossSite, {
+  new Response(messages.crossSite, {
     status: 403,
     headers: { "Content-Type": "text/plain; charset=utf-8" },
   });

@@ -15,11 +15,12 @@ import { webEnv } from "~/utils/env.server";
 import { combineHeaders, isSecureRequest } from "~/utils/http.server";
 import { rolesOf, toPublicUser } from "./users.server";
 
+export const SESSION_COOKIE = "rogue_session";
 const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 
 let cookie: ReturnType<typeof createCookie> | undefined;
 function sessionCookie() {
-  cookie ??= createCookie("rogue_session", {
+  cookie ??= createCookie(SESSION_COOKIE, {
     httpOnly: true,
     sameSite: "lax",
     path: "/",

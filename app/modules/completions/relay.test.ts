@@ -12,8 +12,13 @@ describe("an SSE event", () => {
     expect(sseEvent("7-0", { type: "error", code: "timeout" })).toContain(
       '"message":"Request timed out after 30 seconds"',
     );
-    expect(sseEvent("7-0", { type: "error", code: "http", status: 502, detail: "Bad gateway" })).toContain(
-      "API error (502): Bad gateway",
-    );
+    const failed = sseEvent("7-0", {
+      type: "error",
+      code: "http",
+      status: 502,
+      detail: "upstream db-7 down",
+    });
+    expect(failed).toContain("API error (502): the AI service failed to answer");
+    expect(failed).not.toContain("db-7");
   });
 });

@@ -8,9 +8,19 @@ describe("the failure catalogue", () => {
       "API endpoint not found (404): The chat API endpoint may have changed or is incorrect",
     ],
     [{ code: "auth", status: 403 }, "Authentication error (403): API key may be invalid or expired"],
-    [{ code: "bad_request", detail: "messages missing" }, "Bad request (400): messages missing"],
-    [{ code: "model", detail: "unknown model x" }, "Model error: unknown model x"],
-    [{ code: "http", status: 500, detail: "boom" }, "API error (500): boom"],
+    [
+      { code: "bad_request", detail: "messages missing" },
+      "Bad request (400): the AI service could not process this request",
+    ],
+    [{ code: "model", detail: "unknown model x" }, "Model error: the AI service could not use this model"],
+    [
+      { code: "http", status: 500, detail: "boom at db-7" },
+      "API error (500): the AI service failed to answer",
+    ],
+    [
+      { code: "network", detail: "ECONNREFUSED 10.0.0.7:443" },
+      "Connection error: could not reach the AI service",
+    ],
     [{ code: "invalid_json" }, "Invalid JSON response from API"],
     [{ code: "invalid_format" }, "Invalid response format from API"],
     [{ code: "timeout" }, "Request timed out after 30 seconds"],

@@ -57,7 +57,7 @@ export const messages = {
   orderNotFound: "This order was not found. Please start again from the pricing page.", // ours
   demoCheckout: "Demo accounts cannot buy a plan. Create a free account first — your demo chats carry over.", // ours
   webhookSignature: "Invalid webhook signature", // ours
-  crossSite: "This form was sent from another site and was refused.", // ours
+  crossSite: "This request came from another site and was refused.", // ours
   signInToCheckout: "Please sign in to continue your checkout.", // ours
   requestTooLarge: "This request is too large.", // ours
   lengthRequired: "This request must state its length.", // ours
@@ -105,7 +105,6 @@ export const toasts = {
 
 /** Spec §8 'Admin and account', and the console's own texts (marked "ours"). */
 export const adminTexts = {
-  crossSite: "This form was sent from another site and was refused.", // ours
   notFound: "Not found", // ours
   userNotFound: "That user no longer exists.", // ours
   selfAdmin: "You cannot remove your own admin role.", // ours
@@ -184,6 +183,11 @@ export function connectionTestMessage(result: VendorCheckResult): string {
 }
 
 /** The text a user sees for a worker's failure code (docs/product.md §9). */
+/**
+ * The vendor's own error text never reaches users (it may name internals or echo what was sent): they get the
+ * code's sentence with the status; the worker logs the detail, and the admin's connection test shows it.
+ * Details the worker writes itself (a vendor or model name) are shown.
+ */
 export function failureMessage(failure: Failure): string {
   const detail = failure.detail ?? "";
   switch (failure.code) {
@@ -192,11 +196,11 @@ export function failureMessage(failure: Failure): string {
     case "auth":
       return `Authentication error (${failure.status ?? 401}): API key may be invalid or expired`;
     case "bad_request":
-      return `Bad request (400): ${detail}`;
+      return "Bad request (400): the AI service could not process this request"; // ours after the colon
     case "model":
-      return `Model error: ${detail}`;
+      return "Model error: the AI service could not use this model"; // ours after the colon
     case "http":
-      return `API error (${failure.status ?? "unknown"}): ${detail}`;
+      return `API error (${failure.status ?? "unknown"}): the AI service failed to answer`; // ours after the colon
     case "invalid_json":
       return "Invalid JSON response from API";
     case "invalid_format":
@@ -204,7 +208,7 @@ export function failureMessage(failure: Failure): string {
     case "timeout":
       return "Request timed out after 30 seconds";
     case "network":
-      return `Connection error: ${detail}`;
+      return "Connection error: could not reach the AI service"; // ours after the colon
     case "key_missing":
       if (detail === "modelslab") return "ModelsLab API key not found. Please set it in the admin settings.";
       if (detail === "openai") return "OpenAI API key not configured";

@@ -141,3 +141,15 @@ export async function expectSignedInHeader(page: Page, name: string) {
   await expect(header.getByText(`Hello, ${name}`, { exact: true }).filter({ visible: true })).toBeVisible();
   await expect(header.getByRole("link", { name: "Chat Now" })).toBeVisible();
 }
+
+/** Whether the running project has JavaScript on. */
+export const javaScriptOn = () => test.info().project.use.javaScriptEnabled !== false;
+
+/**
+ * Opens /signin?demo=true as a visitor does: with JavaScript the demo starts by itself; without it, the
+ * visitor clicks the one button (the GET alone creates nothing).
+ */
+export async function openDemoLink(page: Page) {
+  await page.goto("/signin?demo=true");
+  if (!javaScriptOn()) await page.getByRole("button", { name: "Try Demo", exact: true }).click();
+}
