@@ -11,6 +11,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { ErrorList, Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { signupSchema } from "~/modules/auth/schemas";
+import { isCommonPassword } from "~/modules/auth/common-passwords.server";
 import { takeSignup } from "~/modules/auth/rate-limit.server";
 import { getSessionUser, startSession } from "~/modules/auth/session.server";
 import { convertDemoUser, createUser, EmailTakenError } from "~/modules/auth/users.server";
@@ -35,6 +36,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: signupSchema });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
+  }
+  if (isCommonPassword(submission.value.password)) {
+    return data(
+      submission.reply({ fieldErrors: { password: [messages.passwordTooCommon] }, hideFields: ["password"] }),
+      { status: 400 },
+    );
   }
   if (!(await takeSignup(context.clientIp))) {
     return data(submission.reply({ formErrors: [messages.tooManySignups], hideFields: ["password"] }), {

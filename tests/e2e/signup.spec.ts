@@ -89,6 +89,13 @@ test.describe("sign-up", { tag: ALSO_WITHOUT_JS }, () => {
       status: 400,
     },
     {
+      what: "a password from the breach lists",
+      change: () => ({ password: "Password123" }),
+      field: "Password",
+      message: "This password is one of the most common and easy to guess. Please choose another.",
+      status: 400,
+    },
+    {
       what: "a 101-character name",
       change: () => ({ name: "n".repeat(101) }),
       field: "Name",

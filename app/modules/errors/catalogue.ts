@@ -11,6 +11,7 @@ export const messages = {
   emailInvalid: "Invalid email address",
   passwordRequired: "Password is required",
   passwordTooShort: "Password must be at least 8 characters", // ours
+  passwordTooCommon: "This password is one of the most common and easy to guess. Please choose another.", // ours
   tooLong: (field: string, max: number) => `${field} must be at most ${max} characters`, // ours
   signinFailed: "Please check your credentials and try again",
   emailTaken: "An account with this email already exists. Sign in instead.", // ours
