@@ -11,7 +11,7 @@ const MODEL_BUSY_TOAST = { title: "Please Wait", description: "Model is currentl
 /** Ours: why a model is greyed out, and what to do about it. */
 const PRO_HINT = "Upgrade to Professional to use";
 
-/** Spec §3's badges, in the spec's order. */
+/** The model badges of docs/product.md §2, in its order. */
 function badgeLabels(model: ModelOption): string[] {
   return [
     model.isNew && "NEW",
