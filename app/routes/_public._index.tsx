@@ -1,5 +1,5 @@
 /**
- * The landing page: every section of spec §2 'Landing page', in its order. No loader of its own, so the page is
+ * The landing page: each section docs/product.md §1 lists, in order. No loader of its own, so the page is
  * light; the demo's tab comes from `?demo=`, so its tabs are plain links that work without JavaScript.
  */
 import type { MetaFunction } from "@remix-run/react";

@@ -1,4 +1,4 @@
-/** `/features` (spec §2): hero, six feature cards, four use cases, comparison table, call to action to /chat. */
+/** `/features` (docs/product.md §1): hero, six feature cards, four use cases, comparison, call to /chat. */
 import type { MetaFunction } from "@remix-run/react";
 import { Link } from "@remix-run/react";
 import { ComparisonTable } from "~/components/site/comparison-table";

@@ -1,5 +1,5 @@
 /**
- * `/pricing`: Starter and Professional (spec §2 'Pricing page'). The monthly / annual switch is a pair of links,
+ * `/pricing`: Starter and Professional (docs/product.md §2). The monthly / annual switch is a pair of links,
  * so it works without JavaScript; a signed-in visitor arriving with `?selected=` goes straight to checkout.
  */
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";

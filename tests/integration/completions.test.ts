@@ -282,7 +282,7 @@ describe("stop and users' keys", () => {
     try {
       const session = await member("professional");
       expect(await refusal(send(session, "no key yet"))).toBe("key");
-      // Spec §5: the send form then opens the key dialog, on the chat's URL (no `?index` left over).
+      // docs/product.md §4: the send form then opens the key dialog on the chat's URL (no `?index` left).
       const signedIn = await startSession(new Request("http://localhost/signin"), session.user, {
         redirectTo: "/chat",
         toast: { title: "Signed in" },

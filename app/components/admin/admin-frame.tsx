@@ -45,7 +45,7 @@ function AccountLinks() {
 }
 
 /**
- * A fixed sidebar from 768 px (spec §9's mobile breakpoint); below it a menu button that opens the same links.
+ * A fixed sidebar from 768 px (docs/product.md §2 breakpoints); below it a menu button with the same links.
  * The menu is a <details> element, so it opens without JavaScript too.
  */
 export function AdminFrame({ children }: { children: ReactNode }) {

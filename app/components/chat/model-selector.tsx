@@ -7,7 +7,7 @@ import type { ModelOption } from "~/modules/models/models.server";
 import { useHydrated } from "./copy-button";
 import { CheckIcon, ChevronDownIcon, LockIcon } from "./icons";
 
-/** Spec §3's badges, in the spec's order. */
+/** The model badges of docs/product.md §2, in its order. */
 function badgeLabels(model: ModelOption): string[] {
   return [
     model.isNew && "NEW",

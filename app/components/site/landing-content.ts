@@ -1,4 +1,4 @@
-/** The landing page's copy (spec §2 'Landing page'); counts from §9: 8 prompts, 5 examples, 4 demo tabs. */
+/** The landing page's copy (docs/product.md §1); 8 prompts, 5 examples, 4 demo tabs. */
 export const HERO_CLAIMS = ["10,000+ users trust us", "100% private conversations", "Instant responses"];
 
 export const FEATURE_CARDS = [

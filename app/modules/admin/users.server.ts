@@ -1,5 +1,5 @@
 /**
- * Spec §6 'Admin': the users an admin manages. Each function takes the acting admin first and enforces the
+ * docs/product.md §3: the users an admin manages. Each function takes the acting admin first and enforces the
  * console's rules itself (no removing your own admin role, no deleting yourself, never zero admins), so no
  * route can forget them.
  */
@@ -20,7 +20,7 @@ import type { UserAction, UserFlagIntent, UserListQuery } from "./schemas";
 
 export const USERS_PAGE_SIZE = 25;
 
-/** Spec §3 'Admin user view'. */
+/** One user as the admin users screen shows it (docs/product.md §1). */
 export interface AdminUserRow {
   id: string;
   email: string;
@@ -275,7 +275,7 @@ export async function applyUserAction(
   return { kind: "updated", what: adminTexts.flagDone[action.intent] };
 }
 
-/** Spec §8: the toast for a failed user action, by what was tried. */
+/** docs/product.md §9: the toast for a failed user action, by what was tried. */
 export function userActionFailureToast(intent: UserAction["intent"], description?: string) {
   const base =
     intent === "grant-admin" || intent === "revoke-admin"

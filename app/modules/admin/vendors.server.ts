@@ -1,5 +1,5 @@
 /**
- * Spec §6 'Admin': the API vendors an admin runs — priority order, the one active vendor, endpoint, key and a
+ * docs/product.md §4: the vendors an admin runs — priority order, the one active vendor, endpoint, key and a
  * connection test. The key is write-only: stored encrypted, shown as its last four characters, never returned.
  */
 import { decryptSecret, encryptSecret } from "#platform/crypto";
@@ -114,7 +114,7 @@ export async function applyVendorAction(
 
   switch (action.intent) {
     case "activate": {
-      // Spec §4: all inactive, then the chosen one active, then its name saved — in one transaction.
+      // docs/product.md §4: all inactive, the chosen one active, its name saved — in one transaction.
       await db.transaction().execute(async (trx) => {
         await trx.updateTable("api_vendors").set({ is_active: 0 }).where("is_active", "=", 1).execute();
         await trx.updateTable("api_vendors").set({ is_active: 1 }).where("id", "=", vendor.id).execute();

@@ -112,7 +112,7 @@ export async function requireUser(
   return session;
 }
 
-/** Spec §4 'Admin entry': a signed-out visitor signs in with the console as the way back. */
+/** docs/product.md §1 'Admin console': a signed-out visitor signs in with the console as the way back. */
 export const ADMIN_SIGNIN_URL = `/signin?${new URLSearchParams({ redirectTo: "/admin" })}`;
 
 /** Checked on every admin request, not only in the layout. */

@@ -1,5 +1,5 @@
 /**
- * The checkout's fields (spec §5), shared by the browser (errors as the user types) and each step's action
+ * Checkout fields (docs/product.md §2), shared by the browser (errors as you type) and each step's action
  * (the real check). No field carries a price: the amount comes from the server's price table.
  */
 import { z } from "zod";

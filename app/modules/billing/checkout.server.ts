@@ -1,6 +1,6 @@
 /**
  * What each checkout step shows, decided on the server from the URL and the order row, so the page is the
- * same with or without JavaScript: Details → Payment → Confirmation (spec §2, §4).
+ * same with or without JavaScript: Details → Payment → Confirmation (docs/product.md §2).
  */
 import { data } from "@remix-run/node";
 import type { Billing, Order, Plan } from "#db/schema";

@@ -1,5 +1,5 @@
 /**
- * The price table (spec §9). The server takes every amount from here; the browser only displays it.
+ * The price table (docs/product.md §2). The server takes every amount from here; the browser only shows it.
  */
 import type { Billing, Plan } from "#db/schema";
 

@@ -104,7 +104,7 @@ export async function handleChatAction(request: Request, chatId: string | null) 
   } catch (error) {
     if (!(error instanceof SendRefusedError)) throw error;
     webMetrics().replyRequests.inc({ outcome: error.reason });
-    // Spec §5: sending without the key replies need opens the key dialog, on the chat's own URL.
+    // docs/product.md §4: sending without the key replies need opens the key dialog, on the chat's own URL.
     if (error.reason === "key")
       return redirect(keyDialogUrl(chatId, "model" in input ? input.model : undefined));
     return data(submission.reply({ formErrors: [error.message] }), { status: error.status });

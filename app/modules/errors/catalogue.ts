@@ -104,7 +104,7 @@ export const toasts = {
   },
 } as const;
 
-/** Spec §8 'Admin and account', and the console's own texts (marked "ours"). */
+/** docs/product.md §9 'Admin': the console's texts, original copy and ours (marked "ours"). */
 export const adminTexts = {
   notFound: "Not found", // ours
   userNotFound: "That user no longer exists.", // ours
@@ -169,7 +169,7 @@ export const adminToasts = {
   }),
 } as const;
 
-/** Spec §8: an admin's vendor connection test, in the spec's words. */
+/** docs/product.md §9 'Admin': an admin's vendor connection test, in the original copy's words. */
 export function connectionTestMessage(result: VendorCheckResult): string {
   if (result.ok) return adminTexts.connectionOk(result.latencyMs);
   const { failure } = result;

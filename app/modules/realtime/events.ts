@@ -1,4 +1,4 @@
-/** The live events admin changes announce to open pages (DESIGN §1 'realtime'), shared by server and browser. */
+/** Live events admin changes announce to open pages (docs/product.md §1), shared by server and browser. */
 import { z } from "zod";
 
 export const REALTIME_CHANNEL = "admin-events";
