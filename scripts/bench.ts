@@ -6,6 +6,7 @@
  *   ttft        added time to first token, one reply at a time and many at once
  *   concurrent  many simultaneous streaming replies: exactly-once in-order delivery, latency, memory
  *   fallback    added time to first token when the first vendor answers 500
+ *   browser     Enter → first token painted in Chromium on a real chat page, with a request trace
  * Prints a table per scenario and rewrites that scenario's block in docs/benchmarks.md. See --help.
  */
 import os from "node:os";
@@ -18,13 +19,14 @@ import { DOC_PATH, machineFacts, writeResults } from "./bench/docs";
 import { startEnvironment } from "./bench/environment";
 import { machineCpuMs, schedulingPolicy } from "./bench/procstats";
 import { renderConsole, type ScenarioReport } from "./bench/report";
+import { browserScenario } from "./bench/scenarios/browser";
 import { concurrentScenario } from "./bench/scenarios/concurrent";
 import { fallbackScenario } from "./bench/scenarios/fallback";
 import { ttftScenario } from "./bench/scenarios/ttft";
 import { ProductClient } from "./bench/streams";
 
 const USAGE = `Usage: npm run bench -- [options]
-  --scenario ttft|concurrent|fallback|all   which scenario(s) to run (default all)
+  --scenario ttft|concurrent|fallback|browser|all   which scenario(s) to run (default all)
   --workers N              worker processes (default 1, as npm start)
   --streams N              simultaneous replies in "concurrent" (default 1000)
   --tokens N               tokens per reply in "concurrent" (default 500: 10 s, so that all replies overlap
@@ -34,6 +36,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --parallel N             replies at once in "ttft" (default 200)
   --rounds N               rounds of --parallel in "ttft" (default 3)
   --fallback N             replies each way in "fallback" (default 100)
+  --browser-sends N        measured sends in one chat in "browser" (default 15)
+  --browser-new-chats N    first sends of a new chat in "browser", each in a fresh context (default 5)
+  --browser-history N      chats in the sidebar before "browser" measures (default 20)
   --warmup N               unmeasured replies before "ttft" and "fallback" (default 20)
   --chats-per-user N       benchmark users = ceil(largest batch / N) (default 50)
   --worker-concurrency N   WORKER_CONCURRENCY per worker (default max(1000, --streams))
@@ -42,7 +47,7 @@ const USAGE = `Usage: npm run bench -- [options]
                            (scripts/bench/profile-hook.ts; summarize with scripts/bench/profile-summary.ts)
   --no-write               do not update docs/benchmarks.md`;
 
-const SCENARIOS = ["ttft", "concurrent", "fallback"] as const;
+const SCENARIOS = ["ttft", "concurrent", "fallback", "browser"] as const;
 /** Background CPU (% of one core) above which the run is flagged as taken on a busy machine. */
 const BUSY_PERCENT = 15;
 
@@ -59,6 +64,9 @@ function parseOptions(args: string[]) {
       parallel: { type: "string", default: "200" },
       rounds: { type: "string", default: "3" },
       fallback: { type: "string", default: "100" },
+      "browser-sends": { type: "string", default: "15" },
+      "browser-new-chats": { type: "string", default: "5" },
+      "browser-history": { type: "string", default: "20" },
       warmup: { type: "string", default: "20" },
       "chats-per-user": { type: "string", default: "50" },
       "worker-concurrency": { type: "string" },
@@ -90,6 +98,12 @@ function parseOptions(args: string[]) {
     },
     concurrent: { streams, tokens: count("tokens"), tokenMs: count("token-ms", 0) },
     fallback: { count: count("fallback"), warmup: count("warmup", 0) },
+    browser: {
+      sends: count("browser-sends"),
+      newChats: count("browser-new-chats"),
+      history: count("browser-history", 0),
+      warmup: Math.min(2, count("warmup", 0)),
+    },
     chatsPerUser: count("chats-per-user"),
     workerConcurrency: values["worker-concurrency"] ? count("worker-concurrency") : Math.max(1000, streams),
     logLevel: values["log-level"],
@@ -146,7 +160,9 @@ async function runScenarios(context: BenchContext, options: Options): Promise<Sc
         ? await ttftScenario(context, options.ttft)
         : scenario === "concurrent"
           ? await concurrentScenario(context, options.concurrent)
-          : await fallbackScenario(context, options.fallback);
+          : scenario === "browser"
+            ? await browserScenario(context, options.browser)
+            : await fallbackScenario(context, options.fallback);
     console.log(`\n${renderConsole(report)}\n`);
     reports.push(report);
   }
