@@ -6,6 +6,7 @@
  *   ttft        added time to first token, one reply at a time and many at once
  *   concurrent  many simultaneous streaming replies: exactly-once in-order delivery, latency, memory
  *   fallback    added time to first token when the first vendor answers 500
+ *   scale       CPU per token and memory per stream at several numbers of open streams
  *   browser     Enter → first token painted in Chromium on a real chat page, with a request trace
  * Prints a table per scenario and rewrites that scenario's block in docs/benchmarks.md. See --help.
  */
@@ -22,11 +23,12 @@ import { renderConsole, type ScenarioReport } from "./bench/report";
 import { browserScenario } from "./bench/scenarios/browser";
 import { concurrentScenario } from "./bench/scenarios/concurrent";
 import { fallbackScenario } from "./bench/scenarios/fallback";
+import { scaleScenario } from "./bench/scenarios/scale";
 import { ttftScenario } from "./bench/scenarios/ttft";
 import { ProductClient } from "./bench/streams";
 
 const USAGE = `Usage: npm run bench -- [options]
-  --scenario ttft|concurrent|fallback|browser|all   which scenario(s) to run (default all)
+  --scenario ttft|concurrent|fallback|browser|scale|all   which scenario(s) to run (default all)
   --workers N              worker processes (default 1, as npm start)
   --streams N              simultaneous replies in "concurrent" (default 1000)
   --tokens N               tokens per reply in "concurrent" (default 500: 10 s, so that all replies overlap
@@ -36,6 +38,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --parallel N             replies at once in "ttft" (default 200)
   --rounds N               rounds of --parallel in "ttft" (default 3)
   --fallback N             replies each way in "fallback" (default 100)
+  --scale-sizes LIST       open streams in "scale" (default 100,250,500,1000)
+  --scale-tokens N         tokens per reply in "scale" (default 300)
+  --scale-token-ms N       mock delay between tokens in "scale" (default 50 = 20 tokens/s)
   --browser-sends N        measured sends in one chat in "browser" (default 15)
   --browser-new-chats N    first sends of a new chat in "browser", each in a fresh context (default 5)
   --browser-history N      chats in the sidebar before "browser" measures (default 20)
@@ -47,9 +52,16 @@ const USAGE = `Usage: npm run bench -- [options]
                            (scripts/bench/profile-hook.ts; summarize with scripts/bench/profile-summary.ts)
   --no-write               do not update docs/benchmarks.md`;
 
-const SCENARIOS = ["ttft", "concurrent", "fallback", "browser"] as const;
+const SCENARIOS = ["ttft", "concurrent", "fallback", "browser", "scale"] as const;
 /** Background CPU (% of one core) above which the run is flagged as taken on a busy machine. */
 const BUSY_PERCENT = 15;
+
+function scaleSizes(list: string | undefined): number[] {
+  const sizes = (list ?? "").split(",").map(Number);
+  if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error("--scale-sizes must be a comma-separated list of integers ≥ 1");
+  return sizes.sort((a, b) => a - b);
+}
 
 function parseOptions(args: string[]) {
   const { values } = parseArgs({
@@ -64,6 +76,9 @@ function parseOptions(args: string[]) {
       parallel: { type: "string", default: "200" },
       rounds: { type: "string", default: "3" },
       fallback: { type: "string", default: "100" },
+      "scale-sizes": { type: "string", default: "100,250,500,1000" },
+      "scale-tokens": { type: "string", default: "300" },
+      "scale-token-ms": { type: "string", default: "50" },
       "browser-sends": { type: "string", default: "15" },
       "browser-new-chats": { type: "string", default: "5" },
       "browser-history": { type: "string", default: "20" },
@@ -98,6 +113,11 @@ function parseOptions(args: string[]) {
     },
     concurrent: { streams, tokens: count("tokens"), tokenMs: count("token-ms", 0) },
     fallback: { count: count("fallback"), warmup: count("warmup", 0) },
+    scale: {
+      sizes: scaleSizes(values["scale-sizes"]),
+      tokens: count("scale-tokens"),
+      tokenMs: count("scale-token-ms", 1),
+    },
     browser: {
       sends: count("browser-sends"),
       newChats: count("browser-new-chats"),
@@ -129,6 +149,7 @@ async function signUpUsers(product: ProductClient, options: Options, databaseUrl
   const largestBatch = Math.max(
     options.scenarios.includes("concurrent") ? options.concurrent.streams : 1,
     options.scenarios.includes("ttft") ? options.ttft.parallel : 1,
+    options.scenarios.includes("scale") ? Math.max(...options.scale.sizes) : 1,
   );
   const users = Math.ceil(largestBatch / options.chatsPerUser);
   log(`signing up ${users} benchmark user(s)`);
@@ -162,7 +183,9 @@ async function runScenarios(context: BenchContext, options: Options): Promise<Sc
           ? await concurrentScenario(context, options.concurrent)
           : scenario === "browser"
             ? await browserScenario(context, options.browser)
-            : await fallbackScenario(context, options.fallback);
+            : scenario === "scale"
+              ? await scaleScenario(context, options.scale)
+              : await fallbackScenario(context, options.fallback);
     console.log(`\n${renderConsole(report)}\n`);
     reports.push(report);
   }
