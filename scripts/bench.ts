@@ -7,6 +7,7 @@
  *   concurrent  many simultaneous streaming replies: exactly-once in-order delivery, latency, memory
  *   fallback    added time to first token when the first vendor answers 500
  *   scale       CPU per token and memory per stream at several numbers of open streams
+ *   capacity    the most 50 tokens/s streams with p99 added gap ≤ 20 ms, product and peer (a bisection)
  *   browser     Enter → first token painted in Chromium on a real chat page, with a request trace
  * Prints a table per scenario and rewrites that scenario's block in docs/benchmarks.md. See --help.
  */
@@ -21,6 +22,7 @@ import { startEnvironment } from "./bench/environment";
 import { machineCpuMs, schedulingPolicy } from "./bench/procstats";
 import { renderConsole, type ScenarioReport } from "./bench/report";
 import { browserScenario } from "./bench/scenarios/browser";
+import { capacityScenario } from "./bench/scenarios/capacity";
 import { concurrentScenario } from "./bench/scenarios/concurrent";
 import { fallbackScenario } from "./bench/scenarios/fallback";
 import { scaleScenario } from "./bench/scenarios/scale";
@@ -28,7 +30,8 @@ import { ttftScenario } from "./bench/scenarios/ttft";
 import { ProductClient } from "./bench/streams";
 
 const USAGE = `Usage: npm run bench -- [options]
-  --scenario ttft|concurrent|fallback|browser|scale|all   which scenario(s) to run (default all)
+  --scenario LIST          ttft, concurrent, fallback, browser, scale, capacity, a comma-separated
+                           list of them, or all (default all)
   --workers N              worker processes (default 1, as npm start)
   --streams N              simultaneous replies in "concurrent" (default 1000)
   --tokens N               tokens per reply in "concurrent" (default 500: 10 s, so that all replies overlap
@@ -41,6 +44,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --scale-sizes LIST       open streams in "scale" (default 100,250,500,1000)
   --scale-tokens N         tokens per reply in "scale" (default 300)
   --scale-token-ms N       mock delay between tokens in "scale" (default 50 = 20 tokens/s)
+  --capacity-tokens N      tokens per reply in "capacity" (default 250)
+  --capacity-start N       first size "capacity" probes (default 25; doubles, then bisects)
+  --capacity-max N         largest size "capacity" probes (default 2000)
+  --capacity-cap S         seconds per path in "capacity" before no new probe starts (default 300)
   --browser-sends N        measured sends in one chat in "browser" (default 15)
   --browser-new-chats N    first sends of a new chat in "browser", each in a fresh context (default 5)
   --browser-history N      chats in the sidebar before "browser" measures (default 20)
@@ -52,7 +59,7 @@ const USAGE = `Usage: npm run bench -- [options]
                            (scripts/bench/profile-hook.ts; summarize with scripts/bench/profile-summary.ts)
   --no-write               do not update docs/benchmarks.md`;
 
-const SCENARIOS = ["ttft", "concurrent", "fallback", "browser", "scale"] as const;
+const SCENARIOS = ["ttft", "concurrent", "fallback", "browser", "scale", "capacity"] as const;
 /** Background CPU (% of one core) above which the run is flagged as taken on a busy machine. */
 const BUSY_PERCENT = 15;
 
@@ -79,6 +86,10 @@ function parseOptions(args: string[]) {
       "scale-sizes": { type: "string", default: "100,250,500,1000" },
       "scale-tokens": { type: "string", default: "300" },
       "scale-token-ms": { type: "string", default: "50" },
+      "capacity-tokens": { type: "string", default: "250" },
+      "capacity-start": { type: "string", default: "25" },
+      "capacity-max": { type: "string", default: "2000" },
+      "capacity-cap": { type: "string", default: "300" },
       "browser-sends": { type: "string", default: "15" },
       "browser-new-chats": { type: "string", default: "5" },
       "browser-history": { type: "string", default: "20" },
@@ -96,14 +107,14 @@ function parseOptions(args: string[]) {
     if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
     return value;
   };
-  const scenario = values.scenario;
-  if (scenario !== "all" && !SCENARIOS.includes(scenario as (typeof SCENARIOS)[number])) {
-    throw new Error(`--scenario must be one of ${SCENARIOS.join(", ")}, all`);
-  }
+  type Scenario = (typeof SCENARIOS)[number];
+  const scenarios = values.scenario === "all" ? [...SCENARIOS] : values.scenario.split(",");
+  const unknown = scenarios.filter((name) => !SCENARIOS.includes(name as Scenario));
+  if (unknown.length) throw new Error(`--scenario must be all or a list of ${SCENARIOS.join(", ")}`);
   const streams = count("streams");
   return {
     help: values.help,
-    scenarios: scenario === "all" ? [...SCENARIOS] : [scenario as (typeof SCENARIOS)[number]],
+    scenarios: scenarios as Scenario[],
     workers: count("workers"),
     ttft: {
       sequential: count("sequential"),
@@ -118,6 +129,13 @@ function parseOptions(args: string[]) {
       tokens: count("scale-tokens"),
       tokenMs: count("scale-token-ms", 1),
     },
+    capacity: {
+      tokens: count("capacity-tokens"),
+      tokenMs: count("token-ms", 1),
+      start: count("capacity-start"),
+      max: count("capacity-max"),
+      capS: count("capacity-cap"),
+    },
     browser: {
       sends: count("browser-sends"),
       newChats: count("browser-new-chats"),
@@ -125,7 +143,9 @@ function parseOptions(args: string[]) {
       warmup: Math.min(2, count("warmup", 0)),
     },
     chatsPerUser: count("chats-per-user"),
-    workerConcurrency: values["worker-concurrency"] ? count("worker-concurrency") : Math.max(1000, streams),
+    workerConcurrency: values["worker-concurrency"]
+      ? count("worker-concurrency")
+      : Math.max(1000, streams, count("capacity-max")),
     logLevel: values["log-level"],
     profileDir: values.profile,
     write: !values["no-write"],
@@ -150,6 +170,7 @@ async function signUpUsers(product: ProductClient, options: Options, databaseUrl
     options.scenarios.includes("concurrent") ? options.concurrent.streams : 1,
     options.scenarios.includes("ttft") ? options.ttft.parallel : 1,
     options.scenarios.includes("scale") ? Math.max(...options.scale.sizes) : 1,
+    options.scenarios.includes("capacity") ? options.capacity.max : 1,
   );
   const users = Math.ceil(largestBatch / options.chatsPerUser);
   log(`signing up ${users} benchmark user(s)`);
@@ -185,7 +206,9 @@ async function runScenarios(context: BenchContext, options: Options): Promise<Sc
             ? await browserScenario(context, options.browser)
             : scenario === "scale"
               ? await scaleScenario(context, options.scale)
-              : await fallbackScenario(context, options.fallback);
+              : scenario === "capacity"
+                ? await capacityScenario(context, options.capacity)
+                : await fallbackScenario(context, options.fallback);
     console.log(`\n${renderConsole(report)}\n`);
     reports.push(report);
   }
