@@ -153,15 +153,22 @@ function traceTable(title: string, sends: Send[]): Table {
   const rows = KINDS.map((kind) => {
     const of = sends.map((s) => s.requests.filter((r) => r.kind === kind));
     const firsts = of.flatMap((list) => (list[0] ? [list[0]] : []));
-    // The last one ends the kind's part (several chunks of route code load side by side).
-    const lastEnds = of.flatMap((list) => (list.length ? [Math.max(...list.map((r) => r.end))] : []));
+    // Route code loads in several chunks side by side: the last one ends it. Of the others the first counts
+    // (the page revalidates its loaders again once the reply ends; that one is not on the way to the token).
+    const ends = of.flatMap((list) =>
+      !list.length
+        ? []
+        : kind === "route code, manifest, other"
+          ? [Math.max(...list.map((r) => r.end))]
+          : [list[0]!.end],
+    );
     return [
       kind,
       `${firsts.length} of ${sends.length}`,
       String(of.reduce((sum, list) => sum + list.length, 0)),
       p50(firsts.map((r) => r.start)),
       p50(firsts.map((r) => r.headers)),
-      kind === "event stream" ? "(open)" : p50(lastEnds),
+      kind === "event stream" ? "(open)" : p50(ends),
     ];
   });
   rows.push([
@@ -174,7 +181,14 @@ function traceTable(title: string, sends: Send[]): Table {
   ]);
   return {
     title,
-    header: ["request", "sends with one", "requests", "starts p50", "headers p50", "ends p50"],
+    header: [
+      "request (the first of its kind after Enter)",
+      "sends with one",
+      "requests",
+      "starts p50",
+      "headers p50",
+      "ends p50",
+    ],
     rows,
   };
 }
