@@ -63,12 +63,14 @@ export async function scaleScenario(context: BenchContext, sizes: ScaleSizes): P
     lostAll.lost += p.delivery.lost;
     lostAll.duplicated += p.delivery.duplicated;
     lostAll.reordered += p.delivery.reordered;
-    const baselineOnTime = b.gapOverCadence.p99 <= ON_SCHEDULE_MS && b.mockLateness.p99 <= ON_SCHEDULE_MS;
+    // The mock's timers drift over a long reply (write − nominal schedule grows with the token's index), so
+    // the schedule that matters is the spacing: does the direct client get each token within the cadence?
+    const baselineOnTime = b.gapOverCadence.p99 <= ON_SCHEDULE_MS;
     if (!baselineOnTime) offSchedule.push(streams);
     rows.push([
       String(streams),
       `${p.mockOverlap.peak}`,
-      `${baselineOnTime ? "yes" : "NO"} (${ms(b.mockLateness.p99, 0)} / ${ms(b.gapOverCadence.p99, 0)})`,
+      `${baselineOnTime ? "yes" : "NO"} (${ms(b.gapOverCadence.p99, 0)})`,
       ms(usPerToken(cpuMsOf(product, "web"), tokenCount), 1),
       ms(usPerToken(cpuMsOf(product, "worker"), tokenCount), 1),
       ms(usPerToken(cpuMsOf(product, "redis"), tokenCount), 1),
@@ -101,7 +103,7 @@ export async function scaleScenario(context: BenchContext, sizes: ScaleSizes): P
     header: [
       "streams",
       "peak at the mock",
-      "baseline on schedule (mock late p99 / gap over cadence p99, ms)",
+      "baseline keeps the cadence (its token gap − cadence p99, ms)",
       "web µs/token",
       "worker µs/token",
       "Redis µs/token",
@@ -120,7 +122,7 @@ export async function scaleScenario(context: BenchContext, sizes: ScaleSizes): P
     tables: [table],
     notes: [
       "CPU per token: the process's CPU over the product phase (from /proc; Redis's own) ÷ tokens the client received; it includes sending the replies and the process's idle work in the phase. Memory per stream: peak RSS − RSS before the phase, ÷ streams.",
-      `The baseline keeps its schedule when the mock's writes and the client's reads of the direct streams are both within ${ON_SCHEDULE_MS} ms of the nominal cadence at p99; ${offSchedule.length ? `it did not at ${offSchedule.join(", ")} streams: there the machine itself cannot serve the load, and the product's figures say how it degrades, not what it sustains` : "it did at every size"}.`,
+      `The baseline keeps its schedule when the direct client's gap between tokens is within ${ON_SCHEDULE_MS} ms of the cadence at p99 (the mock's timers drift over a long reply, so its writes against the nominal schedule are not the test); ${offSchedule.length ? `it did not at ${offSchedule.join(", ")} streams: there the machine itself cannot serve the load, and the product's figures say how it degrades, not what it sustains` : "it did at every size"}.`,
       "The peer is not run here (its cost per token is in scenario 2's peer phase); each size runs the baseline, then the product.",
     ],
   };
