@@ -7,6 +7,9 @@
  *   concurrent  many simultaneous streaming replies: exactly-once in-order delivery, latency, memory
  *   fallback    added time to first token when the first vendor answers 500
  *   landing     JavaScript the landing page loads (gzip) and its largest contentful paint in headless Chromium
+ *   scale       CPU per token and memory per stream at several numbers of open streams
+ *   capacity    the most 50 tokens/s streams with p99 added gap ≤ 20 ms, product and peer (a bisection)
+ *   browser     Enter → first token painted in Chromium on a real chat page, with a request trace
  * Prints a table per scenario and rewrites that scenario's block in docs/benchmarks.md. See --help.
  */
 import os from "node:os";
@@ -19,14 +22,18 @@ import { DOC_PATH, machineFacts, writeResults } from "./bench/docs";
 import { startEnvironment } from "./bench/environment";
 import { machineCpuMs, schedulingPolicy } from "./bench/procstats";
 import { renderConsole, type ScenarioReport } from "./bench/report";
+import { browserScenario } from "./bench/scenarios/browser";
+import { capacityScenario } from "./bench/scenarios/capacity";
 import { concurrentScenario } from "./bench/scenarios/concurrent";
 import { fallbackScenario } from "./bench/scenarios/fallback";
 import { landingScenario } from "./bench/scenarios/landing";
+import { scaleScenario } from "./bench/scenarios/scale";
 import { ttftScenario } from "./bench/scenarios/ttft";
 import { ProductClient } from "./bench/streams";
 
 const USAGE = `Usage: npm run bench -- [options]
-  --scenario ttft|concurrent|fallback|landing|all   which scenario(s) to run (default all)
+  --scenario LIST          ttft, concurrent, fallback, landing, browser, scale, capacity, a comma-separated
+                           list of them, or all (default all)
   --workers N              worker processes (default 1, as npm start)
   --streams N              simultaneous replies in "concurrent" (default 1000)
   --tokens N               tokens per reply in "concurrent" (default 500: 10 s, so that all replies overlap
@@ -37,6 +44,16 @@ const USAGE = `Usage: npm run bench -- [options]
   --rounds N               rounds of --parallel in "ttft" (default 3)
   --fallback N             replies each way in "fallback" (default 100)
   --landing-loads N        cold loads of / in "landing" (default 5)
+  --scale-sizes LIST       open streams in "scale" (default 100,250,500,1000)
+  --scale-tokens N         tokens per reply in "scale" (default 300)
+  --scale-token-ms N       mock delay between tokens in "scale" (default 50 = 20 tokens/s)
+  --capacity-tokens N      tokens per reply in "capacity" (default 250)
+  --capacity-start N       first size "capacity" probes (default 25; doubles, then bisects)
+  --capacity-max N         largest size "capacity" probes (default 2000)
+  --capacity-cap S         seconds per path in "capacity" before no new probe starts (default 300)
+  --browser-sends N        measured sends in one chat in "browser" (default 15)
+  --browser-new-chats N    first sends of a new chat in "browser", each in a fresh context (default 5)
+  --browser-history N      chats in the sidebar before "browser" measures (default 20)
   --warmup N               unmeasured replies before "ttft" and "fallback" (default 20)
   --chats-per-user N       benchmark users = ceil(largest batch / N) (default 50)
   --worker-concurrency N   WORKER_CONCURRENCY per worker (default max(1000, --streams))
@@ -45,9 +62,16 @@ const USAGE = `Usage: npm run bench -- [options]
                            (scripts/bench/profile-hook.ts; summarize with scripts/bench/profile-summary.ts)
   --no-write               do not update docs/benchmarks.md`;
 
-const SCENARIOS = ["ttft", "concurrent", "fallback", "landing"] as const;
+const SCENARIOS = ["ttft", "concurrent", "fallback", "landing", "browser", "scale", "capacity"] as const;
 /** Background CPU (% of one core) above which the run is flagged as taken on a busy machine. */
 const BUSY_PERCENT = 15;
+
+function scaleSizes(list: string | undefined): number[] {
+  const sizes = (list ?? "").split(",").map(Number);
+  if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error("--scale-sizes must be a comma-separated list of integers ≥ 1");
+  return sizes.sort((a, b) => a - b);
+}
 
 function parseOptions(args: string[]) {
   const { values } = parseArgs({
@@ -62,6 +86,16 @@ function parseOptions(args: string[]) {
       parallel: { type: "string", default: "200" },
       rounds: { type: "string", default: "3" },
       fallback: { type: "string", default: "100" },
+      "scale-sizes": { type: "string", default: "100,250,500,1000" },
+      "scale-tokens": { type: "string", default: "300" },
+      "scale-token-ms": { type: "string", default: "50" },
+      "capacity-tokens": { type: "string", default: "250" },
+      "capacity-start": { type: "string", default: "25" },
+      "capacity-max": { type: "string", default: "2000" },
+      "capacity-cap": { type: "string", default: "300" },
+      "browser-sends": { type: "string", default: "15" },
+      "browser-new-chats": { type: "string", default: "5" },
+      "browser-history": { type: "string", default: "20" },
       warmup: { type: "string", default: "20" },
       "landing-loads": { type: "string", default: "5" },
       "chats-per-user": { type: "string", default: "50" },
@@ -77,14 +111,14 @@ function parseOptions(args: string[]) {
     if (!Number.isInteger(value) || value < min) throw new Error(`--${name} must be an integer ≥ ${min}`);
     return value;
   };
-  const scenario = values.scenario;
-  if (scenario !== "all" && !SCENARIOS.includes(scenario as (typeof SCENARIOS)[number])) {
-    throw new Error(`--scenario must be one of ${SCENARIOS.join(", ")}, all`);
-  }
+  type Scenario = (typeof SCENARIOS)[number];
+  const scenarios = values.scenario === "all" ? [...SCENARIOS] : values.scenario.split(",");
+  const unknown = scenarios.filter((name) => !SCENARIOS.includes(name as Scenario));
+  if (unknown.length) throw new Error(`--scenario must be all or a list of ${SCENARIOS.join(", ")}`);
   const streams = count("streams");
   return {
     help: values.help,
-    scenarios: scenario === "all" ? [...SCENARIOS] : [scenario as (typeof SCENARIOS)[number]],
+    scenarios: scenarios as Scenario[],
     workers: count("workers"),
     ttft: {
       sequential: count("sequential"),
@@ -95,8 +129,28 @@ function parseOptions(args: string[]) {
     concurrent: { streams, tokens: count("tokens"), tokenMs: count("token-ms", 0) },
     fallback: { count: count("fallback"), warmup: count("warmup", 0) },
     landing: { loads: count("landing-loads") },
+    scale: {
+      sizes: scaleSizes(values["scale-sizes"]),
+      tokens: count("scale-tokens"),
+      tokenMs: count("scale-token-ms", 1),
+    },
+    capacity: {
+      tokens: count("capacity-tokens"),
+      tokenMs: count("token-ms", 1),
+      start: count("capacity-start"),
+      max: count("capacity-max"),
+      capS: count("capacity-cap"),
+    },
+    browser: {
+      sends: count("browser-sends"),
+      newChats: count("browser-new-chats"),
+      history: count("browser-history", 0),
+      warmup: Math.min(2, count("warmup", 0)),
+    },
     chatsPerUser: count("chats-per-user"),
-    workerConcurrency: values["worker-concurrency"] ? count("worker-concurrency") : Math.max(1000, streams),
+    workerConcurrency: values["worker-concurrency"]
+      ? count("worker-concurrency")
+      : Math.max(1000, streams, count("capacity-max")),
     logLevel: values["log-level"],
     profileDir: values.profile,
     write: !values["no-write"],
@@ -120,6 +174,8 @@ async function signUpUsers(product: ProductClient, options: Options, databaseUrl
   const largestBatch = Math.max(
     options.scenarios.includes("concurrent") ? options.concurrent.streams : 1,
     options.scenarios.includes("ttft") ? options.ttft.parallel : 1,
+    options.scenarios.includes("scale") ? Math.max(...options.scale.sizes) : 1,
+    options.scenarios.includes("capacity") ? options.capacity.max : 1,
   );
   const users = Math.ceil(largestBatch / options.chatsPerUser);
   log(`signing up ${users} benchmark user(s)`);
@@ -151,9 +207,15 @@ async function runScenarios(context: BenchContext, options: Options): Promise<Sc
         ? await ttftScenario(context, options.ttft)
         : scenario === "concurrent"
           ? await concurrentScenario(context, options.concurrent)
-          : scenario === "fallback"
-            ? await fallbackScenario(context, options.fallback)
-            : await landingScenario(context, options.landing);
+          : scenario === "browser"
+            ? await browserScenario(context, options.browser)
+            : scenario === "scale"
+              ? await scaleScenario(context, options.scale)
+              : scenario === "capacity"
+                ? await capacityScenario(context, options.capacity)
+                : scenario === "landing"
+                  ? await landingScenario(context, options.landing)
+                  : await fallbackScenario(context, options.fallback);
     console.log(`\n${renderConsole(report)}\n`);
     reports.push(report);
   }

@@ -15,7 +15,7 @@ export interface Table {
 }
 
 export interface ScenarioReport {
-  id: "ttft" | "concurrent" | "fallback" | "landing";
+  id: "ttft" | "concurrent" | "fallback" | "landing" | "browser" | "scale" | "capacity";
   title: string;
   targets: Target[];
   tables: Table[];

@@ -30,7 +30,7 @@ export interface ConcurrentSizes {
 const SLACK_MS = 120_000;
 const PROBE_EVERY_MS = 250;
 
-function summarizeRuns(measured: Measured<StreamRun[]>, sizes: ConcurrentSizes) {
+export function summarizeRuns(measured: Measured<StreamRun[]>, sizes: ConcurrentSizes) {
   const runs = measured.result;
   const streaming = runs.flatMap((run) =>
     run.tokens.length ? [{ from: run.tokens[0]!.at, to: run.tokens.at(-1)!.at }] : [],
