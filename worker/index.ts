@@ -3,7 +3,7 @@
  * (`npm run worker`), on any machine that reaches the same Redis and database.
  */
 import { hostname } from "node:os";
-import { Worker, WaitingError, type Job } from "bullmq";
+import { Queue, Worker, WaitingError, type Job } from "bullmq";
 import { Redis } from "ioredis";
 import { createDatabase } from "#db/database";
 import { loadWorkerEnv } from "./env";
@@ -20,6 +20,7 @@ import {
   type CompletionJob,
 } from "./jobs";
 import { checkVendor } from "./vendor-check";
+import { DEFAULT_SWEEP, startSweeper } from "./sweeper";
 import { DEFAULT_TIMEOUTS, failCompletion, runCompletion, type CompletionRunner } from "./processor";
 
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -106,7 +107,12 @@ export function completionProcessor(
 }
 
 export async function startWorker(
-  options: { concurrency?: number; timeouts?: typeof DEFAULT_TIMEOUTS; locks?: typeof DEFAULT_LOCKS } = {},
+  options: {
+    concurrency?: number;
+    timeouts?: typeof DEFAULT_TIMEOUTS;
+    locks?: typeof DEFAULT_LOCKS;
+    sweep?: typeof DEFAULT_SWEEP;
+  } = {},
 ) {
   const locks = options.locks ?? DEFAULT_LOCKS;
   const env = loadWorkerEnv();
@@ -160,6 +166,9 @@ export async function startWorker(
   );
   checker.on("error", (error) => logger.error({ err: error.message }, "vendor check worker error"));
   await Promise.all([worker.waitUntilReady(), checker.waitUntilReady()]);
+  const queue = new Queue<CompletionJob>(COMPLETION_QUEUE, { connection, prefix: env.queuePrefix });
+  queue.on("error", (error) => logger.error({ err: error.message }, "completion queue error"));
+  const stopSweeper = startSweeper(db, queue, logger, options.sweep ?? DEFAULT_SWEEP);
   const metrics = env.metricsPort ? await startMetricsServer(env.metricsPort, env.metricsToken) : null;
   logger.info({ concurrency, metricsPort: env.metricsPort || undefined }, "worker ready");
 
@@ -171,8 +180,9 @@ export async function startWorker(
       for (const controller of running.values()) controller.abort(new ShuttingDown());
       await closing;
     }
+    await stopSweeper();
     metrics?.close();
-    await Promise.all([subscriber.quit(), redis.quit()]);
+    await Promise.all([queue.close(), subscriber.quit(), redis.quit()]);
     await db.destroy();
   }
 

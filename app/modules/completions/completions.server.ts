@@ -100,7 +100,11 @@ async function assertIdle(trx: Trx, chatId: string) {
 }
 
 /** A repeated request id from the same user is the same request: answer with what it created. */
-async function existingRequest(trx: Trx, userId: string, completionId: string) {
+async function existingRequest(
+  trx: Trx,
+  userId: string,
+  completionId: string,
+): Promise<StoredRequest | null> {
   const existing = await trx
     .selectFrom("completions")
     .select(["id", "chat_id", "user_id"])
@@ -108,7 +112,15 @@ async function existingRequest(trx: Trx, userId: string, completionId: string) {
     .executeTakeFirst();
   if (existing && existing.user_id !== userId)
     throw new SendRefusedError("Conflicting request", 409, "conflict");
-  return existing ? { chatId: existing.chat_id, completionId: existing.id } : null;
+  if (!existing) return null;
+  return {
+    repeated: true,
+    chatId: existing.chat_id,
+    completionId: existing.id,
+    addedMessageIds: [],
+    createdChat: false,
+    retiredAt: null,
+  };
 }
 
 /** Stores the request and marks the chat as just used, with the model it now uses. */
@@ -121,17 +133,60 @@ async function insertCompletion(trx: Trx, values: Parameters<typeof insertQueued
     .execute();
 }
 
-async function enqueue(completionId: string, delayMs = 0) {
-  const job: CompletionJob = { completionId };
+/**
+ * What one request stored, so that a request whose job could not be queued can be taken back whole: its
+ * completion and ledger row, the messages it added, the chat it created, and the messages it retired.
+ */
+interface StoredRequest {
+  /** A repeated request id: stored (and queued) by the first post, nothing to do again. */
+  repeated: boolean;
+  chatId: string;
+  completionId: string;
+  addedMessageIds: string[];
+  createdChat: boolean;
+  retiredAt: string | null;
+}
+
+/** Takes back a request whose job was never queued, in one transaction, so the chat is free and nothing counts. */
+async function withdrawRequest(request: StoredRequest) {
+  await serverContext()
+    .db.transaction()
+    .execute(async (trx) => {
+      await trx.deleteFrom("usage_events").where("completion_id", "=", request.completionId).execute();
+      await trx.deleteFrom("completions").where("id", "=", request.completionId).execute();
+      if (request.addedMessageIds.length > 0)
+        await trx.deleteFrom("chat_messages").where("id", "in", request.addedMessageIds).execute();
+      if (request.retiredAt)
+        await trx
+          .updateTable("chat_messages")
+          .set({ replaced_at: null })
+          .where("chat_id", "=", request.chatId)
+          .where("replaced_at", "=", request.retiredAt)
+          .execute();
+      if (request.createdChat)
+        await trx.deleteFrom("chat_history").where("id", "=", request.chatId).execute();
+    });
+}
+
+/**
+ * Queues the stored request's job. When that fails, the request is withdrawn and the user told to try again:
+ * a stored request without a job would hold the chat busy and count against the quota.
+ */
+async function enqueue(request: StoredRequest | null, delayMs = 0) {
+  if (!request || request.repeated) return;
+  const job: CompletionJob = { completionId: request.completionId };
   try {
     await serverContext().queue.add("completion", job, {
-      ...completionJobOptions(completionId),
+      ...completionJobOptions(request.completionId),
       delay: delayMs,
     });
     webMetrics().replyRequests.inc({ outcome: "queued" });
   } catch (error) {
-    // The request is stored; posting the same form again (same request id) enqueues it.
-    webLogger().error({ err: error, completionId }, "enqueueing a completion failed");
+    webLogger().error(
+      { err: error, completionId: request.completionId },
+      "enqueueing a completion failed; the request is withdrawn",
+    );
+    await withdrawRequest(request);
     throw new SendRefusedError(messages.serviceUnavailable, 503, "busy");
   }
 }
@@ -168,11 +223,12 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
     session.user.plan,
     action && "modelId" in action ? action.modelId : input.model,
   );
-  const stored = await db.transaction().execute(async (trx) => {
+  const stored = await db.transaction().execute(async (trx): Promise<StoredRequest> => {
     const repeated = await existingRequest(trx, userId, input.requestId);
     if (repeated) return repeated;
     await assertMayAsk(trx, session);
     let targetChat = chatId;
+    const addedMessageIds: string[] = [];
     if (targetChat) {
       await requireChat(trx, userId, targetChat);
       await assertIdle(trx, targetChat);
@@ -181,7 +237,10 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
       targetChat = await createChat(trx, { userId, title, modelId });
     }
     const { system, user } = await questionParts(trx, targetChat, input);
-    if (system) await insertChatMessage(trx, { chatId: targetChat, userId, role: "system", content: system });
+    if (system)
+      addedMessageIds.push(
+        await insertChatMessage(trx, { chatId: targetChat, userId, role: "system", content: system }),
+      );
     const userMessageId = await insertChatMessage(trx, {
       chatId: targetChat,
       userId,
@@ -196,10 +255,18 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
       modelId,
       temperature: action?.temperature ?? DEFAULT_TEMPERATURE,
     });
-    return { chatId: targetChat, completionId: input.requestId };
+    addedMessageIds.push(userMessageId);
+    return {
+      repeated: false,
+      chatId: targetChat,
+      completionId: input.requestId,
+      addedMessageIds,
+      createdChat: !chatId,
+      retiredAt: null,
+    };
   });
-  await enqueue(stored.completionId);
-  return stored;
+  await enqueue(stored);
+  return { chatId: stored.chatId, completionId: stored.completionId };
 }
 
 /** The chat's last request for a reply, which regenerate and edit act on. */
@@ -215,6 +282,12 @@ async function lastCompletion(trx: Trx, chatId: string) {
 
 type PreviousRequest = NonNullable<Awaited<ReturnType<typeof lastCompletion>>>;
 
+/** The user message the new request answers, and whether the replacement added it (an edit) or reused it. */
+interface Replacement {
+  userMessageId: string;
+  added: boolean;
+}
+
 /**
  * Regenerate and edit, which both ask again in place of the chat's last request: the same checks, then
  * `replace` retires what the new request supersedes and returns the user message it answers.
@@ -224,11 +297,11 @@ async function redoLastRequest(
   chatId: string,
   requestId: string,
   nothingToRedo: string,
-  replace: (trx: Trx, previous: PreviousRequest) => Promise<string>,
+  replace: (trx: Trx, previous: PreviousRequest, retiredAt: string) => Promise<Replacement>,
 ) {
   const { db } = serverContext();
   const userId = session.user.id;
-  const stored = await db.transaction().execute(async (trx) => {
+  const stored = await db.transaction().execute(async (trx): Promise<StoredRequest> => {
     const repeated = await existingRequest(trx, userId, requestId);
     if (repeated) return repeated;
     const chat = await requireChat(trx, userId, chatId);
@@ -236,7 +309,8 @@ async function redoLastRequest(
     const previous = await lastCompletion(trx, chatId);
     if (!previous) throw new SendRefusedError(nothingToRedo, 409, "state");
     await assertMayAsk(trx, session);
-    const userMessageId = await replace(trx, previous);
+    const retiredAt = nowIso();
+    const { userMessageId, added } = await replace(trx, previous, retiredAt);
     await insertCompletion(trx, {
       id: requestId,
       chatId,
@@ -245,22 +319,35 @@ async function redoLastRequest(
       modelId: chat.model_id,
       temperature: previous.temperature,
     });
-    return { chatId, completionId: requestId };
+    return {
+      repeated: false,
+      chatId,
+      completionId: requestId,
+      addedMessageIds: added ? [userMessageId] : [],
+      createdChat: false,
+      retiredAt,
+    };
   });
-  await enqueue(stored.completionId);
-  return stored;
+  await enqueue(stored);
+  return { chatId: stored.chatId, completionId: stored.completionId };
 }
 
 /** Asks again for the last reply; the previous answer is kept on record but no longer shown or sent. */
 export function regenerateReply(session: SessionUser, chatId: string, requestId: string) {
-  return redoLastRequest(session, chatId, requestId, messages.nothingToRegenerate, async (trx, previous) => {
-    await trx
-      .updateTable("chat_messages")
-      .set({ replaced_at: nowIso() })
-      .where("completion_id", "=", previous.id)
-      .execute();
-    return previous.user_message_id;
-  });
+  return redoLastRequest(
+    session,
+    chatId,
+    requestId,
+    messages.nothingToRegenerate,
+    async (trx, previous, retiredAt) => {
+      await trx
+        .updateTable("chat_messages")
+        .set({ replaced_at: retiredAt })
+        .where("completion_id", "=", previous.id)
+        .execute();
+      return { userMessageId: previous.user_message_id, added: false };
+    },
+  );
 }
 
 /** Replaces the last user message (and its reply) with new text and asks for a reply to it. */
@@ -269,22 +356,34 @@ export function editAndResend(
   chatId: string,
   input: { content: string; requestId: string },
 ) {
-  return redoLastRequest(session, chatId, input.requestId, messages.nothingToEdit, async (trx, previous) => {
-    const editedAt = await trx
-      .selectFrom("chat_messages")
-      .select("created_at")
-      .where("id", "=", previous.user_message_id)
-      .executeTakeFirstOrThrow();
-    await trx
-      .updateTable("chat_messages")
-      .set({ replaced_at: nowIso() })
-      .where("chat_id", "=", chatId)
-      .where("created_at", ">=", editedAt.created_at)
-      .where("role", "!=", "system")
-      .where("replaced_at", "is", null)
-      .execute();
-    return insertChatMessage(trx, { chatId, userId: session.user.id, role: "user", content: input.content });
-  });
+  return redoLastRequest(
+    session,
+    chatId,
+    input.requestId,
+    messages.nothingToEdit,
+    async (trx, previous, retiredAt) => {
+      const editedAt = await trx
+        .selectFrom("chat_messages")
+        .select("created_at")
+        .where("id", "=", previous.user_message_id)
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable("chat_messages")
+        .set({ replaced_at: retiredAt })
+        .where("chat_id", "=", chatId)
+        .where("created_at", ">=", editedAt.created_at)
+        .where("role", "!=", "system")
+        .where("replaced_at", "is", null)
+        .execute();
+      const userMessageId = await insertChatMessage(trx, {
+        chatId,
+        userId: session.user.id,
+        role: "user",
+        content: input.content,
+      });
+      return { userMessageId, added: true };
+    },
+  );
 }
 
 /**
@@ -301,7 +400,7 @@ export async function switchModel(
   const userId = session.user.id;
   const modelId = await chooseModel(db, session.user.plan, requestedModel);
   if (modelId !== requestedModel) throw new SendRefusedError(messages.noModels, 400, "model");
-  const resend = await db.transaction().execute(async (trx) => {
+  const resend = await db.transaction().execute(async (trx): Promise<StoredRequest | null> => {
     await requireChat(trx, userId, chatId);
     await trx
       .updateTable("chat_history")
@@ -329,9 +428,16 @@ export async function switchModel(
       modelId,
       temperature: previous.temperature,
     });
-    return id;
+    return {
+      repeated: false,
+      chatId,
+      completionId: id,
+      addedMessageIds: [],
+      createdChat: false,
+      retiredAt: null,
+    };
   });
-  if (resend) await enqueue(resend, RESEND_DELAY_MS);
+  await enqueue(resend, RESEND_DELAY_MS);
   return { resent: Boolean(resend) };
 }
 

@@ -1,0 +1,227 @@
+/**
+ * A request whose job cannot be queued is taken back whole (the user sees the error and can send again), and a
+ * worker's sweeper re-queues requests stranded without a job, against real SQLite and Redis.
+ */
+import { v7 as uuidv7 } from "uuid";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import type { SessionUser } from "~/modules/auth/session.server";
+import {
+  editAndResend,
+  regenerateReply,
+  SendRefusedError,
+  sendMessage,
+} from "~/modules/completions/completions.server";
+import { closeServerContext, serverContext } from "~/modules/server-context.server";
+import { type User } from "#db/schema";
+import { createLogger } from "#platform/logger";
+import { startWorker } from "#worker/index";
+import { runCompletion } from "#worker/processor";
+import { sweepStrandedCompletions } from "#worker/sweeper";
+import { createTestEnv, type TestEnv } from "../support/test-env";
+
+let t: TestEnv;
+beforeAll(async () => {
+  t = await createTestEnv();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+afterAll(async () => {
+  await closeServerContext();
+  await t.close();
+});
+
+async function member(): Promise<SessionUser> {
+  const id = await t.createUser();
+  await t.db.updateTable("users").set({ plan: "professional" }).where("id", "=", id).execute();
+  const user = (await t.db
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow()) as User;
+  return { user, roles: [], sessionId: "test" };
+}
+
+/** The next job added to the web's queue fails, as it does when Redis is unreachable. */
+const failNextEnqueue = () =>
+  vi.spyOn(serverContext().queue, "add").mockRejectedValueOnce(new Error("Connection is closed."));
+
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) =>
+      error instanceof SendRefusedError ? { reason: error.reason, status: error.status } : error,
+  );
+
+/** What the user has stored: chats, requests for replies, ledger rows and messages (shown or retired). */
+async function storedFor(userId: string) {
+  const count = async (table: "chat_history" | "completions" | "usage_events" | "chat_messages") =>
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("user_id", "=", userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    chats: await count("chat_history"),
+    completions: await count("completions"),
+    usage: await count("usage_events"),
+    messages: await count("chat_messages"),
+  };
+}
+
+const visible = (chatId: string) =>
+  t.db
+    .selectFrom("chat_messages")
+    .select(["role", "content"])
+    .where("chat_id", "=", chatId)
+    .where("replaced_at", "is", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+
+const finish = async (completionId: string) =>
+  expect(await runCompletion(t.runner(), completionId, new AbortController().signal)).toBe("done");
+
+const busy = { reason: "busy", status: 503 };
+
+describe("a request whose job cannot be queued", () => {
+  it("stores nothing for a new chat, answers 503, and the same text can be sent again", async () => {
+    const session = await member();
+    failNextEnqueue();
+    expect(
+      await refusal(
+        sendMessage(session, { content: "[SYSTEM: be brief]\n\nhello", requestId: uuidv7() }, null),
+      ),
+    ).toEqual(busy);
+    expect(await storedFor(session.user.id)).toEqual({ chats: 0, completions: 0, usage: 0, messages: 0 });
+
+    const { chatId, completionId } = await sendMessage(
+      session,
+      { content: "[SYSTEM: be brief]\n\nhello", requestId: uuidv7() },
+      null,
+    );
+    expect(await t.queue.getJob(completionId)).toBeTruthy();
+    expect(await visible(chatId)).toEqual([
+      { role: "system", content: "be brief" },
+      { role: "user", content: "hello" },
+    ]);
+  });
+
+  it("leaves an existing chat as it was and free for the next send", async () => {
+    const session = await member();
+    const first = await sendMessage(session, { content: "first", requestId: uuidv7() }, null);
+    await finish(first.completionId);
+    const before = await storedFor(session.user.id);
+    const shown = await visible(first.chatId);
+
+    failNextEnqueue();
+    expect(
+      await refusal(sendMessage(session, { content: "second", requestId: uuidv7() }, first.chatId)),
+    ).toEqual(busy);
+    expect(await storedFor(session.user.id)).toEqual(before);
+    expect(await visible(first.chatId)).toEqual(shown);
+
+    const second = await sendMessage(session, { content: "second", requestId: uuidv7() }, first.chatId);
+    expect(await t.queue.getJob(second.completionId)).toBeTruthy();
+  });
+
+  it("puts back the reply a failed regenerate would have replaced, and regenerate works again", async () => {
+    const session = await member();
+    const { chatId, completionId } = await sendMessage(
+      session,
+      { content: "tell me a joke", requestId: uuidv7() },
+      null,
+    );
+    await finish(completionId);
+    const before = await storedFor(session.user.id);
+    const shown = await visible(chatId);
+
+    failNextEnqueue();
+    expect(await refusal(regenerateReply(session, chatId, uuidv7()))).toEqual(busy);
+    expect(await storedFor(session.user.id)).toEqual(before);
+    expect(await visible(chatId)).toEqual(shown);
+
+    const again = await regenerateReply(session, chatId, uuidv7());
+    expect(await t.queue.getJob(again.completionId)).toBeTruthy();
+  });
+
+  it("puts back the question and reply a failed edit would have replaced, and edit works again", async () => {
+    const session = await member();
+    const { chatId, completionId } = await sendMessage(
+      session,
+      { content: "original", requestId: uuidv7() },
+      null,
+    );
+    await finish(completionId);
+    const before = await storedFor(session.user.id);
+    const shown = await visible(chatId);
+
+    failNextEnqueue();
+    expect(await refusal(editAndResend(session, chatId, { content: "edited", requestId: uuidv7() }))).toEqual(
+      busy,
+    );
+    expect(await storedFor(session.user.id)).toEqual(before);
+    expect(await visible(chatId)).toEqual(shown);
+
+    const again = await editAndResend(session, chatId, { content: "edited", requestId: uuidv7() });
+    expect(await t.queue.getJob(again.completionId)).toBeTruthy();
+  });
+});
+
+describe("the worker's sweeper", () => {
+  const logger = createLogger("test", "silent");
+  const backdate = (completionId: string, ms: number) =>
+    t.db
+      .updateTable("completions")
+      .set({ created_at: new Date(Date.now() - ms).toISOString() })
+      .where("id", "=", completionId)
+      .execute();
+
+  it("re-queues only completions queued past the grace period with no job", async () => {
+    const userId = await t.createUser();
+    const stranded = await t.createCompletion(userId, "stranded");
+    await backdate(stranded.completionId, 60_000);
+    const fresh = await t.createCompletion(userId, "fresh");
+    const withJob = await t.createCompletion(userId, "has a job");
+    await backdate(withJob.completionId, 60_000);
+    await t.queue.add(
+      "completion",
+      { completionId: withJob.completionId },
+      {
+        jobId: withJob.completionId,
+        delay: 3_600_000,
+      },
+    );
+
+    expect(await sweepStrandedCompletions(t.db, t.queue, logger, 30_000)).toEqual([stranded.completionId]);
+    expect(await t.queue.getJob(stranded.completionId)).toBeTruthy();
+    expect(await t.queue.getJob(fresh.completionId)).toBeUndefined();
+    expect(await (await t.queue.getJob(withJob.completionId))?.getState()).toBe("delayed");
+    expect(await sweepStrandedCompletions(t.db, t.queue, logger, 30_000)).toEqual([]);
+    await t.queue.remove(withJob.completionId);
+  });
+
+  it("runs in the worker, which then writes the stranded reply", async () => {
+    const userId = await t.createUser();
+    const { completionId } = await t.createCompletion(userId, "Nobody queued me");
+    await backdate(completionId, 60_000);
+    const worker = await startWorker({ concurrency: 1, sweep: { intervalMs: 100, graceMs: 30_000 } });
+    try {
+      const streamed = await t.readStream(completionId);
+      expect(streamed.terminal.type).toBe("done");
+      expect(streamed.text).toBe(t.mock.expectedReply("together", "Nobody queued me"));
+      const row = await t.db
+        .selectFrom("completions")
+        .select("status")
+        .where("id", "=", completionId)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe("done");
+    } finally {
+      await worker.close();
+    }
+  });
+});
