@@ -8,18 +8,15 @@ import type * as Dashboard from "~/routes/admin._index";
 
 let t: TestEnv;
 let route: typeof Dashboard;
-let closeServerContext: () => Promise<void>;
 let worker: Awaited<ReturnType<typeof startWorker>>;
 
 beforeAll(async () => {
   t = await createTestEnv();
   route = await import("~/routes/admin._index");
-  ({ closeServerContext } = await import("~/modules/server-context.server"));
   worker = await startWorker({ concurrency: 1 });
 });
 afterAll(async () => {
   await worker.close();
-  await closeServerContext();
   await t.close();
 });
 

@@ -10,7 +10,6 @@ import type * as UserDetail from "~/routes/admin.users.$userId";
 let t: TestEnv;
 // The app's modules read the environment when first used: import them once createTestEnv has set it.
 let routes: { list: typeof UsersList; detail: typeof UserDetail };
-let closeServerContext: () => Promise<void>;
 
 beforeAll(async () => {
   t = await createTestEnv();
@@ -18,12 +17,8 @@ beforeAll(async () => {
     list: await import("~/routes/admin.users._index"),
     detail: await import("~/routes/admin.users.$userId"),
   };
-  ({ closeServerContext } = await import("~/modules/server-context.server"));
 });
-afterAll(async () => {
-  await closeServerContext();
-  await t.close();
-});
+afterAll(() => t.close());
 
 const rolesOf = async (userId: string) =>
   (await t.db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute())

@@ -7,18 +7,15 @@ import type * as Vendors from "~/routes/admin.api-vendors";
 
 let t: TestEnv;
 let route: typeof Vendors;
-let closeServerContext: () => Promise<void>;
 let worker: Awaited<ReturnType<typeof startWorker>>;
 
 beforeAll(async () => {
   t = await createTestEnv();
   route = await import("~/routes/admin.api-vendors");
-  ({ closeServerContext } = await import("~/modules/server-context.server"));
   worker = await startWorker({ concurrency: 2 });
 });
 afterAll(async () => {
   await worker.close();
-  await closeServerContext();
   await t.close();
 });
 

@@ -17,7 +17,6 @@ import { deleteChat } from "~/modules/chats/chats.server";
 import { QUICK_ACTIONS, quickActionRequest } from "~/modules/completions/quick-actions";
 import { startSession } from "~/modules/auth/session.server";
 import { handleChatAction } from "~/modules/completions/chat-intents.server";
-import { closeServerContext } from "~/modules/server-context.server";
 import { nowIso, type Plan, type Role, type User } from "#db/schema";
 import { completionStopKey } from "#worker/jobs";
 import { runCompletion } from "#worker/processor";
@@ -28,10 +27,7 @@ let t: TestEnv;
 beforeAll(async () => {
   t = await createTestEnv();
 });
-afterAll(async () => {
-  await closeServerContext();
-  await t.close();
-});
+afterAll(() => t.close());
 
 async function member(plan: Plan = "starter", roles: Role[] = []): Promise<SessionUser> {
   const id = await t.createUser();
