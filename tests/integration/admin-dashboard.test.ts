@@ -2,24 +2,21 @@
 import { hostname } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWorker } from "#worker/index";
-import { args, get, outcome, sessionCookieFor } from "../support/route-calls";
+import { args, get, outcome, visitorWith } from "../support/route-calls";
 import { createTestEnv, type TestEnv } from "../support/test-env";
 import type * as Dashboard from "~/routes/admin._index";
 
 let t: TestEnv;
 let route: typeof Dashboard;
-let closeServerContext: () => Promise<void>;
 let worker: Awaited<ReturnType<typeof startWorker>>;
 
 beforeAll(async () => {
   t = await createTestEnv();
   route = await import("~/routes/admin._index");
-  ({ closeServerContext } = await import("~/modules/server-context.server"));
   worker = await startWorker({ concurrency: 1 });
 });
 afterAll(async () => {
   await worker.close();
-  await closeServerContext();
   await t.close();
 });
 
@@ -58,12 +55,7 @@ async function recordAttempts(vendor: string, outcomes: string[], ttftsMs: numbe
 describe("the admin dashboard", () => {
   it("shows queue counts, this worker process, and a vendor's error rate and TTFT percentiles", async () => {
     await recordAttempts("novita", ["ok", "ok", "ok", "http"], [100, 200, 300, 1000]);
-    const userId = await t.createUser();
-    await t.db
-      .insertInto("user_roles")
-      .values({ user_id: userId, role: "admin", created_at: new Date().toISOString() })
-      .execute();
-    const admin = await sessionCookieFor(t, userId);
+    const admin = await visitorWith(t, ["admin"]);
     const answer = await outcome(() => route.loader(args(get("/admin", admin))));
     expect(answer.status).toBe(200);
     const body = answer.body as Awaited<ReturnType<typeof route.loader>>;

@@ -1,8 +1,8 @@
 /** The admin console's users screen: only an admin may act, every rule holds, and a ban takes effect at once. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#db/schema";
 import { completionStopKey } from "#worker/jobs";
-import { args, get, outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
+import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
+import { grantRoles } from "../support/rows";
 import { createTestEnv, type TestEnv } from "../support/test-env";
 import type * as UsersList from "~/routes/admin.users._index";
 import type * as UserDetail from "~/routes/admin.users.$userId";
@@ -10,7 +10,6 @@ import type * as UserDetail from "~/routes/admin.users.$userId";
 let t: TestEnv;
 // The app's modules read the environment when first used: import them once createTestEnv has set it.
 let routes: { list: typeof UsersList; detail: typeof UserDetail };
-let closeServerContext: () => Promise<void>;
 
 beforeAll(async () => {
   t = await createTestEnv();
@@ -18,23 +17,8 @@ beforeAll(async () => {
     list: await import("~/routes/admin.users._index"),
     detail: await import("~/routes/admin.users.$userId"),
   };
-  ({ closeServerContext } = await import("~/modules/server-context.server"));
 });
-afterAll(async () => {
-  await closeServerContext();
-  await t.close();
-});
-
-async function visitorWith(roles: Role[] = []): Promise<Visitor> {
-  const userId = await t.createUser();
-  for (const role of roles) {
-    await t.db
-      .insertInto("user_roles")
-      .values({ user_id: userId, role, created_at: new Date().toISOString() })
-      .execute();
-  }
-  return sessionCookieFor(t, userId);
-}
+afterAll(() => t.close());
 
 const rolesOf = async (userId: string) =>
   (await t.db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute())
@@ -66,10 +50,7 @@ const actions: {
     name: "revoke admin",
     form: async () => ({ intent: "revoke-admin" }),
     setUp: async (id) => {
-      await t.db
-        .insertInto("user_roles")
-        .values({ user_id: id, role: "admin", created_at: new Date().toISOString() })
-        .execute();
+      await grantRoles(t.db, id, ["admin"]);
     },
     happened: async (id) => !(await rolesOf(id)).includes("admin"),
   },
@@ -82,10 +63,7 @@ const actions: {
     name: "unban",
     form: async () => ({ intent: "unban" }),
     setUp: async (id) => {
-      await t.db
-        .insertInto("user_roles")
-        .values({ user_id: id, role: "banned", created_at: new Date().toISOString() })
-        .execute();
+      await grantRoles(t.db, id, ["banned"]);
     },
     happened: async (id) => !(await rolesOf(id)).includes("banned"),
   },
@@ -98,10 +76,7 @@ const actions: {
     name: "unrestrict",
     form: async () => ({ intent: "unrestrict" }),
     setUp: async (id) => {
-      await t.db
-        .insertInto("user_roles")
-        .values({ user_id: id, role: "restricted", created_at: new Date().toISOString() })
-        .execute();
+      await grantRoles(t.db, id, ["restricted"]);
     },
     happened: async (id) => !(await rolesOf(id)).includes("restricted"),
   },
@@ -129,15 +104,15 @@ const visitors: {
     make: async () => null,
     expect: { status: 302, location: /^\/signin\?redirectTo=%2Fadmin$/ },
   },
-  { name: "a plain user", make: () => visitorWith(), expect: { status: 302, location: /^\/$/ } },
+  { name: "a plain user", make: () => visitorWith(t), expect: { status: 302, location: /^\/$/ } },
   {
     name: "a restricted user",
-    make: () => visitorWith(["restricted"]),
+    make: () => visitorWith(t, ["restricted"]),
     expect: { status: 302, location: /^\/$/ },
   },
   {
     name: "a banned admin",
-    make: () => visitorWith(["admin", "banned"]),
+    make: () => visitorWith(t, ["admin", "banned"]),
     expect: { status: 302, location: /^\/signin/ },
   },
 ];
@@ -155,7 +130,7 @@ describe("who may act on a user", () => {
       });
     }
     it(`an admin can ${action.name}, and it is in the audit log with their id and IP`, async () => {
-      const admin = await visitorWith(["admin"]);
+      const admin = await visitorWith(t, ["admin"]);
       const target = await t.createUser();
       await action.setUp?.(target);
       const answer = await act(admin, target, await action.form(target));
@@ -173,7 +148,7 @@ describe("who may act on a user", () => {
 
 describe("posting to the users screen", () => {
   it("refuses a cross-site post with 403 and changes nothing", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const target = await t.createUser();
     for (const headers of [{ Origin: "https://evil.example" }, { "Sec-Fetch-Site": "cross-site" }]) {
       const answer = await act(admin, target, { intent: "ban" }, headers);
@@ -183,7 +158,7 @@ describe("posting to the users screen", () => {
   });
 
   it("answers a tampered id 404 and an unknown one 404, never 500", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     expect((await act(admin, "../../etc", { intent: "ban" })).status).toBe(404);
     expect((await act(admin, "00000000-0000-7000-8000-000000000000", { intent: "ban" })).status).toBe(404);
     const page = await outcome(() =>
@@ -193,14 +168,14 @@ describe("posting to the users screen", () => {
   });
 
   it("answers an unknown intent or plan 400", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const target = await t.createUser();
     expect((await act(admin, target, { intent: "promote" })).status).toBe(400);
     expect((await act(admin, target, { intent: "plan", plan: "gold" })).status).toBe(400);
   });
 
   it("does not delete without the e-mail typed to confirm", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const target = await t.createUser();
     const answer = await act(admin, target, { intent: "delete", confirm: "someone@else.test" });
     expect(answer.status).toBe(400);
@@ -211,7 +186,7 @@ describe("posting to the users screen", () => {
   });
 
   it("an admin cannot remove their own admin role, delete or ban themself", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const revoke = await act(admin, admin.userId, { intent: "revoke-admin" });
     expect(revoke).toMatchObject({
       status: 409,
@@ -226,8 +201,8 @@ describe("posting to the users screen", () => {
   });
 
   it("a ban signs the user out everywhere and stops their streaming replies", async () => {
-    const admin = await visitorWith(["admin"]);
-    const target = await visitorWith();
+    const admin = await visitorWith(t, ["admin"]);
+    const target = await visitorWith(t);
     const { completionId } = await t.createCompletion(target.userId, "hello");
     expect((await act(admin, target.userId, { intent: "ban" })).status).toBe(302);
     expect(
@@ -237,8 +212,8 @@ describe("posting to the users screen", () => {
   });
 
   it("deleting a user removes their roles, sessions and chats in one go", async () => {
-    const admin = await visitorWith(["admin"]);
-    const target = await visitorWith(["restricted"]);
+    const admin = await visitorWith(t, ["admin"]);
+    const target = await visitorWith(t, ["restricted"]);
     await t.createCompletion(target.userId, "hello");
     expect(
       (await act(admin, target.userId, { intent: "delete", confirm: await emailOf(target.userId) })).status,
@@ -253,8 +228,8 @@ describe("posting to the users screen", () => {
 
 describe("the users list", () => {
   it("finds a user by e-mail prefix and by id, with roles and request count", async () => {
-    const admin = await visitorWith(["admin"]);
-    const target = await visitorWith(["restricted"]);
+    const admin = await visitorWith(t, ["admin"]);
+    const target = await visitorWith(t, ["restricted"]);
     await t.createCompletion(target.userId, "hello");
     const email = await emailOf(target.userId);
     for (const q of [email.slice(0, 30), target.userId]) {
@@ -270,7 +245,7 @@ describe("the users list", () => {
   });
 
   it("pages newest first with a cursor, and answers a tampered cursor 400", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const first = await outcome(() => routes.list.loader(args(get("/admin/users", admin))));
     const body = first.body as { users: { id: string }[]; nextCursor: string | null };
     expect(body.users.length).toBeGreaterThan(0);
@@ -281,7 +256,7 @@ describe("the users list", () => {
   });
 
   it("is not shown to a plain user", async () => {
-    const plain = await visitorWith();
+    const plain = await visitorWith(t);
     const answer = await outcome(() => routes.list.loader(args(get("/admin/users", plain))));
     expect(answer).toMatchObject({ status: 302 });
     expect(answer.headers.get("Location")).toBe("/");
@@ -290,7 +265,7 @@ describe("the users list", () => {
 
 describe("the users list's search form", () => {
   it("takes the empty 'Any' role the form sends", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const answer = await outcome(() => routes.list.loader(args(get("/admin/users?q=&role=", admin))));
     expect(answer.status).toBe(200);
   });
@@ -298,7 +273,7 @@ describe("the users list's search form", () => {
 
 describe("the activity screen", () => {
   it("lists admin actions newest first with actor, target and IP, filtered by event", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const target = await t.createUser();
     await act(admin, target, { intent: "restrict" });
     const activity = await import("~/routes/admin.activity");
@@ -319,11 +294,11 @@ describe("the activity screen", () => {
 
   it("answers an unknown event filter 400 and is not shown to a plain user", async () => {
     const activity = await import("~/routes/admin.activity");
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     expect(
       (await outcome(() => activity.loader(args(get("/admin/activity?action=drop", admin))))).status,
     ).toBe(400);
-    const plain = await visitorWith();
+    const plain = await visitorWith(t);
     const denied = await outcome(() => activity.loader(args(get("/admin/activity", plain))));
     expect(denied.headers.get("Location")).toBe("/");
   });

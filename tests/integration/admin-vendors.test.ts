@@ -1,38 +1,23 @@
 /** The admin console's vendors screen: only an admin may act; one active vendor; a write-only, encrypted key. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Role } from "#db/schema";
 import { startWorker } from "#worker/index";
-import { args, get, outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
+import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
 import { createTestEnv, type TestEnv } from "../support/test-env";
 import type * as Vendors from "~/routes/admin.api-vendors";
 
 let t: TestEnv;
 let route: typeof Vendors;
-let closeServerContext: () => Promise<void>;
 let worker: Awaited<ReturnType<typeof startWorker>>;
 
 beforeAll(async () => {
   t = await createTestEnv();
   route = await import("~/routes/admin.api-vendors");
-  ({ closeServerContext } = await import("~/modules/server-context.server"));
   worker = await startWorker({ concurrency: 2 });
 });
 afterAll(async () => {
   await worker.close();
-  await closeServerContext();
   await t.close();
 });
-
-async function visitorWith(roles: Role[] = []): Promise<Visitor> {
-  const userId = await t.createUser();
-  for (const role of roles) {
-    await t.db
-      .insertInto("user_roles")
-      .values({ user_id: userId, role, created_at: new Date().toISOString() })
-      .execute();
-  }
-  return sessionCookieFor(t, userId);
-}
 
 const vendorNamed = (name: string) =>
   t.db.selectFrom("api_vendors").selectAll().where("name", "=", name).executeTakeFirstOrThrow();
@@ -42,9 +27,9 @@ const act = (visitor: Visitor | null, form: Record<string, string>, headers = {}
 describe("who may change a vendor", () => {
   const visitors: [string, () => Promise<Visitor | null>][] = [
     ["signed out", async () => null],
-    ["a plain user", () => visitorWith()],
-    ["a restricted user", () => visitorWith(["restricted"])],
-    ["a banned admin", () => visitorWith(["admin", "banned"])],
+    ["a plain user", () => visitorWith(t)],
+    ["a restricted user", () => visitorWith(t, ["restricted"])],
+    ["a banned admin", () => visitorWith(t, ["admin", "banned"])],
   ];
   for (const [name, make] of visitors) {
     it(`${name} cannot activate, edit or set a key`, async () => {
@@ -73,7 +58,7 @@ describe("who may change a vendor", () => {
 
 describe("an admin on the vendors screen", () => {
   it("activates one vendor in one step: the others turn inactive and settings name it", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const novita = await vendorNamed("novita");
     expect((await act(admin, { intent: "activate", vendorId: String(novita.id) })).status).toBe(302);
     const active = await t.db.selectFrom("api_vendors").select("name").where("is_active", "=", 1).execute();
@@ -89,7 +74,7 @@ describe("an admin on the vendors screen", () => {
   });
 
   it("sets a key that is stored encrypted and only ever shown as its last four characters", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const openai = await vendorNamed("openai");
     const secret = "sk-admin-secret-key-7731";
     expect((await act(admin, { intent: "key", vendorId: String(openai.id), apiKey: secret })).status).toBe(
@@ -115,14 +100,14 @@ describe("an admin on the vendors screen", () => {
   });
 
   it("does not send a refused key back into the form", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const answer = await act(admin, { intent: "key", vendorId: "abc", apiKey: "sk-echo-me-1234" });
     expect(answer.status).toBe(400);
     expect(JSON.stringify(answer.body)).not.toContain("sk-echo-me-1234");
   });
 
   it("refuses private, loopback and non-http endpoint URLs with a message", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const novita = await vendorNamed("novita");
     for (const url of [
       "http://169.254.169.254/latest",
@@ -143,7 +128,7 @@ describe("an admin on the vendors screen", () => {
   });
 
   it("keeps an endpoint set by the operator (VENDOR_<NAME>_URL) while renaming and reprioritising", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const novita = await vendorNamed("novita");
     const answer = await act(admin, {
       intent: "edit",
@@ -157,7 +142,7 @@ describe("an admin on the vendors screen", () => {
   });
 
   it("tests a connection through a worker and reports 'Connection successful (N ms)'", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const together = await vendorNamed("together");
     const answer = await act(admin, { intent: "test", vendorId: String(together.id) });
     expect(answer.status).toBe(302);
@@ -169,14 +154,14 @@ describe("an admin on the vendors screen", () => {
   });
 
   it("answers an unknown vendor 404 and a tampered id 400, never 500", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     expect((await act(admin, { intent: "activate", vendorId: "999999" })).status).toBe(404);
     expect((await act(admin, { intent: "activate", vendorId: "1 or 1=1" })).status).toBe(400);
     expect((await act(admin, { intent: "explode", vendorId: "1" })).status).toBe(400);
   });
 
   it("refuses a cross-site post", async () => {
-    const admin = await visitorWith(["admin"]);
+    const admin = await visitorWith(t, ["admin"]);
     const novita = await vendorNamed("novita");
     const answer = await act(
       admin,

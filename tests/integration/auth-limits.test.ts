@@ -15,7 +15,6 @@ let signin: typeof Signin;
 let signup: typeof Signup;
 let users: typeof Users;
 let limits: typeof Limits;
-let closeServerContext: () => Promise<void>;
 
 const SIGNUPS_PER_HOUR = 3;
 const DEMOS_PER_HOUR = 2;
@@ -31,12 +30,8 @@ beforeAll(async () => {
   signup = await import("~/routes/_public.signup");
   users = await import("~/modules/auth/users.server");
   limits = await import("~/modules/auth/rate-limit.server");
-  ({ closeServerContext } = await import("~/modules/server-context.server"));
 });
-afterAll(async () => {
-  await closeServerContext();
-  await t.close();
-});
+afterAll(() => t.close());
 
 const ip = () => `10.${randomBytes(3).join(".")}`;
 const email = () => `limits-${randomBytes(5).toString("hex")}@example.test`;

@@ -24,7 +24,6 @@ let routes: {
   download: typeof DownloadChat;
   archive: typeof ArchiveChats;
 };
-let closeServerContext: () => Promise<void>;
 
 beforeAll(async () => {
   t = await createTestEnv();
@@ -36,12 +35,8 @@ beforeAll(async () => {
     download: await import("~/routes/chat.$chatId.download"),
     archive: await import("~/routes/chat.archive"),
   };
-  ({ closeServerContext } = await import("~/modules/server-context.server"));
 });
-afterAll(async () => {
-  await closeServerContext();
-  await t.close();
-});
+afterAll(() => t.close());
 
 /** A user with a session, and the Cookie header a signed-in browser would send. */
 async function signedInUser(plan: "starter" | "professional" = "professional"): Promise<Visitor> {

@@ -81,6 +81,15 @@ const userRow = (id: string) =>
   db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
 const orderRow = (id: string) =>
   db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+/** A draft Professional order with the test's buyer details. */
+const professionalOrder = (
+  user: Parameters<typeof saveDetails>[1],
+  billing: "monthly" | "annually" = "monthly",
+  provider: Parameters<typeof saveDetails>[4] = "simulated",
+) => saveDetails(db, user, { tier: "professional", billing }, details, provider);
+/** Days from now until the user's plan ends. */
+const daysOfPlanLeft = (row: { plan_expires_at: string | null }) =>
+  (new Date(row.plan_expires_at!).getTime() - Date.now()) / 86_400_000;
 
 describe("the simulated provider", () => {
   it("accepts its documented decline numbers as Luhn-valid, so they reach the decline", () => {
@@ -90,13 +99,7 @@ describe("the simulated provider", () => {
 
   it("pays a Professional order once, prices it from the table, and sets the plan for a month", async () => {
     const user = await buyer();
-    const order = await saveDetails(
-      db,
-      user,
-      { tier: "professional", billing: "monthly" },
-      details,
-      "simulated",
-    );
+    const order = await professionalOrder(user);
     expect(order).toMatchObject({ status: "draft", amount_cents: 2500, currency: "usd" });
     const provider = createSimulatedProvider();
     expect(await payWithCard(db, user, order.id, goodCard, provider)).toEqual({ status: "paid" });
@@ -111,7 +114,7 @@ describe("the simulated provider", () => {
     expect(JSON.stringify(paid)).not.toContain("4242424242424242");
     const row = await userRow(user.id);
     expect(row.plan).toBe("professional");
-    const days = (new Date(row.plan_expires_at!).getTime() - Date.now()) / 86_400_000;
+    const days = daysOfPlanLeft(row);
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
 
@@ -133,26 +136,14 @@ describe("the simulated provider", () => {
     const user = await buyer();
     const provider = createSimulatedProvider();
     for (const [number, message] of Object.entries(SIMULATED_DECLINES)) {
-      const order = await saveDetails(
-        db,
-        user,
-        { tier: "professional", billing: "annually" },
-        details,
-        "simulated",
-      );
+      const order = await professionalOrder(user, "annually");
       expect(await payWithCard(db, user, order.id, { ...goodCard, cardNumber: number }, provider)).toEqual({
         status: "failed",
         message,
       });
       expect(await orderRow(order.id)).toMatchObject({ status: "failed", failure: message });
     }
-    const order = await saveDetails(
-      db,
-      user,
-      { tier: "professional", billing: "annually" },
-      details,
-      "simulated",
-    );
+    const order = await professionalOrder(user, "annually");
     expect(await payWithCard(db, user, order.id, { ...goodCard, expiry: "01/20" }, provider)).toEqual({
       status: "failed",
       message: messages.cardExpired,
@@ -167,7 +158,7 @@ describe("the simulated provider", () => {
     // A failed order can be paid with another card.
     expect(await payWithCard(db, user, order.id, goodCard, provider)).toEqual({ status: "paid" });
     const row = await userRow(user.id);
-    const days = (new Date(row.plan_expires_at!).getTime() - Date.now()) / 86_400_000;
+    const days = daysOfPlanLeft(row);
     expect(days).toBeGreaterThan(364);
   });
 
@@ -180,28 +171,14 @@ describe("the simulated provider", () => {
 
   it("refuses another user's order and a demo user's checkout", async () => {
     const owner = await buyer();
-    const order = await saveDetails(
-      db,
-      owner,
-      { tier: "professional", billing: "monthly" },
-      details,
-      "simulated",
-    );
+    const order = await professionalOrder(owner);
     const stranger = await buyer();
     await expect(
       payWithCard(db, stranger, order.id, goodCard, createSimulatedProvider()),
     ).rejects.toMatchObject({
       status: 404,
     });
-    await expect(
-      saveDetails(
-        db,
-        { id: stranger.id, is_demo: 1 },
-        { tier: "professional", billing: "monthly" },
-        details,
-        "simulated",
-      ),
-    ).rejects.toBeInstanceOf(CheckoutError);
+    await expect(professionalOrder({ id: stranger.id, is_demo: 1 })).rejects.toBeInstanceOf(CheckoutError);
     expect((await orderRow(order.id)).status).toBe("draft");
   });
 });
@@ -218,13 +195,7 @@ describe("plan expiry and cancel", () => {
 
   it("keeps Professional until the end date after 'Cancel plan'", async () => {
     const user = await buyer();
-    const order = await saveDetails(
-      db,
-      user,
-      { tier: "professional", billing: "monthly" },
-      details,
-      "simulated",
-    );
+    const order = await professionalOrder(user);
     await payWithCard(db, user, order.id, goodCard, createSimulatedProvider());
     const until = await cancelPlan(db, user);
     const row = await userRow(user.id);
@@ -266,13 +237,7 @@ describe("the Stripe provider", () => {
 
   async function startPayment() {
     const user = await buyer();
-    const order = await saveDetails(
-      db,
-      user,
-      { tier: "professional", billing: "monthly" },
-      details,
-      "stripe",
-    );
+    const order = await professionalOrder(user, "monthly", "stripe");
     const url = await startRedirectPayment(db, user, order.id, provider(), {
       successUrl: "http://localhost/checkout?ok",
       cancelUrl: "http://localhost/checkout",

@@ -148,6 +148,14 @@ describe("running a completion", () => {
     signal = new AbortController().signal,
     timeouts?: Parameters<TestEnv["runner"]>[0],
   ) => runCompletion(t.runner(timeouts), completionId, signal);
+  /** Runs the completion and aborts it for `reason` once its first token is out; resolves as the run ends. */
+  const runInterrupted = async (completionId: string, reason: Error) => {
+    const controller = new AbortController();
+    const running = run(completionId, controller.signal);
+    await firstToken(completionId);
+    controller.abort(reason);
+    return running;
+  };
 
   it("keeps the reply byte-exact however the vendor's stream is chunked", async () => {
     const reply = "Grüße, 世界! 🙂👩‍💻 — naïve façade\nline two\r\nend ✓";
@@ -245,11 +253,7 @@ describe("running a completion", () => {
   it("stops when asked, keeping the text written so far as a stopped message", async () => {
     const content = `long one ${directive({ tokens: 200, tokenMs: 10 })}`;
     const { completionId } = await t.createCompletion(userId, content);
-    const controller = new AbortController();
-    const running = run(completionId, controller.signal);
-    await firstToken(completionId);
-    controller.abort(new StopRequested());
-    await expect(running).resolves.toBe("stopped");
+    await expect(runInterrupted(completionId, new StopRequested())).resolves.toBe("stopped");
     const [message] = await assistantMessages(completionId);
     expect(message?.status).toBe("stopped");
     expect(message?.content.length).toBeGreaterThan(0);
@@ -262,11 +266,7 @@ describe("running a completion", () => {
   it("continues an interrupted reply from the text already streamed, with nothing lost or repeated", async () => {
     const content = `resume me ${directive({ tokens: 120, tokenMs: 5 })}`;
     const { completionId } = await t.createCompletion(userId, content);
-    const controller = new AbortController();
-    const first = run(completionId, controller.signal);
-    await firstToken(completionId);
-    controller.abort(new ShuttingDown());
-    await expect(first).rejects.toBeInstanceOf(ShuttingDown);
+    await expect(runInterrupted(completionId, new ShuttingDown())).rejects.toBeInstanceOf(ShuttingDown);
     expect(await assistantMessages(completionId)).toHaveLength(0);
 
     await expect(run(completionId)).resolves.toBe("done");

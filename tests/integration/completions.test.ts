@@ -17,26 +17,22 @@ import { deleteChat } from "~/modules/chats/chats.server";
 import { QUICK_ACTIONS, quickActionRequest } from "~/modules/completions/quick-actions";
 import { startSession } from "~/modules/auth/session.server";
 import { handleChatAction } from "~/modules/completions/chat-intents.server";
-import { closeServerContext } from "~/modules/server-context.server";
 import { nowIso, type Plan, type Role, type User } from "#db/schema";
 import { completionStopKey } from "#worker/jobs";
 import { runCompletion } from "#worker/processor";
+import { grantRoles } from "../support/rows";
 import { createTestEnv, directive, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;
 beforeAll(async () => {
   t = await createTestEnv();
 });
-afterAll(async () => {
-  await closeServerContext();
-  await t.close();
-});
+afterAll(() => t.close());
 
 async function member(plan: Plan = "starter", roles: Role[] = []): Promise<SessionUser> {
   const id = await t.createUser();
   await t.db.updateTable("users").set({ plan }).where("id", "=", id).execute();
-  for (const role of roles)
-    await t.db.insertInto("user_roles").values({ user_id: id, role, created_at: nowIso() }).execute();
+  await grantRoles(t.db, id, roles);
   const user = (await t.db
     .selectFrom("users")
     .selectAll()

@@ -1,6 +1,6 @@
 /** /healthz says ready only when the database, Redis and the queue answer, and names what does not. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeServerContext, serverContext } from "~/modules/server-context.server";
+import { serverContext } from "~/modules/server-context.server";
 import { loader } from "~/routes/healthz";
 import { createTestEnv, type TestEnv } from "../support/test-env";
 
@@ -8,10 +8,7 @@ let t: TestEnv;
 beforeAll(async () => {
   t = await createTestEnv();
 });
-afterAll(async () => {
-  await closeServerContext();
-  await t.close();
-});
+afterAll(() => t.close());
 
 describe("/healthz", () => {
   it("is ready when everything answers, and 503 naming Redis and the queue when Redis is gone", async () => {

@@ -8,18 +8,13 @@ import type * as Publish from "~/modules/realtime/publish.server";
 let t: TestEnv;
 let route: typeof Events;
 let publish: typeof Publish;
-let closeServerContext: () => Promise<void>;
 
 beforeAll(async () => {
   t = await createTestEnv();
   route = await import("~/routes/api.events");
   publish = await import("~/modules/realtime/publish.server");
-  ({ closeServerContext } = await import("~/modules/server-context.server"));
 });
-afterAll(async () => {
-  await closeServerContext();
-  await t.close();
-});
+afterAll(() => t.close());
 
 /** Reads the stream until `until` appears in it. */
 async function readUntil(body: ReadableStream<Uint8Array>, until: string): Promise<string> {

@@ -1,6 +1,5 @@
 /** A user's own key: checked with the vendor by a worker, stored encrypted only when the vendor accepts it. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closeServerContext } from "~/modules/server-context.server";
 import { saveUserKey, UserKeyError, userKeyStatus } from "~/modules/vendors/user-keys.server";
 import { decryptSecret } from "#platform/crypto";
 import { startWorker } from "#worker/index";
@@ -20,7 +19,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await worker.close();
-  await closeServerContext();
   await t.close();
 });
 

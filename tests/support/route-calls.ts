@@ -5,6 +5,8 @@
 import { createCookie } from "@remix-run/node";
 import { v7 as uuidv7 } from "uuid";
 import { nowIso } from "#db/schema";
+import type { Role } from "#db/schema";
+import { grantRoles } from "./rows";
 import type { TestEnv } from "./test-env";
 
 const HOUR = 3600 * 1000;
@@ -29,6 +31,13 @@ export async function sessionCookieFor(t: TestEnv, userId: string): Promise<Visi
     .execute();
   const signed = await createCookie("rogue_session", { secrets: [t.env.appSecret] }).serialize(sessionId);
   return { userId, cookie: signed.split(";")[0]! };
+}
+
+/** A new user holding `roles`, signed in. */
+export async function visitorWith(t: TestEnv, roles: Role[] = []): Promise<Visitor> {
+  const userId = await t.createUser();
+  await grantRoles(t.db, userId, roles);
+  return sessionCookieFor(t, userId);
 }
 
 export const get = (path: string, visitor?: Visitor | null) =>

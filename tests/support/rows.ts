@@ -1,7 +1,8 @@
 /** Rows the tests need as a starting point, inserted directly: users, chats and messages. */
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
-import type { MessageRole, Plan } from "#db/schema";
+import type { MessageRole, Plan, Role } from "#db/schema";
+import { grantRole } from "~/modules/auth/users.server";
 
 const HOUR_MS = 3600 * 1000;
 
@@ -23,6 +24,10 @@ export async function insertUser(db: Db, { plan = "starter" }: { plan?: Plan } =
     })
     .execute();
   return id;
+}
+
+export async function grantRoles(db: Db, userId: string, roles: Role[]): Promise<void> {
+  for (const role of roles) await grantRole(db, userId, role);
 }
 
 /** A chat last updated `hoursAgo` hours ago. */

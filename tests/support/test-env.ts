@@ -101,6 +101,9 @@ export async function createTestEnv(): Promise<TestEnv> {
     },
     readStream: (completionId, timeoutMs) => readCompletionStream(connection, completionId, timeoutMs),
     async close() {
+      // The web's server context, opened by the first route or module call, holds this database and Redis too.
+      const { closeServerContext } = await import("~/modules/server-context.server");
+      await closeServerContext();
       await queue.obliterate({ force: true }).catch(() => undefined);
       await queue.close();
       redis.disconnect();

@@ -17,6 +17,7 @@ import { publishEvent } from "../realtime/publish.server";
 import { webLogger } from "~/utils/logger.server";
 import { recordAudit, type AuditAction } from "./audit.server";
 import type { UserAction, UserFlagIntent, UserListQuery } from "./schemas";
+import { Refusal } from "~/modules/errors/refusal";
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -36,15 +37,7 @@ export interface AdminUserRow {
 }
 
 /** A refusal the admin sees as a message (status 4xx); anything else is a failure toast. */
-export class AdminActionError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 404 | 409,
-  ) {
-    super(message);
-    this.name = "AdminActionError";
-  }
-}
+export class AdminActionError extends Refusal<400 | 404 | 409> {}
 
 /** One page, newest first. Search is an e-mail prefix or an exact id, both index lookups, never a scan. */
 export async function listUsers(db: Db, query: UserListQuery) {

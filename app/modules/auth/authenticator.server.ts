@@ -8,17 +8,10 @@ import { burnPasswordCheck, verifyPassword } from "./password.server";
 import { signinSucceeded, takeSigninAttempt } from "./rate-limit.server";
 import { signinSchema } from "./schemas";
 import { findUserByEmail, normaliseEmail, rolesOf } from "./users.server";
+import { Refusal } from "~/modules/errors/refusal";
 
 /** A refused sign-in: the message for the form and the HTTP status to answer with. */
-export class SigninError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 401 | 403 | 429,
-  ) {
-    super(message);
-    this.name = "SigninError";
-  }
-}
+export class SigninError extends Refusal<400 | 401 | 403 | 429> {}
 
 export interface SigninContext {
   clientIp: string;

@@ -10,16 +10,9 @@ import { messages } from "../errors/catalogue";
 import type { Details, CardInput } from "./checkout-schemas";
 import type { CardProvider, PaymentEvent, RedirectProvider } from "./payment-provider";
 import { CURRENCY, planEnd, priceCents } from "./prices";
+import { Refusal } from "~/modules/errors/refusal";
 
-export class CheckoutError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-    this.name = "CheckoutError";
-  }
-}
+export class CheckoutError extends Refusal {}
 
 type Buyer = Pick<User, "id" | "is_demo">;
 

@@ -3,6 +3,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
 import { nowIso, type Plan } from "#db/schema";
 import { historyCutoff } from "../billing/plan";
+import { Refusal } from "../errors/refusal";
 import { filterChats } from "./chat-search";
 import { chatTitle, type ChatListItem } from "./schemas";
 import { notFound } from "~/utils/http.server";
@@ -110,11 +111,9 @@ export async function latestCompletion(db: Db, chatId: string) {
 }
 
 /** A title the user typed that cannot be stored (blank, too long): the caller shows `message`. */
-export class ChatTitleError extends Error {
-  readonly status = 400;
+export class ChatTitleError extends Refusal<400> {
   constructor(message: string) {
-    super(message);
-    this.name = "ChatTitleError";
+    super(message, 400);
   }
 }
 

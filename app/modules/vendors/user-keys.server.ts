@@ -10,6 +10,7 @@ import type { VendorCheckResult } from "#worker/jobs";
 import { failureMessage } from "../errors/catalogue";
 import { keyMessages } from "./key-messages";
 import { runVendorCheck } from "./vendor-check.server";
+import { Refusal } from "~/modules/errors/refusal";
 
 export interface UserKeyStatus {
   /** The active vendor, whose key the user would provide. */
@@ -38,15 +39,7 @@ export async function userKeyStatus(db: Db, userId: string): Promise<UserKeyStat
   };
 }
 
-export class UserKeyError extends Error {
-  constructor(
-    message: string,
-    readonly status: 400 | 422 | 503,
-  ) {
-    super(message);
-    this.name = "UserKeyError";
-  }
-}
+export class UserKeyError extends Refusal<400 | 422 | 503> {}
 
 /** Tries the key against the vendor through a worker before anything is stored. */
 async function verifyKey(vendor: string, apiKey: string, appSecret: string): Promise<VendorCheckResult> {

@@ -18,7 +18,7 @@ import {
   type Measured,
 } from "../context";
 import { distTable, type ScenarioReport, type Table, type Target } from "../report";
-import { ms, subtract, summarize } from "../stats";
+import { ms, subtract, summarize, type Summary } from "../stats";
 import { baselineReply, peerReply, type ReplyPlan, type StreamRun } from "../streams";
 import type { TapRecord } from "../tap";
 
@@ -130,6 +130,22 @@ function stages(title: string, runs: Runs, tap: Map<string, TapRecord[]>): Table
   ]);
 }
 
+/** The three ways' TTFT side by side, and what the peer and the product add to the baseline. */
+function ttftTable(title: string, ttft: { baseline: Summary; peer: Summary; product: Summary }): Table {
+  return distTable(
+    title,
+    [
+      ["baseline: mock read directly", ttft.baseline],
+      ["peer: AI SDK streamText proxy → first text-delta", ttft.peer],
+      ["product: POST → first token event", ttft.product],
+    ],
+    [
+      { label: "peer added (peer − baseline, per percentile)", of: ttft.peer, minus: ttft.baseline },
+      { label: "product added (product − baseline, per percentile)", of: ttft.product, minus: ttft.baseline },
+    ],
+  );
+}
+
 export async function ttftScenario(context: BenchContext, sizes: TtftSizes): Promise<ScenarioReport> {
   context.log(`ttft: warm-up, ${sizes.warmup} replies each way`);
   await interleaved(context, sizes.warmup);
@@ -199,38 +215,8 @@ export async function ttftScenario(context: BenchContext, sizes: TtftSizes): Pro
     title: "1. Added time to first token (mock TTFT 0)",
     targets,
     tables: [
-      distTable(
-        `TTFT one at a time (${sizes.sequential} each way, interleaved), ms`,
-        [
-          ["baseline: mock read directly", seq.baseline],
-          ["peer: AI SDK streamText proxy → first text-delta", seq.peer],
-          ["product: POST → first token event", seq.product],
-        ],
-        [
-          { label: "peer added (peer − baseline, per percentile)", of: seq.peer, minus: seq.baseline },
-          {
-            label: "product added (product − baseline, per percentile)",
-            of: seq.product,
-            minus: seq.baseline,
-          },
-        ],
-      ),
-      distTable(
-        `TTFT ${sizes.parallel} at once (${sizes.rounds} round(s)), ms`,
-        [
-          ["baseline: mock read directly", par.baseline],
-          ["peer: AI SDK streamText proxy → first text-delta", par.peer],
-          ["product: POST → first token event", par.product],
-        ],
-        [
-          { label: "peer added (peer − baseline, per percentile)", of: par.peer, minus: par.baseline },
-          {
-            label: "product added (product − baseline, per percentile)",
-            of: par.product,
-            minus: par.baseline,
-          },
-        ],
-      ),
+      ttftTable(`TTFT one at a time (${sizes.sequential} each way, interleaved), ms`, seq),
+      ttftTable(`TTFT ${sizes.parallel} at once (${sizes.rounds} round(s)), ms`, par),
       stages("Where the time goes, one at a time (ms)", sequential.result, sequential.tap),
       stages(`Where the time goes, ${sizes.parallel} at once (ms)`, parallel.result, parallel.tap),
       cpuTable("one at a time", sequential, sizes.sequential),
