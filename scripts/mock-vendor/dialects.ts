@@ -70,6 +70,8 @@ export interface Reply {
   call: ChatCall;
   behaviour: MockBehaviour;
   pieces: string[];
+  /** Set when the behaviour names a gate: resolves once a test opens it. */
+  gateOpened?: Promise<void>;
 }
 
 function usageOf(reply: Reply) {
@@ -120,6 +122,7 @@ function streamChatCompletion(response: ServerResponse, reply: Reply) {
     steps,
     sendToken,
     finish,
+    reply.gateOpened && { afterSteps: behaviour.gateAfterTokens, until: reply.gateOpened },
   );
 }
 

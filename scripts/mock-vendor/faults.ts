@@ -54,6 +54,16 @@ export const behaviourSchema = z.object({
   modelslabShape: z.enum(["output", "choices"]).default("output").describe("ModelsLab success body shape"),
   requireKey: z.string().optional().describe("answer 401 to any other key"),
   errorMessage: z.string().optional().describe("message of a status fault's error body"),
+  gate: z
+    .string()
+    .optional()
+    .describe("hold a streamed reply after gateAfterTokens tokens until POST /__mock/gates/<gate> opens it"),
+  gateAfterTokens: z
+    .number()
+    .int()
+    .positive()
+    .default(1)
+    .describe("tokens sent before a gate holds the stream"),
 });
 export type MockBehaviour = z.infer<typeof behaviourSchema>;
 

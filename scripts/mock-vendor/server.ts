@@ -27,6 +27,7 @@ import {
   type MockBehaviour,
   type MockVendorName,
 } from "./faults";
+import { Gates } from "./gates";
 import { readBody, sendJson } from "./http";
 
 export interface RecordedRequest {
@@ -72,6 +73,7 @@ class MockVendorServer {
   private requestWaiters: Waiter[] = [];
   private idleWaiters: Array<() => void> = [];
   private readonly open = new Set<ServerResponse>();
+  private readonly gates = new Gates();
 
   constructor(private readonly base: MockBehaviour) {}
 
@@ -151,7 +153,12 @@ class MockVendorServer {
       return sendJson(response, Number(behaviour.fault), dialect.errorBody(faultMessage(behaviour)));
     }
     if (behaviour.fault === "hang") return;
-    dialect.answer(response, { call, behaviour, pieces: this.piecesFor(vendor, call.messages, behaviour) });
+    dialect.answer(response, {
+      call,
+      behaviour,
+      pieces: this.piecesFor(vendor, call.messages, behaviour),
+      gateOpened: behaviour.gate === undefined ? undefined : this.gates.opened(behaviour.gate),
+    });
   }
 
   private piecesFor(vendor: MockVendorName, messages: Turn[], behaviour: MockBehaviour): string[] {
@@ -177,6 +184,11 @@ class MockVendorServer {
       const vendor = vendorNameSchema.optional().safeParse(url.searchParams.get("vendor") ?? undefined);
       if (!vendor.success) return sendJson(response, 400, { error: { message: "Unknown vendor" } });
       return sendJson(response, 200, this.requests(vendor.data));
+    }
+    const gate = /^POST \/__mock\/gates\/([\w-]{1,64})$/.exec(route)?.[1];
+    if (gate) {
+      this.gates.open(gate);
+      return sendJson(response, 200, { ok: true });
     }
     sendJson(response, 404, { error: { message: `No mock route for ${route}` } });
   }

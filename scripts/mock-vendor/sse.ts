@@ -76,32 +76,43 @@ export class SseWriter {
   };
 }
 
-/** Runs `steps` steps, the first after `firstDelayMs` and the rest `intervalMs` apart, on one timer. */
+/** Runs `steps` steps, the first after `firstDelayMs` and the rest `intervalMs` apart, on one timer; with
+ * `hold`, the steps after the first `hold.afterSteps` wait until `hold.until` resolves. */
 export function playSteps(
   response: ServerResponse,
   timing: { firstDelayMs: number; intervalMs: number },
   steps: number,
   onStep: (index: number) => void,
   onDone: () => void,
+  hold?: { afterSteps: number; until: Promise<void> },
 ) {
   let timer: NodeJS.Timeout | undefined;
   let next = 0;
+  let held = false;
   const runStep = () => {
     onStep(next);
     next += 1;
-    if (next < steps) return;
-    clearInterval(timer);
-    onDone();
+    if (next >= steps) {
+      clearInterval(timer);
+      onDone();
+    } else if (hold && next === hold.afterSteps) {
+      clearInterval(timer);
+      held = true;
+      void hold.until.then(() => {
+        held = false;
+        if (!response.destroyed) play();
+      });
+    }
   };
-  const start = () => {
-    if (steps === 0) return onDone();
+  const play = () => {
     if (timing.intervalMs === 0) {
-      while (next < steps) runStep();
+      while (next < steps && !held) runStep();
       return;
     }
     runStep();
-    if (next < steps) timer = setInterval(runStep, timing.intervalMs);
+    if (next < steps && !held) timer = setInterval(runStep, timing.intervalMs);
   };
+  const start = () => (steps === 0 ? onDone() : play());
   response.once("close", () => clearTimeout(timer));
   if (timing.firstDelayMs > 0) timer = setTimeout(start, timing.firstDelayMs);
   else start();

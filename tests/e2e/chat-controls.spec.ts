@@ -17,7 +17,7 @@ import {
 } from "./support/chat";
 import { ALSO_WITHOUT_JS, expect, expectToast, test } from "./support/fixtures";
 import { postForm } from "./support/forms";
-import { mockDirective, wordsReply } from "./support/mock";
+import { gateName, mockDirective, wordsReply } from "./support/mock";
 
 test.describe("quick actions", () => {
   test(`the Code chip starts a coding chat with its instruction and temperature ${ALSO_WITHOUT_JS}`, async ({
@@ -57,7 +57,11 @@ test.describe("quick actions", () => {
 test.describe("a reply in progress", () => {
   test("Stop ends the reply, keeping what was written, marked stopped", async ({ page, user: _user, db }) => {
     await page.goto("/chat");
-    const chatId = await sendMessage(page, `Go on and on ${mockDirective({ tokens: 400, tokenMs: 25 })}`);
+    // Held after its first token (the gate never opens), so Stop surely lands mid-reply.
+    const chatId = await sendMessage(
+      page,
+      `Go on and on ${mockDirective({ tokens: 400, tokenMs: 25, gate: gateName("stop") })}`,
+    );
     const live = page.locator("li[data-streaming]");
     await expect(live).toContainText("Mock together reply:");
     await page.getByRole("button", { name: "Stop", exact: true }).click();
@@ -73,13 +77,17 @@ test.describe("a reply in progress", () => {
     user: _user,
     newVisitor: _visitor,
     context,
+    mock,
   }) => {
     await page.goto("/chat");
     const reply = wordsReply(60);
-    await sendMessage(page, `Twice ${mockDirective({ reply, tokenMs: 120 })}`);
+    const gate = gateName("second-tab");
+    // Held after 3 tokens until the second tab is open, so that tab surely joins mid-reply.
+    await sendMessage(page, `Twice ${mockDirective({ reply, tokenMs: 20, gate, gateAfterTokens: 3 })}`);
     const second = await context.newPage();
     await second.goto(page.url());
-    await expect(second.locator("li[data-streaming]")).toBeVisible();
+    await expect(second.locator("li[data-streaming]")).toContainText("word3");
+    await mock.openGate(gate);
     await expect
       .poll(() => contentOf(bubbles(second, "assistant").last()).textContent(), { timeout: 15_000 })
       .toBe(reply);

@@ -15,7 +15,7 @@ import {
 } from "./support/chat";
 import { expect, test } from "./support/fixtures";
 import { postForm } from "./support/forms";
-import { mockDirective, wordsReply } from "./support/mock";
+import { gateName, mockDirective, wordsReply } from "./support/mock";
 
 test.describe("chat", () => {
   test("a new chat shows 'What can I help with?' and the current model", async ({ page, user: _user }) => {
@@ -125,15 +125,22 @@ test.describe("chat", () => {
     page,
     user: _user,
     db,
+    mock,
   }) => {
     const reply = wordsReply(80, "tok");
+    const gate = gateName("reload");
     await page.goto("/chat");
-    const chatId = await sendMessage(page, `Tell me a long story ${mockDirective({ tokenMs: 60, reply })}`);
-    await expect(liveReply(page)).toContainText("tok3 ");
+    // The reply holds after 3 tokens until the gate opens, so the reload surely lands mid-reply.
+    const chatId = await sendMessage(
+      page,
+      `Tell me a long story ${mockDirective({ tokenMs: 20, reply, gate, gateAfterTokens: 3 })}`,
+    );
+    await expect(liveReply(page)).toContainText("tok3");
 
     await page.reload();
     // Still streaming after the reload: the page follows the live reply, not a stored copy.
-    await expect(liveReply(page)).toBeVisible();
+    await expect(liveReply(page)).toContainText("tok3");
+    await mock.openGate(gate);
     await expectExactText(lastReply(page), reply);
     await expect(bubbles(page, "assistant")).toHaveCount(1);
     await expect(liveReply(page)).toHaveCount(0);

@@ -16,8 +16,17 @@ export const mockDirective = (directive: Directive) => `[[mock:${JSON.stringify(
 export const wordsReply = (count: number, prefix = "word") =>
   Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`).join(" ");
 
+/** A fresh gate name: a reply whose directive names it holds after its first tokens until `openGate`. */
+export const gateName = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}`;
+
 export class MockControl {
   constructor(readonly url: string) {}
+
+  /** Lets the replies held at `gate` go on. */
+  async openGate(gate: string) {
+    const response = await fetch(`${this.url}/__mock/gates/${gate}`, { method: "POST" });
+    if (!response.ok) throw new Error(`mock gate: ${response.status}`);
+  }
 
   /** The requests the mock received for `vendor` whose last message contains `marker`. */
   async requestsMentioning(marker: string, vendor?: MockVendorName): Promise<RecordedRequest[]> {
