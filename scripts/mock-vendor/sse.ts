@@ -98,10 +98,13 @@ export function playSteps(
     } else if (hold && next === hold.afterSteps) {
       clearInterval(timer);
       held = true;
-      void hold.until.then(() => {
-        held = false;
-        if (!response.destroyed) play();
-      });
+      hold.until.then(
+        () => {
+          held = false;
+          if (!response.destroyed) play();
+        },
+        () => response.destroy(),
+      );
     }
   };
   const play = () => {
