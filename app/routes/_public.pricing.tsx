@@ -8,6 +8,7 @@ import type { Billing } from "#db/schema";
 import { ComparisonTable } from "~/components/site/comparison-table";
 import { PROFESSIONAL_FEATURES, STARTER_FEATURES, TESTIMONIALS } from "~/components/site/site-content";
 import { getSessionUser } from "~/modules/auth/session.server";
+import { messages } from "~/modules/errors/catalogue";
 import { formatPrice, isBilling, isPlan, PERIOD_LABELS, priceCents } from "~/modules/billing/prices";
 
 export const meta: MetaFunction = () => [
@@ -99,7 +100,7 @@ export default function PricingPage() {
           price={formatPrice(proCents)}
           period={PERIOD_LABELS[billing]}
           features={PROFESSIONAL_FEATURES}
-          cta={signedIn ? "Upgrade to Professional" : "Sign Up for Professional"}
+          cta={signedIn ? messages.upgradeLink : "Sign Up for Professional"}
           href={pro.primary}
           signinHref={pro.signin}
           popular
