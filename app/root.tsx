@@ -17,6 +17,7 @@ import { ToastProvider } from "~/components/ui/toaster";
 import { getSessionUser, publicSessionUser } from "~/modules/auth/session.server";
 import { readTheme } from "~/modules/settings/theme.server";
 import { readToast } from "~/modules/toast/toast.server";
+import { useNonce } from "~/utils/nonce";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -51,6 +52,7 @@ const NO_SCRIPT_TOAST_EXPIRY =
 export function Layout({ children }: { children: ReactNode }) {
   // The theme cookie, read by the root loader, so the first byte has the right colours (no flash).
   const theme = useRouteLoaderData<RootData>("root")?.theme ?? "dark";
+  const nonce = useNonce();
   return (
     <html lang="en" className={theme}>
       <head>
@@ -65,8 +67,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
