@@ -16,6 +16,7 @@ import { PublicHeader } from "~/components/public-header";
 import { ToastProvider } from "~/components/ui/toaster";
 import { getSessionUser, publicSessionUser } from "~/modules/auth/session.server";
 import { readTheme } from "~/modules/settings/theme.server";
+import { messages } from "~/modules/errors/catalogue";
 import { readToast } from "~/modules/toast/toast.server";
 import { useNonce } from "~/utils/nonce";
 import stylesheet from "~/tailwind.css?url";
@@ -100,9 +101,7 @@ export function ErrorBoundary() {
           {notFound ? "Page not found" : "Unexpected Application Error!"}
         </h1>
         <p className="text-zinc-400">
-          {notFound
-            ? "The page you are looking for does not exist."
-            : "Something went wrong. Please try again."}
+          {notFound ? "The page you are looking for does not exist." : messages.somethingWentWrong}
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <a href="/" className="btn-primary">

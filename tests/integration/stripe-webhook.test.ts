@@ -3,11 +3,11 @@
  * is 400 with the catalogue's text and changes nothing; a signed one makes the plan Professional once, and its
  * replay is acknowledged without applying it again.
  */
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/modules/errors/catalogue";
 import type * as Orders from "~/modules/billing/orders.server";
 import type * as Webhook from "~/routes/api.stripe.webhook";
+import { completedEvent, signWebhook } from "../support/stripe";
 import { createTestEnv, type TestEnv } from "../support/test-env";
 
 const WEBHOOK_SECRET = "whsec_route_test";
@@ -28,9 +28,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const signer = new Stripe("sk_test_route");
-const sign = (payload: string, secret = WEBHOOK_SECRET) =>
-  signer.webhooks.generateTestHeaderString({ payload, secret });
+const sign = (payload: string, secret = WEBHOOK_SECRET) => signWebhook(payload, secret);
 
 /** A Professional order waiting for Stripe, as the Payment step leaves it. */
 async function pendingStripeOrder() {
@@ -50,22 +48,6 @@ async function pendingStripeOrder() {
     .execute();
   return { userId, orderId: order.id, session };
 }
-
-const completed = (id: string, session: string, orderId: string) =>
-  JSON.stringify({
-    id,
-    object: "event",
-    type: "checkout.session.completed",
-    data: {
-      object: {
-        id: session,
-        object: "checkout.session",
-        client_reference_id: orderId,
-        metadata: { order_id: orderId },
-        payment_status: "paid",
-      },
-    },
-  });
 
 async function post(body: string, signature?: string) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
@@ -91,7 +73,7 @@ const orderStatus = async (id: string) =>
 describe("the Stripe webhook route", () => {
   it("refuses a forged, an unsigned and a tampered event with 400 and changes nothing", async () => {
     const { userId, orderId, session } = await pendingStripeOrder();
-    const body = completed("evt_forged", session, orderId);
+    const body = completedEvent("evt_forged", session, orderId);
     for (const attempt of [
       await post(body, sign(body, "whsec_attacker")),
       await post(body),
@@ -105,7 +87,7 @@ describe("the Stripe webhook route", () => {
 
   it("applies a signed checkout.session.completed once; its replay changes nothing", async () => {
     const { userId, orderId, session } = await pendingStripeOrder();
-    const body = completed("evt_paid_route", session, orderId);
+    const body = completedEvent("evt_paid_route", session, orderId);
     expect(await post(body, sign(body))).toEqual({
       status: 200,
       data: { received: true, result: "applied" },

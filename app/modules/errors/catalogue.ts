@@ -64,6 +64,7 @@ export const messages = {
   lengthRequired: "This request must state its length.", // ours
   unsupportedBody: "This form accepts form data only.", // ours
   malformedForm: "This form's data could not be read. Please try again.", // ours
+  somethingWentWrong: "Something went wrong. Please try again.", // ours
 } as const;
 
 export const toasts = {
