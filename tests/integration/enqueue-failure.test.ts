@@ -4,7 +4,6 @@
  */
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SessionUser } from "~/modules/auth/session.server";
 import {
   editAndResend,
   regenerateReply,
@@ -12,11 +11,11 @@ import {
   sendMessage,
 } from "~/modules/completions/completions.server";
 import { closeServerContext, serverContext } from "~/modules/server-context.server";
-import { type User } from "#db/schema";
 import { createLogger } from "#platform/logger";
 import { startWorker } from "#worker/index";
 import { runCompletion } from "#worker/processor";
 import { sweepStrandedCompletions } from "#worker/sweeper";
+import { sessionUser } from "../support/rows";
 import { createTestEnv, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;
@@ -31,16 +30,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function member(): Promise<SessionUser> {
-  const id = await t.createUser();
-  await t.db.updateTable("users").set({ plan: "professional" }).where("id", "=", id).execute();
-  const user = (await t.db
-    .selectFrom("users")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow()) as User;
-  return { user, roles: [], sessionId: "test" };
-}
+const member = () => sessionUser(t.db, { plan: "professional" });
 
 /** The next job added to the web's queue fails, as it does when Redis is unreachable. */
 const failNextEnqueue = () =>

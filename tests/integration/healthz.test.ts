@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stopReply } from "~/modules/completions/completions.server";
 import { completionEventStream } from "~/modules/completions/relay.server";
 import { messages } from "~/modules/errors/catalogue";
-import type { User } from "#db/schema";
 import { completionStreamKey } from "#worker/jobs";
 import { closeServerContext, readyRedis, serverContext } from "~/modules/server-context.server";
 import { loader } from "~/routes/healthz";
+import { sessionUser } from "../support/rows";
 import { createTestEnv, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;
@@ -29,11 +29,8 @@ describe("/healthz", () => {
 
   it("is ready when everything answers, and 503 naming Redis and the queue when Redis is gone", async () => {
     await serverContext().queue.waitUntilReady();
-    const owner = (await t.db
-      .selectFrom("users")
-      .selectAll()
-      .where("id", "=", await t.createUser())
-      .executeTakeFirstOrThrow()) as User;
+    const session = await sessionUser(t.db);
+    const owner = session.user;
     const queued = await t.createCompletion(owner.id, "still queued");
     const finished = await t.createCompletion(owner.id, "answered");
     await t.db
@@ -63,7 +60,6 @@ describe("/healthz", () => {
     expect(await (refusal as Response).text()).toBe(messages.serviceUnavailable);
 
     // Stopping a reply, and reading a finished one that still has its stream, answer the same way.
-    const session = { user: owner, roles: [], sessionId: "test" };
     for (const attempt of [
       () => stopReply(session, queued.chatId, queued.completionId),
       () => completionEventStream(new Request("http://web/"), owner.id, finished.completionId),
