@@ -6,6 +6,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import type { Billing } from "#db/schema";
 import { ComparisonTable } from "~/components/site/comparison-table";
+import { Testimonial } from "~/components/site/testimonial";
 import { PROFESSIONAL_FEATURES, STARTER_FEATURES, TESTIMONIALS } from "~/components/site/site-content";
 import { getSessionUser } from "~/modules/auth/session.server";
 import { messages } from "~/modules/errors/catalogue";
@@ -178,10 +179,7 @@ export default function PricingPage() {
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
           {TESTIMONIALS.slice(0, 3).map((t) => (
             <li key={t.name} className="rounded-lg border border-zinc-800 p-5">
-              <blockquote className="text-zinc-300">“{t.quote}”</blockquote>
-              <p className="mt-3 text-sm font-medium">
-                {t.name} <span className="text-zinc-400">· {t.role}</span>
-              </p>
+              <Testimonial testimonial={t} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthSwitch, EmailField } from "~/components/auth-parts";
 import { ErrorList, Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { createAuthenticator, PASSWORD_STRATEGY, SigninError } from "~/modules/auth/authenticator.server";
@@ -95,13 +96,7 @@ export default function SigninPage() {
       <p className="mt-2 text-zinc-400">Welcome back. Sign in to continue your conversations.</p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
-          label="Email"
-          meta={fields.email}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
+        <EmailField meta={fields.email} />
         <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button
@@ -138,15 +133,7 @@ export default function SigninPage() {
           ) : null}
         </Form>
       </div>
-      <p className="mt-6 text-center text-sm text-zinc-400">
-        No account yet?{" "}
-        <Link
-          to={`/signup?${new URLSearchParams({ redirectTo })}`}
-          className="text-brand-light underline hover:text-white"
-        >
-          Sign Up
-        </Link>
-      </p>
+      <AuthSwitch question="No account yet?" label="Sign Up" to="/signup" redirectTo={redirectTo} />
     </main>
   );
 }
