@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { billing, signedIn };
 }
 
-/** Where each Professional button goes (spec: checkout when signed in, else sign-in/up back to here). */
+/** Where each Professional button goes (docs/product.md §1: checkout when signed in, else sign-in/up back to here). */
 function professionalTargets(signedIn: boolean, billing: Billing) {
   if (signedIn) return { primary: `/checkout?tier=professional&billing=${billing}`, signin: null };
   const back = `/pricing?selected=professional&billing=${billing}`;

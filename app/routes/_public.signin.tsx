@@ -21,7 +21,7 @@ const DEFAULT_TARGET = "/chat";
 
 /**
  * `?demo=true` only offers the demo: a GET creates nothing. The page starts it with one click, or by itself
- * when JavaScript runs (the spec's auto-start), through the same POST as the 'Try Demo' button.
+ * when JavaScript runs (the demo link's auto-start, docs/product.md §7), through the same POST as the 'Try Demo' button.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

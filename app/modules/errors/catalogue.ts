@@ -214,7 +214,7 @@ export function failureMessage(failure: Failure): string {
     case "key_missing":
       if (detail === "modelslab") return "ModelsLab API key not found. Please set it in the admin settings.";
       if (detail === "openai") return "OpenAI API key not configured";
-      // The spec words Together's case; Novita, the other bring-your-own-key vendor, gets the same sentence.
+      // The original copy words Together's case; Novita, the other bring-your-own-key vendor, gets the same sentence.
       if (detail === "novita") return "Novita API key is not set. Please set your API key first.";
       return "Together API key is not set. Please set your API key first.";
     case "no_active_vendor":

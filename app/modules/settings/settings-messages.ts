@@ -57,7 +57,7 @@ export const settingsText = {
   close: "Close", // ours
 } as const;
 
-/** Bad input to /settings (ours: the spec has no texts for these). */
+/** Bad input to /settings (ours: the original copy has no texts for these). */
 export const settingsErrors = {
   badIntent: "Unknown settings action.",
   badTheme: "Theme must be dark or light.",
