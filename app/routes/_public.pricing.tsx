@@ -4,6 +4,7 @@
  */
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { Billing } from "#db/schema";
 import { ComparisonTable } from "~/components/site/comparison-table";
 import { Testimonial } from "~/components/site/testimonial";
@@ -108,10 +109,7 @@ export default function PricingPage() {
         />
       </div>
 
-      <section aria-labelledby="compare-title" className="mt-20">
-        <h2 id="compare-title" className="text-2xl font-bold">
-          Compare plans
-        </h2>
+      <PricingSection id="compare" title="Compare plans" className="mt-20">
         <div className="mt-6 overflow-x-auto rounded-lg border border-zinc-800">
           <table className="w-full min-w-[28rem] text-left text-sm">
             <thead className="bg-zinc-900">
@@ -147,21 +145,15 @@ export default function PricingPage() {
             </tbody>
           </table>
         </div>
-      </section>
+      </PricingSection>
 
-      <section aria-labelledby="vs-title" className="mt-16">
-        <h2 id="vs-title" className="text-2xl font-bold">
-          How Rogue AI compares
-        </h2>
+      <PricingSection id="vs" title="How Rogue AI compares">
         <div className="mt-6">
           <ComparisonTable caption="Rogue AI compared with other AI products" />
         </div>
-      </section>
+      </PricingSection>
 
-      <section aria-labelledby="faq-title" className="mt-16">
-        <h2 id="faq-title" className="text-2xl font-bold">
-          Frequently asked questions
-        </h2>
+      <PricingSection id="faq" title="Frequently asked questions">
         <div className="mt-6 space-y-3">
           {FAQ.map((item) => (
             <details key={item.q} className="rounded-lg border border-zinc-800 p-4">
@@ -170,12 +162,9 @@ export default function PricingPage() {
             </details>
           ))}
         </div>
-      </section>
+      </PricingSection>
 
-      <section aria-labelledby="voices-title" className="mt-16">
-        <h2 id="voices-title" className="text-2xl font-bold">
-          What our users say
-        </h2>
+      <PricingSection id="voices" title="What our users say">
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
           {TESTIMONIALS.slice(0, 3).map((t) => (
             <li key={t.name} className="rounded-lg border border-zinc-800 p-5">
@@ -183,7 +172,7 @@ export default function PricingPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </PricingSection>
 
       <section className="mt-16 rounded-2xl border border-brand/50 bg-brand/10 p-8 text-center">
         <h2 className="text-2xl font-bold">Ready for every model, without limits?</h2>
@@ -260,6 +249,28 @@ function PricingCard({
           Already have an account? Sign in
         </Link>
       ) : null}
+    </section>
+  );
+}
+
+/** One titled part of the page below the plans. */
+function PricingSection({
+  id,
+  title,
+  className = "mt-16",
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <h2 id={`${id}-title`} className="text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }
