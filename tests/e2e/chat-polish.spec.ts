@@ -256,6 +256,8 @@ test.describe("accessibility", () => {
     user: _user,
     db,
   }) => {
+    // Three axe runs on a busy machine take longer than one page's default time.
+    test.setTimeout(90_000);
     await page.goto("/chat");
     const chatId = await sendMessage(page, "Accessibility check");
     await finishedCompletion(db, chatId);

@@ -367,6 +367,7 @@ test(`a Professional plan past its end date is Starter again: three messages a d
 test.describe("checkout with JavaScript", () => {
   test("shows a field's error as the buyer types, before any post", async ({ page, user: _user }) => {
     await page.goto("/checkout?tier=professional");
+    await page.waitForFunction(() => "__remixRouter" in window);
     const posts: string[] = [];
     page.on("request", (request) => {
       if (request.method() === "POST") posts.push(request.url());
@@ -381,12 +382,16 @@ test.describe("checkout with JavaScript", () => {
 
   test("says 'Processing...' while the payment is sent", async ({ page, user: _user }) => {
     await toPayment(page);
+    // Only the app's own submit says 'Processing...': on a busy machine its scripts may still be loading, and
+    // a click then posts the form natively. Remix's router exists once they run.
+    await page.waitForFunction(() => "__remixRouter" in window);
     await fill(page, CARD);
     // Hold the payment's post until the button has been seen saying so, then let it through.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    // Any POST: the app's submit goes to the route's data URL (`/checkout.data`), not the page's.
     await page.route(
-      (url) => url.pathname === "/checkout",
+      () => true,
       async (route) => {
         if (route.request().method() !== "POST") return route.continue();
         await held;
