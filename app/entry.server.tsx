@@ -7,7 +7,9 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { contentSecurityPolicy, createNonce } from "~/utils/csp.server";
 import { webLogger } from "~/utils/logger.server";
+import { NonceProvider } from "~/utils/nonce";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -31,11 +33,16 @@ export default function handleRequest(
 ) {
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
+  const nonce = createNonce();
+  responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} />,
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           const body = new PassThrough();

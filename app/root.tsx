@@ -16,7 +16,9 @@ import { PublicHeader } from "~/components/public-header";
 import { ToastProvider } from "~/components/ui/toaster";
 import { getSessionUser, publicSessionUser } from "~/modules/auth/session.server";
 import { readTheme } from "~/modules/settings/theme.server";
+import { messages } from "~/modules/errors/catalogue";
 import { readToast } from "~/modules/toast/toast.server";
+import { useNonce } from "~/utils/nonce";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
@@ -51,6 +53,7 @@ const NO_SCRIPT_TOAST_EXPIRY =
 export function Layout({ children }: { children: ReactNode }) {
   // The theme cookie, read by the root loader, so the first byte has the right colours (no flash).
   const theme = useRouteLoaderData<RootData>("root")?.theme ?? "dark";
+  const nonce = useNonce();
   return (
     <html lang="en" className={theme}>
       <head>
@@ -65,8 +68,8 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -98,9 +101,7 @@ export function ErrorBoundary() {
           {notFound ? "Page not found" : "Unexpected Application Error!"}
         </h1>
         <p className="text-zinc-400">
-          {notFound
-            ? "The page you are looking for does not exist."
-            : "Something went wrong. Please try again."}
+          {notFound ? "The page you are looking for does not exist." : messages.somethingWentWrong}
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <a href="/" className="btn-primary">

@@ -25,7 +25,33 @@ import type { Database } from "./schema";
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    await beginImmediate(() => connection.executeQuery(CompiledQuery.raw("begin immediate")));
+  }
+}
+
+/** Pauses between attempts to begin: short, since the lock holder's transactions are short. */
+export const BEGIN_RETRY_DELAYS_MS = [25, 50, 100, 200];
+
+const isBusy = (error: unknown) =>
+  String((error as { code?: unknown } | null)?.code ?? "").startsWith("SQLITE_BUSY");
+
+/**
+ * `begin immediate` can still fail with SQLITE_BUSY without waiting out busy_timeout (the benchmark saw it
+ * after 85 ms, e.g. while another connection checkpoints the WAL). Nothing of the transaction has run yet, so
+ * it is safe to try again: a bounded number of times, then the error goes up as before.
+ */
+export async function beginImmediate(
+  begin: () => Promise<unknown>,
+  pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
+): Promise<void> {
+  for (const delay of [...BEGIN_RETRY_DELAYS_MS, null]) {
+    try {
+      await begin();
+      return;
+    } catch (error) {
+      if (delay === null || !isBusy(error)) throw error;
+      await pause(delay);
+    }
   }
 }
 

@@ -5,15 +5,20 @@
  * them in order: the web, then the worker (it finishes or hands back its jobs), then Redis.
  * `npm run dev` does the same with Vite's dev server and every vendor pointed at the mock vendor.
  */
-import { ConfigError } from "#platform/env";
+import { z } from "zod";
+import { ConfigError, parseEnv } from "#platform/env";
 import { startMockVendor, type MockVendor } from "./mock-vendor";
 import { RedisUnavailableError } from "./redis";
 import { startStack } from "./stack";
 
 const log = (message: string) => console.log(`[start] ${message}`);
 
+/** `npm run dev`'s own setting, validated like every other. */
+const devShape = { MOCK_VENDOR_PORT: z.coerce.number().int().min(1).max(65535).default(4010) };
+
 async function pointVendorsAtMock(): Promise<MockVendor> {
-  const mock = await startMockVendor({ port: Number(process.env.MOCK_VENDOR_PORT ?? 4010) });
+  const { MOCK_VENDOR_PORT: port } = parseEnv(devShape, process.env);
+  const mock = await startMockVendor({ port });
   for (const vendor of ["together", "novita", "openai", "modelslab"] as const) {
     process.env[`VENDOR_${vendor.toUpperCase()}_URL`] ??= mock.endpoint(vendor);
     process.env[`VENDOR_${vendor.toUpperCase()}_KEY`] ??= "mock-key";

@@ -64,8 +64,7 @@ const REDIS_WAIT_MS = 2_000;
  * than fail (it has no offline queue); when Redis does not answer, the request ends with 503 and the
  * catalogue's text.
  */
-export async function readyRedis(): Promise<Redis> {
-  const { redis } = serverContext();
+export async function readyRedis(redis = serverContext().redis): Promise<Redis> {
   if (redis.status === "ready") return redis;
   const ready = await new Promise<boolean>((resolve) => {
     const done = (value: boolean) => {

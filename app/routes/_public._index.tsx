@@ -56,7 +56,7 @@ export default function Landing() {
           <p className="mt-6 max-w-2xl text-lg text-zinc-400">
             Talk to leading open models, switch between them mid-conversation, and keep your history private.
           </p>
-          {/* Decorative (spec): it looks like the chat box and does nothing. */}
+          {/* Decorative (docs/product.md §1): it looks like the chat box and does nothing. */}
           <div
             aria-hidden
             className="mt-8 w-full max-w-xl rounded-xl border border-zinc-700 bg-zinc-900 px-4 py-3 text-left text-zinc-400"

@@ -11,17 +11,10 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import {
-  Form,
-  isRouteErrorResponse,
-  Link,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useRouteError,
-} from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { CheckoutSteps, OrderSummary, CardNetworks } from "~/components/checkout/checkout-parts";
 import { ErrorList, Field } from "~/components/ui/field";
+import { RouteErrorPage } from "~/components/ui/route-error-page";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { getSessionUser, requireUser } from "~/modules/auth/session.server";
 import { detailsSchema, paymentSchema } from "~/modules/billing/checkout-schemas";
@@ -338,20 +331,5 @@ function Confirmation() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message =
-    isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
-      ? (error.data as { message: string }).message
-      : "Something went wrong. Please try again.";
-  return (
-    <main className="mx-auto flex max-w-md flex-col items-center gap-4 px-4 py-24 text-center">
-      <h1 className="text-2xl font-bold">Checkout stopped</h1>
-      <p role="alert" className="text-zinc-300">
-        {message}
-      </p>
-      <Link to="/pricing" className="btn-primary">
-        Back to Pricing
-      </Link>
-    </main>
-  );
+  return <RouteErrorPage title="Checkout stopped" back={{ to: "/pricing", label: "Back to Pricing" }} />;
 }

@@ -4,10 +4,13 @@
  */
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { Billing } from "#db/schema";
 import { ComparisonTable } from "~/components/site/comparison-table";
+import { Testimonial } from "~/components/site/testimonial";
 import { PROFESSIONAL_FEATURES, STARTER_FEATURES, TESTIMONIALS } from "~/components/site/site-content";
 import { getSessionUser } from "~/modules/auth/session.server";
+import { messages } from "~/modules/errors/catalogue";
 import { formatPrice, isBilling, isPlan, PERIOD_LABELS, priceCents } from "~/modules/billing/prices";
 
 export const meta: MetaFunction = () => [
@@ -27,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { billing, signedIn };
 }
 
-/** Where each Professional button goes (spec: checkout when signed in, else sign-in/up back to here). */
+/** Where each Professional button goes (docs/product.md §1: checkout when signed in, else sign-in/up back to here). */
 function professionalTargets(signedIn: boolean, billing: Billing) {
   if (signedIn) return { primary: `/checkout?tier=professional&billing=${billing}`, signin: null };
   const back = `/pricing?selected=professional&billing=${billing}`;
@@ -99,17 +102,14 @@ export default function PricingPage() {
           price={formatPrice(proCents)}
           period={PERIOD_LABELS[billing]}
           features={PROFESSIONAL_FEATURES}
-          cta={signedIn ? "Upgrade to Professional" : "Sign Up for Professional"}
+          cta={signedIn ? messages.upgradeLink : "Sign Up for Professional"}
           href={pro.primary}
           signinHref={pro.signin}
           popular
         />
       </div>
 
-      <section aria-labelledby="compare-title" className="mt-20">
-        <h2 id="compare-title" className="text-2xl font-bold">
-          Compare plans
-        </h2>
+      <PricingSection id="compare" title="Compare plans" className="mt-20">
         <div className="mt-6 overflow-x-auto rounded-lg border border-zinc-800">
           <table className="w-full min-w-[28rem] text-left text-sm">
             <thead className="bg-zinc-900">
@@ -145,21 +145,15 @@ export default function PricingPage() {
             </tbody>
           </table>
         </div>
-      </section>
+      </PricingSection>
 
-      <section aria-labelledby="vs-title" className="mt-16">
-        <h2 id="vs-title" className="text-2xl font-bold">
-          How Rogue AI compares
-        </h2>
+      <PricingSection id="vs" title="How Rogue AI compares">
         <div className="mt-6">
           <ComparisonTable caption="Rogue AI compared with other AI products" />
         </div>
-      </section>
+      </PricingSection>
 
-      <section aria-labelledby="faq-title" className="mt-16">
-        <h2 id="faq-title" className="text-2xl font-bold">
-          Frequently asked questions
-        </h2>
+      <PricingSection id="faq" title="Frequently asked questions">
         <div className="mt-6 space-y-3">
           {FAQ.map((item) => (
             <details key={item.q} className="rounded-lg border border-zinc-800 p-4">
@@ -168,23 +162,17 @@ export default function PricingPage() {
             </details>
           ))}
         </div>
-      </section>
+      </PricingSection>
 
-      <section aria-labelledby="voices-title" className="mt-16">
-        <h2 id="voices-title" className="text-2xl font-bold">
-          What our users say
-        </h2>
+      <PricingSection id="voices" title="What our users say">
         <ul className="mt-6 grid gap-4 md:grid-cols-3">
           {TESTIMONIALS.slice(0, 3).map((t) => (
             <li key={t.name} className="rounded-lg border border-zinc-800 p-5">
-              <blockquote className="text-zinc-300">“{t.quote}”</blockquote>
-              <p className="mt-3 text-sm font-medium">
-                {t.name} <span className="text-zinc-400">· {t.role}</span>
-              </p>
+              <Testimonial testimonial={t} />
             </li>
           ))}
         </ul>
-      </section>
+      </PricingSection>
 
       <section className="mt-16 rounded-2xl border border-brand/50 bg-brand/10 p-8 text-center">
         <h2 className="text-2xl font-bold">Ready for every model, without limits?</h2>
@@ -261,6 +249,28 @@ function PricingCard({
           Already have an account? Sign in
         </Link>
       ) : null}
+    </section>
+  );
+}
+
+/** One titled part of the page below the plans. */
+function PricingSection({
+  id,
+  title,
+  className = "mt-16",
+  children,
+}: {
+  id: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={className}>
+      <h2 id={`${id}-title`} className="text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
     </section>
   );
 }

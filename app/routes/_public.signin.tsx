@@ -1,7 +1,8 @@
 import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthSwitch, EmailField } from "~/components/auth-parts";
 import { ErrorList, Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { createAuthenticator, PASSWORD_STRATEGY, SigninError } from "~/modules/auth/authenticator.server";
@@ -20,7 +21,7 @@ const DEFAULT_TARGET = "/chat";
 
 /**
  * `?demo=true` only offers the demo: a GET creates nothing. The page starts it with one click, or by itself
- * when JavaScript runs (the spec's auto-start), through the same POST as the 'Try Demo' button.
+ * when JavaScript runs (the demo link's auto-start, docs/product.md §7), through the same POST as the 'Try Demo' button.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -95,13 +96,7 @@ export default function SigninPage() {
       <p className="mt-2 text-zinc-400">Welcome back. Sign in to continue your conversations.</p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
-          label="Email"
-          meta={fields.email}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
+        <EmailField meta={fields.email} />
         <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button
@@ -138,15 +133,7 @@ export default function SigninPage() {
           ) : null}
         </Form>
       </div>
-      <p className="mt-6 text-center text-sm text-zinc-400">
-        No account yet?{" "}
-        <Link
-          to={`/signup?${new URLSearchParams({ redirectTo })}`}
-          className="text-brand-light underline hover:text-white"
-        >
-          Sign Up
-        </Link>
-      </p>
+      <AuthSwitch question="No account yet?" label="Sign Up" to="/signup" redirectTo={redirectTo} />
     </main>
   );
 }

@@ -8,6 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AuthSwitch, EmailField } from "~/components/auth-parts";
 import { ErrorList, Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { signupSchema } from "~/modules/auth/schemas";
@@ -88,13 +89,7 @@ export default function SignupPage() {
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Name" meta={fields.name} type="text" autoComplete="name" />
-        <Field
-          label="Email"
-          meta={fields.email}
-          type="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
+        <EmailField meta={fields.email} />
         <Field label="Password" meta={fields.password} type="password" autoComplete="new-password" />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
@@ -104,15 +99,7 @@ export default function SignupPage() {
       <Link to="/signin?demo=true" className="btn-secondary mt-4 w-full">
         Try Demo First
       </Link>
-      <p className="mt-6 text-center text-sm text-zinc-400">
-        Already have an account?{" "}
-        <Link
-          to={`/signin?${new URLSearchParams({ redirectTo })}`}
-          className="text-brand-light underline hover:text-white"
-        >
-          Sign In
-        </Link>
-      </p>
+      <AuthSwitch question="Already have an account?" label="Sign In" to="/signin" redirectTo={redirectTo} />
     </main>
   );
 }

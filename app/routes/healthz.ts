@@ -1,15 +1,17 @@
 import { sql } from "kysely";
-import { serverContext } from "~/modules/server-context.server";
+import { readyRedis, serverContext } from "~/modules/server-context.server";
 
 /**
  * Readiness for load balancers, the supervisor and the image's HEALTHCHECK: ready only when the database,
- * Redis and the completion queue all really answer now (no cached answer, also on the first request).
+ * Redis and the completion queue all really answer now (no cached answer). The first request after start
+ * finds Redis still connecting: it waits for the connection briefly (readyRedis) rather than report a
+ * healthy Redis as down.
  */
 export async function loader() {
-  const { db, redis, queue } = serverContext();
+  const { db, queue } = serverContext();
   const checks = {
     database: sql`select 1`.execute(db),
-    redis: redis.ping(),
+    redis: readyRedis().then((redis) => redis.ping()),
     queue: queue.getJobCounts("waiting"),
   };
   const results = await Promise.allSettled(Object.values(checks));

@@ -4,7 +4,7 @@
  */
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { RouteErrorPage } from "~/components/ui/route-error-page";
 import { requireUser } from "~/modules/auth/session.server";
 import { db } from "~/modules/server-context.server";
 import { savePreferences } from "~/modules/settings/preferences.server";
@@ -60,20 +60,7 @@ export default function SettingsRoute() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const message =
-    isRouteErrorResponse(error) && typeof (error.data as { message?: unknown })?.message === "string"
-      ? (error.data as { message: string }).message
-      : "Something went wrong. Please try again.";
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col items-center justify-center gap-4 p-8 text-center">
-      <h1 className="text-2xl font-bold">Settings not saved</h1>
-      <p role="alert" className="text-zinc-400">
-        {message}
-      </p>
-      <Link to={DEFAULT_TARGET} className="btn-primary">
-        Back to settings
-      </Link>
-    </main>
+    <RouteErrorPage title="Settings not saved" back={{ to: DEFAULT_TARGET, label: "Back to settings" }} />
   );
 }

@@ -45,13 +45,29 @@ test.describe("admin users", { tag: ALSO_WITHOUT_JS }, () => {
   });
 });
 
-test("the admin frame becomes a menu at 375 px, with the way back to chat", async ({ page }) => {
+test(`the admin frame becomes a menu at 375 px, with the way back to chat and sign-out ${ALSO_WITHOUT_JS}`, async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, ADMIN);
   await page.goto("/admin");
-  await page.getByText("Menu", { exact: true }).click();
-  await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Users" }).click();
+  const menu = page.getByText("Menu", { exact: true });
+  const adminNav = page.getByRole("navigation", { name: "Admin" });
+  // Below 768 px the sidebar is folded into the menu: its links are hidden until it opens.
+  await expect(adminNav.filter({ visible: true })).toHaveCount(0);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "horizontal overflow in px").toBeLessThanOrEqual(0);
+
+  await menu.click();
+  await adminNav.filter({ visible: true }).getByRole("link", { name: "Users" }).click();
   await expect(page.getByRole("heading", { name: "Users" })).toBeVisible();
-  await page.getByText("Menu", { exact: true }).click();
-  await expect(page.getByRole("link", { name: "Back to chat" }).first()).toBeVisible();
+  await menu.click();
+  await expect(page.getByRole("link", { name: "Back to chat" }).filter({ visible: true })).toHaveAttribute(
+    "href",
+    "/chat",
+  );
+  await page.getByRole("button", { name: "Sign out" }).filter({ visible: true }).click();
+  await expect(page).toHaveURL("/");
+  await page.goto("/admin");
+  await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fadmin/);
 });

@@ -3,6 +3,7 @@
  * Starter plan's limits and a restricted account. Forms are exercised with JavaScript on and off.
  */
 import {
+  askAsProfessional,
   bubbles,
   CHAT_PATH,
   chatIdOf,
@@ -97,10 +98,12 @@ test.describe("a reply in progress", () => {
 
 test.describe("regenerate and edit", () => {
   test(`Regenerate replaces the last reply with a new one ${ALSO_WITHOUT_JS}`, async ({ page, user, db }) => {
-    db.setPlan(user.id, "professional");
-    await page.goto("/chat");
-    const chatId = await sendMessage(page, `First try ${mockDirective({ reply: "Answer one." })}`);
-    await finishedCompletion(db, chatId);
+    const chatId = await askAsProfessional(
+      page,
+      db,
+      user.id,
+      `First try ${mockDirective({ reply: "Answer one." })}`,
+    );
     await expect(lastReply(page)).toHaveText("Answer one.");
     await page.getByRole("button", { name: "Regenerate" }).click();
     await expect.poll(() => db.completionsOfChat(chatId).length).toBe(2);
@@ -118,10 +121,7 @@ test.describe("regenerate and edit", () => {
     user,
     db,
   }) => {
-    db.setPlan(user.id, "professional");
-    await page.goto("/chat");
-    const chatId = await sendMessage(page, "What is 2+2?");
-    await finishedCompletion(db, chatId);
+    const chatId = await askAsProfessional(page, db, user.id, "What is 2+2?");
     // Without JavaScript the page shows the stored reply (and its controls) at its next self-refresh.
     await page.getByRole("link", { name: "Edit message" }).click();
     const box = page.getByRole("textbox", { name: "Edit message" });
@@ -138,10 +138,7 @@ test.describe("regenerate and edit", () => {
     user,
     db,
   }) => {
-    db.setPlan(user.id, "professional");
-    await page.goto("/chat");
-    const chatId = await sendMessage(page, "Keep me");
-    await finishedCompletion(db, chatId);
+    const chatId = await askAsProfessional(page, db, user.id, "Keep me");
     const response = await postForm(page.request, `/chat/${chatId}`, {
       intent: "edit",
       content: "   ",
@@ -167,10 +164,7 @@ test.describe("switching model", () => {
     user,
     db,
   }) => {
-    db.setPlan(user.id, "professional");
-    await page.goto("/chat");
-    const chatId = await sendMessage(page, "Hello first model");
-    await finishedCompletion(db, chatId);
+    const chatId = await askAsProfessional(page, db, user.id, "Hello first model");
     await openModelPicker(page);
     await modelOption(page, "Gemma 3 27B").click();
     await expectToast(page, "Model Changed", "Ask a new question to see the new model's response");

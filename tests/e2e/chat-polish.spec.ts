@@ -7,6 +7,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { QUICK_ACTIONS } from "~/modules/completions/quick-actions";
 import {
+  askAsProfessional,
   bubbles,
   chatIdOf,
   composerForm,
@@ -92,10 +93,13 @@ test.describe("a failed question", () => {
     user,
     db,
   }) => {
-    db.setPlan(user.id, "professional");
-    await page.goto("/chat");
-    const chatId = await sendMessage(page, `This one fails ${mockDirective({ fault: "500" })}`);
-    await finishedCompletion(db, chatId, "error");
+    const chatId = await askAsProfessional(
+      page,
+      db,
+      user.id,
+      `This one fails ${mockDirective({ fault: "500" })}`,
+      "error",
+    );
     await expect(failedReplies(page)).toHaveCount(1);
     await expect(failedReplies(page)).toContainText("API error (500)");
 
@@ -115,10 +119,13 @@ test.describe("a failed question", () => {
   });
 
   test("Retry on an earlier failed question asks it again", async ({ page, user, db }) => {
-    db.setPlan(user.id, "professional");
-    await page.goto("/chat");
-    const chatId = await sendMessage(page, `Try again later ${mockDirective({ fault: "500" })}`);
-    await finishedCompletion(db, chatId, "error");
+    const chatId = await askAsProfessional(
+      page,
+      db,
+      user.id,
+      `Try again later ${mockDirective({ fault: "500" })}`,
+      "error",
+    );
     await sendMessage(page, "Meanwhile");
     await finishedCompletion(db, chatId);
     await failedReplies(page).getByRole("button", { name: "Retry" }).click();
@@ -249,6 +256,8 @@ test.describe("accessibility", () => {
     user: _user,
     db,
   }) => {
+    // Three axe runs on a busy machine take longer than one page's default time.
+    test.setTimeout(90_000);
     await page.goto("/chat");
     const chatId = await sendMessage(page, "Accessibility check");
     await finishedCompletion(db, chatId);

@@ -347,3 +347,60 @@ test("signing up from a demo keeps the demo's chats on the new account", async (
   expect(converted.is_demo).toBe(0);
   expect(demoIds).toContain(converted.id);
 });
+
+test(`a Professional plan past its end date is Starter again: three messages a day and 'Free Plan' ${ALSO_WITHOUT_JS}`, async ({
+  page,
+  db,
+  user,
+}) => {
+  db.setPlan(user.id, "professional", new Date(Date.now() + 86_400_000));
+  await page.goto("/chat?settings=account");
+  await expect(page.getByTestId("settings-plan")).toHaveText("Professional");
+  await expect(page.getByTestId("messages-left")).toHaveCount(0);
+
+  db.setPlan(user.id, "professional", new Date(Date.now() - 1_000));
+  await page.goto("/chat?settings=account");
+  await expect(page.getByTestId("settings-plan")).toHaveText("Free Plan");
+  await expect(page.getByTestId("messages-left")).toHaveText(/^3 of 3 free messages left today/);
+});
+
+test.describe("checkout with JavaScript", () => {
+  test("shows a field's error as the buyer types, before any post", async ({ page, user: _user }) => {
+    await page.goto("/checkout?tier=professional");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    const posts: string[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts.push(request.url());
+    });
+    await page.getByLabel("Email", { exact: true }).fill("not-an-email");
+    await page.getByLabel("Email", { exact: true }).blur();
+    await expect(page.getByText("Invalid email address", { exact: true })).toBeVisible();
+    await page.getByLabel("Email", { exact: true }).fill("tess@example.test");
+    await expect(page.getByText("Invalid email address", { exact: true })).toHaveCount(0);
+    expect(posts).toEqual([]);
+  });
+
+  test("says 'Processing...' while the payment is sent", async ({ page, user: _user }) => {
+    await toPayment(page);
+    // Only the app's own submit says 'Processing...': on a busy machine its scripts may still be loading, and
+    // a click then posts the form natively. Remix's router exists once they run.
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await fill(page, CARD);
+    // Hold the payment's post until the button has been seen saying so, then let it through.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Any POST: the app's submit goes to the route's data URL (`/checkout.data`), not the page's.
+    await page.route(
+      () => true,
+      async (route) => {
+        if (route.request().method() !== "POST") return route.continue();
+        await held;
+        await route.continue();
+      },
+    );
+    await page.getByRole("button", { name: "Pay $25/month" }).click();
+    await expect(page.getByRole("button", { name: "Processing..." })).toBeDisabled();
+    release();
+    await expect(page.getByRole("heading", { name: "Thank You" })).toBeVisible();
+  });
+});

@@ -4,6 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { finishedCompletion, sendMessage } from "./support/chat";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
 
 const PUBLIC_PAGES = ["/", "/features", "/pricing", "/about", "/docs", "/api", "/signin", "/signup"];
@@ -139,6 +140,56 @@ test.describe("public pages", { tag: ALSO_WITHOUT_JS }, () => {
       "href",
       "/checkout?tier=professional&billing=monthly",
     );
+  });
+});
+
+test.describe("no dead links signed in", { tag: ALSO_WITHOUT_JS }, () => {
+  test("every link reachable from the chat, its dialogs and the public pages answers, two clicks deep", async ({
+    page,
+    user: _user,
+    db,
+  }) => {
+    test.setTimeout(90_000);
+    await page.goto("/chat");
+    const chatId = await sendMessage(page, "Link check");
+    await finishedCompletion(db, chatId);
+    // The screens a signed-in user starts from; every page they link to is read for its own links in turn.
+    const start = [
+      "/chat",
+      `/chat/${chatId}`,
+      ...["account", "preferences", "about"].map((tab) => `/chat/${chatId}?settings=${tab}`),
+      `/chat/${chatId}/rename`,
+      `/chat/${chatId}/delete`,
+      "/checkout?tier=professional&billing=monthly",
+      "/no-such-page",
+      ...PUBLIC_PAGES.filter((path) => !path.startsWith("/sign")),
+    ];
+    // Start pages are read as rendered (dialogs open); the pages they link to, from the server's HTML, which
+    // has the same links and is much faster to fetch than to render.
+    const answered = new Map<string, number>();
+    const linksOf = (html: string) =>
+      [...html.matchAll(/<a\b[^>]*\bhref="(\/[^"#]*)/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
+    const seen = new Set<string>();
+    for (const path of start) {
+      await page.goto(path);
+      const hrefs = await page
+        .locator("a[href^='/']")
+        .evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("#")[0]!));
+      for (const href of hrefs) seen.add(href);
+    }
+    for (const href of [...seen]) {
+      const response = await page.request.get(href, { maxRedirects: 5 });
+      answered.set(href, response.status());
+      // Signing out or downloading ends the walk there; every other page is read for its links in turn.
+      if (href.startsWith("/signout") || href.endsWith("/download")) continue;
+      for (const deeper of linksOf(await response.text())) {
+        if (answered.has(deeper) || seen.has(deeper)) continue;
+        answered.set(deeper, (await page.request.get(deeper, { maxRedirects: 5 })).status());
+      }
+    }
+    const dead = [...answered].filter(([, status]) => status >= 400);
+    expect(dead, "links answering 4xx/5xx").toEqual([]);
+    expect(answered.size).toBeGreaterThan(20);
   });
 });
 

@@ -127,6 +127,37 @@ describe("sign-up and demo limits", () => {
     );
   });
 
+  it("a taken e-mail takes as long to answer as a real sign-up, and costs a sign-up attempt", async () => {
+    const taken = { name: "Taken", email: email(), password: "a-long-enough-password", redirectTo: "/" };
+    await users.createUser(t.db, taken);
+    const attempt = async (fields: Record<string, string>, clientIp = ip()) => {
+      const started = performance.now();
+      const status = await statusOf(
+        await signup.action({ request: post("/signup", fields), context: { clientIp }, params: {} }),
+      );
+      return { status, ms: performance.now() - started };
+    };
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    await attempt({ ...taken, email: email() }); // warm-up: the first hash loads argon2
+    const probes: number[] = [];
+    const signups: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const probe = await attempt(taken);
+      const fresh = await attempt({ ...taken, email: email() });
+      expect([probe.status, fresh.status]).toEqual([409, 302]);
+      probes.push(probe.ms);
+      signups.push(fresh.ms);
+    }
+    // The password is hashed before the e-mail is found taken: a probe is not measurably faster than a
+    // sign-up (without the hash it would answer in a few per cent of the time).
+    expect(median(probes)).toBeGreaterThan(median(signups) / 2);
+
+    // Probes use up an IP's sign-ups like real ones.
+    const clientIp = ip();
+    for (let i = 0; i < SIGNUPS_PER_HOUR; i++) expect((await attempt(taken, clientIp)).status).toBe(409);
+    expect((await attempt({ ...taken, email: email() }, clientIp)).status).toBe(429);
+  });
+
   it("GET /signin?demo=true creates nothing and offers the demo", async () => {
     const before = await countUsers();
     const data = await signin.loader({

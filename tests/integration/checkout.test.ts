@@ -7,7 +7,6 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Db } from "#db/database";
 import { migrateToLatest } from "#db/migrate";
@@ -24,6 +23,7 @@ import { createSimulatedProvider, luhnValid, SIMULATED_DECLINES } from "~/module
 import { createStripeProvider } from "~/modules/billing/stripe-provider.server";
 import { messages } from "~/modules/errors/catalogue";
 import { insertUser } from "../support/rows";
+import { completedEvent, signWebhook } from "../support/stripe";
 
 const details = {
   name: "Tess Buyer",
@@ -216,24 +216,7 @@ describe("the Stripe provider", () => {
       protocol: "http",
     });
   };
-  const signer = new Stripe("sk_test_fake");
-  const completedEvent = (id: string, sessionId: string, orderId: string, paymentStatus = "paid") =>
-    JSON.stringify({
-      id,
-      object: "event",
-      type: "checkout.session.completed",
-      data: {
-        object: {
-          id: sessionId,
-          object: "checkout.session",
-          client_reference_id: orderId,
-          metadata: { order_id: orderId },
-          payment_status: paymentStatus,
-        },
-      },
-    });
-  const sign = (payload: string, secret = WEBHOOK_SECRET) =>
-    signer.webhooks.generateTestHeaderString({ payload, secret });
+  const sign = (payload: string, secret = WEBHOOK_SECRET) => signWebhook(payload, secret);
 
   async function startPayment() {
     const user = await buyer();

@@ -17,10 +17,10 @@ import { deleteChat } from "~/modules/chats/chats.server";
 import { QUICK_ACTIONS, quickActionRequest } from "~/modules/completions/quick-actions";
 import { startSession } from "~/modules/auth/session.server";
 import { handleChatAction } from "~/modules/completions/chat-intents.server";
-import { nowIso, type Plan, type Role, type User } from "#db/schema";
+import { nowIso, type Plan, type Role } from "#db/schema";
 import { completionStopKey } from "#worker/jobs";
 import { runCompletion } from "#worker/processor";
-import { grantRoles } from "../support/rows";
+import { sessionUser } from "../support/rows";
 import { createTestEnv, directive, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;
@@ -29,17 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function member(plan: Plan = "starter", roles: Role[] = []): Promise<SessionUser> {
-  const id = await t.createUser();
-  await t.db.updateTable("users").set({ plan }).where("id", "=", id).execute();
-  await grantRoles(t.db, id, roles);
-  const user = (await t.db
-    .selectFrom("users")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow()) as User;
-  return { user, roles, sessionId: "test" };
-}
+const member = (plan: Plan = "starter", roles: Role[] = []) => sessionUser(t.db, { plan, roles });
 
 const send = (session: SessionUser, content: string, chatId: string | null = null, model?: string) =>
   sendMessage(session, { content, requestId: uuidv7(), model }, chatId);

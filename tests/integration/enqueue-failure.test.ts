@@ -4,7 +4,6 @@
  */
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { SessionUser } from "~/modules/auth/session.server";
 import {
   editAndResend,
   regenerateReply,
@@ -12,11 +11,12 @@ import {
   sendMessage,
 } from "~/modules/completions/completions.server";
 import { closeServerContext, serverContext } from "~/modules/server-context.server";
-import { type User } from "#db/schema";
 import { createLogger } from "#platform/logger";
 import { startWorker } from "#worker/index";
 import { runCompletion } from "#worker/processor";
 import { sweepStrandedCompletions } from "#worker/sweeper";
+import { webLogger } from "~/utils/logger.server";
+import { sessionUser } from "../support/rows";
 import { createTestEnv, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;
@@ -31,16 +31,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function member(): Promise<SessionUser> {
-  const id = await t.createUser();
-  await t.db.updateTable("users").set({ plan: "professional" }).where("id", "=", id).execute();
-  const user = (await t.db
-    .selectFrom("users")
-    .selectAll()
-    .where("id", "=", id)
-    .executeTakeFirstOrThrow()) as User;
-  return { user, roles: [], sessionId: "test" };
-}
+const member = () => sessionUser(t.db, { plan: "professional" });
 
 /** The next job added to the web's queue fails, as it does when Redis is unreachable. */
 const failNextEnqueue = () =>
@@ -92,11 +83,19 @@ describe("a request whose job cannot be queued", () => {
   it("stores nothing for a new chat, answers 503, and the same text can be sent again", async () => {
     const session = await member();
     failNextEnqueue();
+    const logged = vi.spyOn(webLogger(), "error");
     expect(
       await refusal(
         sendMessage(session, { content: "[SYSTEM: be brief]\n\nhello", requestId: uuidv7() }, null),
       ),
     ).toEqual(busy);
+    // The cause is logged once, with the request's id and the error, never the message's text.
+    expect(logged).toHaveBeenCalledTimes(1);
+    const [fields] = logged.mock.calls[0] as unknown as [{ err: Error; completionId: string }];
+    expect(fields.err.message).toBe("Connection is closed.");
+    expect(fields.completionId).toEqual(expect.any(String));
+    expect(JSON.stringify(logged.mock.calls[0])).not.toContain("hello");
+    logged.mockRestore();
     expect(await storedFor(session.user.id)).toEqual({ chats: 0, completions: 0, usage: 0, messages: 0 });
 
     const { chatId, completionId } = await sendMessage(

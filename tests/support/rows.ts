@@ -1,7 +1,8 @@
 /** Rows the tests need as a starting point, inserted directly: users, chats and messages. */
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
-import type { MessageRole, Plan, Role } from "#db/schema";
+import type { MessageRole, Plan, Role, User } from "#db/schema";
+import type { SessionUser } from "~/modules/auth/session.server";
 import { grantRole } from "~/modules/auth/users.server";
 
 const HOUR_MS = 3600 * 1000;
@@ -28,6 +29,21 @@ export async function insertUser(db: Db, { plan = "starter" }: { plan?: Plan } =
 
 export async function grantRoles(db: Db, userId: string, roles: Role[]): Promise<void> {
   for (const role of roles) await grantRole(db, userId, role);
+}
+
+/** A new user with `plan` and `roles`, as the web's modules receive a signed-in user. */
+export async function sessionUser(
+  db: Db,
+  { plan = "starter", roles = [] }: { plan?: Plan; roles?: Role[] } = {},
+): Promise<SessionUser> {
+  const id = await insertUser(db, { plan });
+  await grantRoles(db, id, roles);
+  const user = (await db
+    .selectFrom("users")
+    .selectAll()
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow()) as User;
+  return { user, roles, sessionId: "test" };
 }
 
 /** A chat last updated `hoursAgo` hours ago. */

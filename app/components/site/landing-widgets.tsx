@@ -6,6 +6,7 @@ import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { TESTIMONIALS } from "./site-content";
+import { Testimonial } from "./testimonial";
 
 const ROTATE_MS = 3000;
 const BANNER_AFTER_PX = 800;
@@ -90,10 +91,7 @@ export function TestimonialCarousel() {
             aria-roledescription="slide"
             className={`rounded-lg border border-zinc-800 p-5 ${hydrated ? "" : "w-72 shrink-0 snap-start"}`}
           >
-            <blockquote className="text-zinc-300">“{t.quote}”</blockquote>
-            <p className="mt-3 text-sm font-medium">
-              {t.name} <span className="text-zinc-400">· {t.role}</span>
-            </p>
+            <Testimonial testimonial={t} />
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 /**
- * The public site's words: the spec's (§1, §2) where it gives them, short and true where it does not. Shared by
+ * The public site's words: the original copy's (docs/product.md §1) where it gives them, short and true where it does not. Shared by
  * the landing page, /features and /pricing, so a claim is written once.
  */
 export const TESTIMONIALS = [
@@ -47,7 +47,7 @@ export type Mark = "yes" | "no" | "soon";
 
 /**
  * Our column first, then three kinds of AI product (not named: their terms change more often than this page).
- * 'No Account Required' is the spec's claim: the demo needs no sign-up, only a click.
+ * 'No Account Required' is the original copy's claim: the demo needs no sign-up, only a click.
  */
 export const COMPARISON: { product: string; marks: Mark[] }[] = [
   { product: "Rogue AI", marks: ["yes", "yes", "yes", "yes", "soon"] },

@@ -10,6 +10,7 @@ import { nowIso, type Plan, type Role, type User } from "#db/schema";
 import type { SessionUser } from "../auth/session.server";
 import { revokeSessions } from "../auth/session.server";
 import { grantRole } from "../auth/users.server";
+import { ACTIVE_STATUSES } from "#worker/lifecycle";
 import { PLAN_LABELS } from "../billing/plan";
 import { requestStops } from "../completions/stop.server";
 import { adminTexts, adminToasts } from "../errors/catalogue";
@@ -139,7 +140,7 @@ async function runningCompletions(db: Db, userId: string) {
     .selectFrom("completions")
     .select("id")
     .where("user_id", "=", userId)
-    .where("status", "in", ["queued", "streaming"])
+    .where("status", "in", ACTIVE_STATUSES)
     .execute();
   return rows.map((row) => row.id);
 }

@@ -4,6 +4,7 @@
  * Shared by the server (validation, flash toasts) and the browser.
  * See docs/product.md §9.
  */
+import { messages, toasts } from "../errors/catalogue";
 
 /** The version label (docs/product.md §2). */
 export const APP_VERSION = "1.0.0";
@@ -28,7 +29,7 @@ export const chatTexts = {
   settings: "Settings",
   signOut: "Sign Out",
   version: `Version ${APP_VERSION}`,
-  upgrade: "Upgrade to Professional", // ours (the spec's upgrade icon needs a name)
+  upgrade: messages.upgradeLink,
   collapse: "Collapse sidebar", // ours
   expand: "Expand sidebar", // ours
   openSidebar: "Open sidebar", // ours
@@ -50,7 +51,7 @@ export const chatTexts = {
   titleRequired: "Chat title cannot be empty",
   titleTooLong: `Chat title must be at most ${MAX_TITLE_LENGTH} characters`, // ours
   intentRequired: "Choose what to do: archive or restore.", // ours
-  signInRequired: "Authentication Required", // the spec's toast title
+  signInRequired: toasts.authRequired.title,
   untitled: "Untitled chat", // ours: shown for a chat whose stored title is empty
 } as const;
 

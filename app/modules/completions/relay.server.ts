@@ -13,7 +13,7 @@ import {
   type StoredFailure,
 } from "#worker/lifecycle";
 import { failureMessage } from "../errors/catalogue";
-import { serverContext } from "../server-context.server";
+import { readyRedis, serverContext } from "../server-context.server";
 import { notFound } from "~/utils/http.server";
 import { webMetrics } from "~/utils/metrics.server";
 import { resumePoint } from "./stream-ids";
@@ -53,7 +53,8 @@ export async function completionEventStream(
   if (!completion) return notFound("Completion not found");
 
   const key = completionStreamKey(completionId);
-  if (isFinished(completion.status) && !(await redis.exists(key))) {
+  // During a Redis outage: 503 with the catalogue's text (the browser's stream retries), not a 500.
+  if (isFinished(completion.status) && !(await (await readyRedis(redis)).exists(key))) {
     return new Response(await replayFromDatabase({ ...completion, status: completion.status }), {
       headers: SSE_HEADERS,
     });

@@ -64,6 +64,7 @@ export const messages = {
   lengthRequired: "This request must state its length.", // ours
   unsupportedBody: "This form accepts form data only.", // ours
   malformedForm: "This form's data could not be read. Please try again.", // ours
+  somethingWentWrong: "Something went wrong. Please try again.", // ours
 } as const;
 
 export const toasts = {
@@ -213,7 +214,7 @@ export function failureMessage(failure: Failure): string {
     case "key_missing":
       if (detail === "modelslab") return "ModelsLab API key not found. Please set it in the admin settings.";
       if (detail === "openai") return "OpenAI API key not configured";
-      // The spec words Together's case; Novita, the other bring-your-own-key vendor, gets the same sentence.
+      // The original copy words Together's case; Novita, the other bring-your-own-key vendor, gets the same sentence.
       if (detail === "novita") return "Novita API key is not set. Please set your API key first.";
       return "Together API key is not set. Please set your API key first.";
     case "no_active_vendor":

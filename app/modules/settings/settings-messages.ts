@@ -3,6 +3,8 @@
  * the few it lacks are marked "ours".
  * See docs/product.md §9.
  */
+import { failureMessage } from "../errors/catalogue";
+
 export const settingsToasts = {
   darkModeEnabled: { title: "Dark mode enabled" },
   lightModeEnabled: { title: "Light mode enabled" },
@@ -24,7 +26,7 @@ export const settingsText = {
   keyProvided: (vendor: string) => `${vendor} key provided by Rogue AI — you don't need your own.`, // ours
   keyRequired: (vendor: string) => `${vendor} needs your own API key to reply.`, // ours
   keyStored: (vendor: string, last4: string) => `Your ${vendor} key ••••${last4} is stored, encrypted.`, // ours
-  noActiveVendor: "No active API vendor found",
+  noActiveVendor: failureMessage({ code: "no_active_vendor" }),
   upgradeTitle: "Unlock Professional Features",
   upgradeBody: "Unlimited messages, every model, unlimited history and priority support.", // ours
   upgradeNow: "Upgrade Now",
@@ -55,7 +57,7 @@ export const settingsText = {
   close: "Close", // ours
 } as const;
 
-/** Bad input to /settings (ours: the spec has no texts for these). */
+/** Bad input to /settings (ours: the original copy has no texts for these). */
 export const settingsErrors = {
   badIntent: "Unknown settings action.",
   badTheme: "Theme must be dark or light.",

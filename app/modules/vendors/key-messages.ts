@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { adminTexts } from "../errors/catalogue";
 
 /** The API key dialog's texts, word for word (docs/product.md §9). */
 export const keyMessages = {
-  empty: "API key cannot be empty",
+  empty: adminTexts.keyRequired,
   verificationFailed: (message: string) => `API key verification failed: ${message}`,
   verifyUnavailable: "Failed to verify API key",
   storeFailed: "Failed to set API key",

@@ -82,3 +82,18 @@ export async function finishedCompletion(
   await expect.poll(() => db.completionsOfChat(chatId).at(-1)?.status).toBe(status);
   return db.completionsOfChat(chatId).at(-1)!;
 }
+
+/** A Professional user's new chat with `text` asked and its reply finished with `status`; returns the chat's id. */
+export async function askAsProfessional(
+  page: Page,
+  db: TestDb,
+  userId: string,
+  text: string,
+  status: CompletionRow["status"] = "done",
+): Promise<string> {
+  db.setPlan(userId, "professional");
+  await page.goto("/chat");
+  const chatId = await sendMessage(page, text);
+  await finishedCompletion(db, chatId, status);
+  return chatId;
+}

@@ -100,9 +100,14 @@ export class TestDb {
     );
   }
 
-  /** Puts a user on a plan, as a paid checkout would (checkout is not built yet). */
-  setPlan(userId: string, plan: "starter" | "professional") {
-    this.write("update users set plan = ? where id = ?", plan, userId);
+  /** Puts a user on a plan, as a paid checkout would, ending at `expiresAt` (null: no end). */
+  setPlan(userId: string, plan: "starter" | "professional", expiresAt: Date | null = null) {
+    this.write(
+      "update users set plan = ?, plan_expires_at = ? where id = ?",
+      plan,
+      expiresAt?.toISOString() ?? null,
+      userId,
+    );
   }
 
   /** Writes through a short-lived connection, so the run's processes never wait on a test's lock for long. */

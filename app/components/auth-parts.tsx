@@ -1,0 +1,33 @@
+import type { FieldMetadata } from "@conform-to/react";
+import { Link } from "@remix-run/react";
+import { Field } from "~/components/ui/field";
+
+/** The sign-in and sign-up forms' e-mail field. */
+export function EmailField({ meta }: { meta: FieldMetadata<string | undefined> }) {
+  return <Field label="Email" meta={meta} type="email" autoComplete="email" placeholder="you@example.com" />;
+}
+
+/** 'No account yet? Sign Up' and back: the other form, keeping where the visitor was going. */
+export function AuthSwitch({
+  question,
+  label,
+  to,
+  redirectTo,
+}: {
+  question: string;
+  label: string;
+  to: "/signin" | "/signup";
+  redirectTo: string;
+}) {
+  return (
+    <p className="mt-6 text-center text-sm text-zinc-400">
+      {question}{" "}
+      <Link
+        to={`${to}?${new URLSearchParams({ redirectTo })}`}
+        className="text-brand-light underline hover:text-white"
+      >
+        {label}
+      </Link>
+    </p>
+  );
+}

@@ -1,0 +1,24 @@
+import { randomBytes } from "node:crypto";
+
+/** A fresh nonce per page: one seen in an old page cannot be reused by an injected script in a new one. */
+export const createNonce = () => randomBytes(16).toString("base64");
+
+/**
+ * The page's Content-Security-Policy. Scripts: the app's own files and the inline scripts carrying this
+ * page's nonce, never other inline scripts or eval. Styles allow inline `style` attributes (React sets them
+ * for widths and colours); they cannot run code. Images are the app's own or data URLs (replies never load a
+ * remote image). Nothing may frame the site.
+ */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}

@@ -1,0 +1,105 @@
+/**
+ * POST /api/stripe/webhook through the route, with the Stripe provider switched on: a forged or unsigned event
+ * is 400 with the catalogue's text and changes nothing; a signed one makes the plan Professional once, and its
+ * replay is acknowledged without applying it again.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { messages } from "~/modules/errors/catalogue";
+import type * as Orders from "~/modules/billing/orders.server";
+import type * as Webhook from "~/routes/api.stripe.webhook";
+import { completedEvent, signWebhook } from "../support/stripe";
+import { createTestEnv, type TestEnv } from "../support/test-env";
+
+const WEBHOOK_SECRET = "whsec_route_test";
+let t: TestEnv;
+let webhook: typeof Webhook;
+let orders: typeof Orders;
+
+beforeAll(async () => {
+  t = await createTestEnv();
+  Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_route", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
+  // The app's modules read the environment when first used: import them once it is set.
+  webhook = await import("~/routes/api.stripe.webhook");
+  orders = await import("~/modules/billing/orders.server");
+});
+afterAll(async () => {
+  delete process.env.STRIPE_SECRET_KEY;
+  delete process.env.STRIPE_WEBHOOK_SECRET;
+  await t.close();
+});
+
+const sign = (payload: string, secret = WEBHOOK_SECRET) => signWebhook(payload, secret);
+
+/** A Professional order waiting for Stripe, as the Payment step leaves it. */
+async function pendingStripeOrder() {
+  const userId = await t.createUser();
+  const order = await orders.saveDetails(
+    t.db,
+    { id: userId, is_demo: 0 },
+    { tier: "professional", billing: "monthly" },
+    { name: "Tess", email: "t@example.test", address: "1 Main", city: "X", zipCode: "1", country: "US" },
+    "stripe",
+  );
+  const session = `cs_test_${order.id}`;
+  await t.db
+    .updateTable("orders")
+    .set({ status: "pending", provider: "stripe", provider_ref: session })
+    .where("id", "=", order.id)
+    .execute();
+  return { userId, orderId: order.id, session };
+}
+
+async function post(body: string, signature?: string) {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (signature) headers["Stripe-Signature"] = signature;
+  const result = await webhook.action({
+    request: new Request("http://localhost/api/stripe/webhook", { method: "POST", body, headers }),
+    context: { clientIp: "203.0.113.1" },
+    params: {},
+  });
+  const { data, init } = result as unknown as { data: unknown; init: { status?: number } | null };
+  return { status: init?.status ?? 200, data };
+}
+
+const userPlan = async (id: string) =>
+  await t.db
+    .selectFrom("users")
+    .select(["plan", "plan_expires_at"])
+    .where("id", "=", id)
+    .executeTakeFirstOrThrow();
+const orderStatus = async (id: string) =>
+  (await t.db.selectFrom("orders").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+
+describe("the Stripe webhook route", () => {
+  it("refuses a forged, an unsigned and a tampered event with 400 and changes nothing", async () => {
+    const { userId, orderId, session } = await pendingStripeOrder();
+    const body = completedEvent("evt_forged", session, orderId);
+    for (const attempt of [
+      await post(body, sign(body, "whsec_attacker")),
+      await post(body),
+      await post(body.replace('"paid"', '"paid" '), sign(body)),
+    ]) {
+      expect(attempt).toEqual({ status: 400, data: { error: messages.webhookSignature } });
+    }
+    expect((await userPlan(userId)).plan).toBe("starter");
+    expect(await orderStatus(orderId)).toBe("pending");
+  });
+
+  it("applies a signed checkout.session.completed once; its replay changes nothing", async () => {
+    const { userId, orderId, session } = await pendingStripeOrder();
+    const body = completedEvent("evt_paid_route", session, orderId);
+    expect(await post(body, sign(body))).toEqual({
+      status: 200,
+      data: { received: true, result: "applied" },
+    });
+    const paid = await userPlan(userId);
+    expect(paid.plan).toBe("professional");
+    expect(await orderStatus(orderId)).toBe("paid");
+
+    expect(await post(body, sign(body))).toEqual({
+      status: 200,
+      data: { received: true, result: "duplicate" },
+    });
+    expect(await userPlan(userId)).toEqual(paid);
+  });
+});
