@@ -13,8 +13,9 @@ import OpenAI, {
   RateLimitError,
 } from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nowIso, type Plan } from "#db/schema";
+import type { Plan } from "#db/schema";
 import { startWorker } from "#worker/index";
+import { purgeApiConversations } from "#worker/sweeper";
 import { apiTexts, messages } from "~/modules/errors/catalogue";
 import { createApiKey, revokeApiKey } from "~/modules/api/api-keys.server";
 import { listChats } from "~/modules/chats/chats.server";
@@ -22,7 +23,7 @@ import * as chatCompletions from "~/routes/v1.chat.completions";
 import * as models from "~/routes/v1.models";
 import * as resume from "~/routes/v1.completions.$id.stream";
 import * as unknown from "~/routes/v1.$";
-import { grantRoles } from "../support/rows";
+import { grantRoles, insertChat } from "../support/rows";
 import { args, BASE } from "../support/route-calls";
 import { createTestEnv, directive, type TestEnv } from "../support/test-env";
 
@@ -439,6 +440,43 @@ describe("API keys", () => {
         .where("id", "=", keyId)
         .executeTakeFirstOrThrow(),
     ).toEqual({ revoked_at: null });
-    expect(nowIso()).toBeTruthy();
+  });
+
+  it("keeps an API conversation a day, then deletes its text but not its usage; chats are untouched", async () => {
+    const { userId, client } = await userWithKey();
+    const { response } = await client.chat.completions
+      .create({ model: MODEL, messages: [{ role: "user", content: "forget me" }] })
+      .withResponse();
+    const completionId = response.headers.get("X-Rogue-Completion-Id")!;
+    const chatOfDayBefore = await insertChat(t.db, userId, "a real chat", { hoursAgo: 30 });
+    const textOf = () =>
+      t.db
+        .selectFrom("chat_messages")
+        .innerJoin("completions", "completions.chat_id", "chat_messages.chat_id")
+        .select("chat_messages.content")
+        .where("completions.id", "=", completionId)
+        .execute();
+    expect(await textOf()).not.toEqual([]);
+    await purgeApiConversations(t.db);
+    expect(await textOf()).not.toEqual([]);
+
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
+    await t.db
+      .updateTable("chat_history")
+      .set({ updated_at: dayAgo })
+      .where("user_id", "=", userId)
+      .execute();
+    await purgeApiConversations(t.db);
+    expect(await textOf()).toEqual([]);
+    expect(await completionsOf(userId)).toEqual([]);
+    const ledger = await t.db
+      .selectFrom("usage_events")
+      .select("status")
+      .where("completion_id", "=", completionId)
+      .execute();
+    expect(ledger).toEqual([{ status: "done" }]);
+    expect(
+      await t.db.selectFrom("chat_history").select("id").where("id", "=", chatOfDayBefore).execute(),
+    ).toHaveLength(1);
   });
 });
