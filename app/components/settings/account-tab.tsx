@@ -46,6 +46,24 @@ export function AccountTab({
         </section>
       ) : null}
 
+      {account.authenticated && !account.isDemo ? (
+        <section
+          aria-labelledby="settings-developer-api"
+          className="rounded-lg border border-zinc-800 p-4 text-sm"
+        >
+          <h3 id="settings-developer-api" className="font-semibold text-zinc-100">
+            {settingsText.developerApi}
+          </h3>
+          <p className="mt-2 text-zinc-300">
+            {settingsText.developerApiBody}
+            {account.isProfessional ? "" : ` ${settingsText.developerApiProOnly}`}
+          </p>
+          <Link to="/settings/api-keys" className="btn-secondary mt-2 px-3 py-1.5">
+            {settingsText.manageApiKeys}
+          </Link>
+        </section>
+      ) : null}
+
       {data.billing && !account.isDemo ? (
         <PlanSection billing={data.billing} professional={account.isProfessional} />
       ) : null}
