@@ -3,6 +3,8 @@
  * sees it once, uses it from the official `openai` client against this server, and revokes it; a Starter user
  * is told to upgrade.
  */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import OpenAI, { AuthenticationError } from "openai";
 import { submitForm } from "./support/forms";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
@@ -57,6 +59,22 @@ test.describe("API keys", { tag: ALSO_WITHOUT_JS }, () => {
     expect(reply.choices[0]!.message.content!.length).toBeGreaterThan(0);
     await page.reload();
     await expect(page.getByText(/last used (?!never)/)).toBeVisible();
+
+    // The /api page's curl examples, run as shown, work against this server with the key.
+    await page.goto("/api");
+    await expect(page.getByText(`${baseURL}/v1`, { exact: true })).toBeVisible();
+    const examples = await page.locator("pre code").allTextContents();
+    const curlChat = examples.find(
+      (text) => text.includes("/v1/chat/completions") && !text.includes("stream"),
+    )!;
+    const curlStream = examples.find((text) => text.includes('"stream": true'))!;
+    const run = (command: string) =>
+      promisify(execFile)("bash", ["-c", command], { env: { ...process.env, ROGUE_API_KEY: key } });
+    const whole = JSON.parse((await run(curlChat)).stdout) as OpenAI.ChatCompletion;
+    expect(whole.choices[0]!.message.content!.length).toBeGreaterThan(0);
+    expect((await run(curlStream)).stdout.trimEnd()).toMatch(/"usage":\{.*\n\ndata: \[DONE\]$/s);
+    await expect(page.getByRole("heading", { name: "Data retention" })).toBeVisible();
+    await page.goto(PATH);
 
     await submitForm(page, list.getByRole("button", { name: "Revoke laptop" }), PATH);
     await expect(page.getByText("No API keys yet.")).toBeVisible();
