@@ -250,6 +250,19 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
 }
 
+/** A read-only share link: a snapshot of a chat's shown messages (docs/product.md §6). */
+export interface SharedChatsTable {
+  /** 128 random bits, base64url: the link's only secret. */
+  id: string;
+  chat_id: string;
+  user_id: string;
+  title: string;
+  model_id: string;
+  /** JSON array of the shown messages: role, content, model_id, vendor, created_at. */
+  messages: string;
+  created_at: Timestamp;
+}
+
 export type Language = "english" | "spanish" | "french" | "german" | "chinese";
 
 export interface UserPreferencesTable {
@@ -277,6 +290,7 @@ export interface Database {
   audit_log: AuditLogTable;
   user_api_keys: UserApiKeysTable;
   api_keys: ApiKeysTable;
+  shared_chats: SharedChatsTable;
   user_preferences: UserPreferencesTable;
 }
 

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Avatar } from "~/components/chat/avatar";
 import type { SettingsData } from "~/modules/settings/settings.server";
+import { chatTexts } from "~/modules/chats/chat-messages";
 import { settingsText } from "~/modules/settings/settings-messages";
 
 export function AccountTab({
@@ -60,6 +61,21 @@ export function AccountTab({
           </p>
           <Link to="/settings/api-keys" className="btn-secondary mt-2 px-3 py-1.5">
             {settingsText.manageApiKeys}
+          </Link>
+        </section>
+      ) : null}
+
+      {account.authenticated ? (
+        <section
+          aria-labelledby="settings-shared-links"
+          className="rounded-lg border border-zinc-800 p-4 text-sm"
+        >
+          <h3 id="settings-shared-links" className="font-semibold text-zinc-100">
+            {chatTexts.sharedLinksTitle}
+          </h3>
+          <p className="mt-2 text-zinc-300">{chatTexts.sharedLinksBody}</p>
+          <Link to="/settings/shared-links" className="btn-secondary mt-2 px-3 py-1.5">
+            {chatTexts.sharedLinksTitle}
           </Link>
         </section>
       ) : null}

@@ -183,7 +183,7 @@ export async function chatForDownload(db: Db, user: ChatOwner, chatId: string) {
   const chat = await requireVisibleChat(db, user, chatId);
   const messages = await db
     .selectFrom("chat_messages")
-    .select(["role", "content"])
+    .select(["role", "content", "model_id", "vendor", "created_at"])
     .where("chat_id", "=", chat.id)
     .where("replaced_at", "is", null)
     .orderBy("created_at")
