@@ -71,7 +71,7 @@ export default function ApiKeysPage() {
   const creating = navigation.formData?.get("intent") === "create";
   const [form, fields] = useZodForm(apiKeyFormSchema, {
     id: "create-api-key",
-    lastResult: answer?.created ? null : answer?.result,
+    lastResult: answer?.result,
   });
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
