@@ -75,14 +75,15 @@ export function ChatTitleBar({ chatId, title }: ChatTitleBarProps) {
       >
         <ShareIcon className="h-4 w-4" />
       </Link>
-      {/* A <details> menu: the format choice opens and works without JavaScript. */}
-      <details className="relative">
+      {/* A <details> menu: the format choice opens and works without JavaScript. The list is display:none
+          while closed (Chromium still lays out a closed <details>' content). */}
+      <details className="group relative">
         <summary className="icon-btn list-none" aria-label={chatTexts.download} title={chatTexts.download}>
           <DownloadIcon className="h-4 w-4" />
         </summary>
         <ul
           aria-label={chatTexts.download}
-          className="absolute right-0 z-20 mt-1 w-48 rounded-lg border border-zinc-800 bg-zinc-900 p-1 shadow-lg"
+          className="absolute right-0 z-20 mt-1 hidden w-48 rounded-lg border border-zinc-800 bg-zinc-900 p-1 shadow-lg group-open:block"
         >
           {EXPORT_FORMATS.map((format) => (
             <li key={format}>
