@@ -1,11 +1,12 @@
 /** Row inserts for a chat's messages and reply requests, shared by the web and the test harness. */
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "./database";
-import { nowIso } from "./schema";
+import { nowIso, type ChatSource, type MessageRole } from "./schema";
 
 export async function insertChatMessage(
   db: Db,
-  values: { chatId: string; userId: string; role: "user" | "system"; content: string },
+  /** An assistant turn is stored only for an API request, which brings its conversation with it. */
+  values: { chatId: string; userId: string; role: MessageRole; content: string },
 ): Promise<string> {
   const id = uuidv7();
   await db
@@ -35,6 +36,10 @@ export async function insertQueuedCompletion(
     userMessageId: string;
     modelId: string;
     temperature: number;
+    /** Developer API requests: their max_tokens, and the key that asked (docs/product.md §12). */
+    maxTokens?: number | null;
+    source?: ChatSource;
+    apiKeyId?: string | null;
   },
 ): Promise<void> {
   const createdAt = nowIso();
@@ -47,6 +52,7 @@ export async function insertQueuedCompletion(
       user_message_id: values.userMessageId,
       model_id: values.modelId,
       temperature: values.temperature,
+      max_tokens: values.maxTokens ?? null,
       status: "queued",
       vendor: null,
       error_code: null,
@@ -65,6 +71,8 @@ export async function insertQueuedCompletion(
     .values({
       completion_id: values.id,
       user_id: values.userId,
+      source: values.source ?? "chat",
+      api_key_id: values.apiKeyId ?? null,
       model_id: values.modelId,
       vendor: null,
       status: "queued",

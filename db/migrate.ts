@@ -5,6 +5,8 @@ import * as chatFeatures from "./migrations/0002_chat_features";
 import * as usageLedger from "./migrations/0003_usage_ledger";
 import * as checkout from "./migrations/0004_checkout";
 import * as admin from "./migrations/0005_admin";
+import * as developerApi from "./migrations/0007_developer_api";
+import * as sharedChats from "./migrations/0008_shared_chats";
 
 /** Migrations are imported, not read from disk, so the same code runs from source, a bundle or an image. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +15,8 @@ const migrations: Record<string, Migration> = {
   "0003_usage_ledger": usageLedger,
   "0004_checkout": checkout,
   "0005_admin": admin,
+  "0007_developer_api": developerApi,
+  "0008_shared_chats": sharedChats,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

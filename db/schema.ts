@@ -98,7 +98,11 @@ export interface ChatHistoryTable {
   archived_at: Timestamp | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 'api': the hidden chat of one developer-API request, never listed or opened (docs/product.md §12). */
+  source: ColumnType<ChatSource, ChatSource | undefined, never>;
 }
+
+export type ChatSource = "chat" | "api";
 
 export interface ChatMessagesTable {
   /** UUIDv7: time-ordered, so (created_at, id) is a stable order. */
@@ -124,6 +128,8 @@ export interface CompletionsTable {
   user_message_id: string;
   model_id: string;
   temperature: number;
+  /** An API request's max_tokens; null: the vendor adapter's own cap. */
+  max_tokens: ColumnType<number | null, number | null | undefined, never>;
   status: CompletionStatus;
   vendor: string | null;
   error_code: FailureCode | null;
@@ -145,7 +151,9 @@ export interface UsageEventsTable {
   completion_id: string;
   /** Null once the user is deleted: the usage still happened. */
   user_id: string | null;
-  source: ColumnType<"chat" | "api", "chat" | "api" | undefined, never>;
+  source: ColumnType<ChatSource, ChatSource | undefined, never>;
+  /** The developer API key that asked (source 'api'); kept after the key is revoked or its user deleted. */
+  api_key_id: ColumnType<string | null, string | null | undefined, never>;
   model_id: string;
   vendor: string | null;
   status: CompletionStatus;
@@ -229,6 +237,32 @@ export interface UserApiKeysTable {
   created_at: Timestamp;
 }
 
+/** A personal key for the developer API: only the SHA-256 of its secret is stored, and a prefix to recognise it. */
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The key's first characters ('rk-' and 8 more), shown in lists. */
+  prefix: string;
+  secret_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+/** A read-only share link: a snapshot of a chat's shown messages (docs/product.md §6). */
+export interface SharedChatsTable {
+  /** 128 random bits, base64url: the link's only secret. */
+  id: string;
+  chat_id: string;
+  user_id: string;
+  title: string;
+  model_id: string;
+  /** JSON array of the shown messages: role, content, model_id, vendor, created_at. */
+  messages: string;
+  created_at: Timestamp;
+}
+
 export type Language = "english" | "spanish" | "french" | "german" | "chinese";
 
 export interface UserPreferencesTable {
@@ -255,6 +289,8 @@ export interface Database {
   payment_events: PaymentEventsTable;
   audit_log: AuditLogTable;
   user_api_keys: UserApiKeysTable;
+  api_keys: ApiKeysTable;
+  shared_chats: SharedChatsTable;
   user_preferences: UserPreferencesTable;
 }
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/modules/errors/catalogue";
-import { CHAT_BODY_LIMIT, FORM_BODY_LIMIT, requestGuards } from "./web-guards";
+import { API_BODY_LIMIT, CHAT_BODY_LIMIT, FORM_BODY_LIMIT, requestGuards } from "./web-guards";
 
 let server: Server;
 let origin: string;
@@ -153,5 +153,41 @@ describe("body type", () => {
     const body = '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n';
     const headers = { Origin: origin, "Content-Type": "multipart/form-data; boundary=b" };
     expect((await send({ headers, body })).status).toBe(200);
+  });
+});
+
+describe("the developer API (/v1)", () => {
+  const json = { "Content-Type": "application/json" };
+  const body = JSON.stringify({ model: "m", messages: [] });
+
+  it("lets a JSON post from any origin through: a bearer key, not a cookie, authenticates it", async () => {
+    expect((await send({ path: "/v1/chat/completions", headers: json, body })).status).toBe(200);
+    const foreign = { ...json, Origin: "https://elsewhere.example", "Sec-Fetch-Site": "cross-site" };
+    expect((await send({ path: "/v1/chat/completions", headers: foreign, body })).status).toBe(200);
+  });
+
+  it("still refuses cross-site posts and JSON everywhere outside /v1", async () => {
+    const foreign = { ...json, Origin: "https://elsewhere.example" };
+    expect((await send({ path: "/v1x", headers: foreign, body })).status).toBe(403);
+    expect((await send({ path: "/chat", headers: { ...json, Origin: origin }, body })).status).toBe(415);
+  });
+
+  it("answers a form body, an oversized body and a missing length in OpenAI's error shape", async () => {
+    const path = "/v1/chat/completions";
+    const form = await send({ path, body: "a=1" });
+    expect(form.status).toBe(415);
+    expect(JSON.parse(form.text)).toEqual({
+      error: {
+        message: messages.apiJsonOnly,
+        type: "invalid_request_error",
+        param: null,
+        code: "invalid_request",
+      },
+    });
+    const big = await send({ path, headers: json, body: "x".repeat(API_BODY_LIMIT + 1) });
+    expect(big.status).toBe(413);
+    expect(JSON.parse(big.text).error.message).toBe(messages.requestTooLarge);
+    const chunked = await send({ path, headers: json, body, chunked: true });
+    expect(chunked.status).toBe(411);
   });
 });

@@ -8,9 +8,13 @@
  *   is refused (411), so nothing is ever read whole beyond the cap.
  * - A body that is not form data is refused (415): every action reads forms, but for the few endpoints that
  *   take JSON from servers (the payment provider's webhook).
+ * - The developer API (/v1) is the exception: it authenticates by a bearer key, never by cookie, so a request
+ *   from any origin is fine (a browser cannot attach the key by itself); it takes JSON, up to API_BODY_LIMIT,
+ *   and its refusals are JSON in OpenAI's error shape (docs/product.md §12).
  */
 import type { NextFunction, Request, Response } from "express";
 import { MAX_MESSAGE_BYTES } from "~/modules/completions/chat-intents.server";
+import { apiErrorBody, type ApiStatus } from "~/modules/api/api-errors";
 import { messages } from "~/modules/errors/catalogue";
 import { comesFromAnotherSite } from "~/utils/http.server";
 
@@ -25,7 +29,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 const JSON_ENDPOINTS = new Set(["/api/stripe/webhook"]);
 
+/** A request may hold up to 200 messages; at most this many bytes of JSON in all. */
+export const API_BODY_LIMIT = 1024 * 1024;
+const isApiPath = (path: string) => path === "/v1" || path.startsWith("/v1/");
+
 export function bodyLimitFor(path: string): number {
+  if (isApiPath(path)) return API_BODY_LIMIT;
   return CHAT_FORM_PATH.test(path) ? CHAT_BODY_LIMIT : FORM_BODY_LIMIT;
 }
 
@@ -39,27 +48,30 @@ export function isSameOrigin(req: Request, trustProxy: boolean): boolean {
   });
 }
 
-function refuse(res: Response, status: number, text: string) {
-  res.status(status).set({ "Content-Type": "text/plain; charset=utf-8", Connection: "close" }).send(text);
+function refuse(res: Response, status: ApiStatus, text: string, api = false) {
+  res.status(status).set({ Connection: "close" });
+  if (api) res.json(apiErrorBody(status, text, "invalid_request"));
+  else res.set("Content-Type", "text/plain; charset=utf-8").send(text);
 }
 
 export function requestGuards({ trustProxy }: { trustProxy: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    if (!isSameOrigin(req, trustProxy)) return refuse(res, 403, messages.crossSite);
+    const api = isApiPath(req.path);
+    if (!api && !isSameOrigin(req, trustProxy)) return refuse(res, 403, messages.crossSite);
     const declared = req.get("content-length");
     if (declared === undefined) {
-      if (req.get("transfer-encoding") !== undefined) return refuse(res, 411, messages.lengthRequired);
+      if (req.get("transfer-encoding") !== undefined) return refuse(res, 411, messages.lengthRequired, api);
       return next();
     }
     const length = Number(declared);
-    if (!Number.isSafeInteger(length) || length < 0) return refuse(res, 400, messages.malformedForm);
-    if (length > bodyLimitFor(req.path)) return refuse(res, 413, messages.requestTooLarge);
+    if (!Number.isSafeInteger(length) || length < 0) return refuse(res, 400, messages.malformedForm, api);
+    if (length > bodyLimitFor(req.path)) return refuse(res, 413, messages.requestTooLarge, api);
     if (length === 0) return next();
     const type = req.get("content-type")?.split(";")[0]?.trim().toLowerCase();
-    const accepted =
-      type && (FORM_TYPES.has(type) || (type === "application/json" && JSON_ENDPOINTS.has(req.path)));
-    if (!accepted) return refuse(res, 415, messages.unsupportedBody);
+    const json = type === "application/json" && (api || JSON_ENDPOINTS.has(req.path));
+    const accepted = type && (json || (!api && FORM_TYPES.has(type)));
+    if (!accepted) return refuse(res, 415, api ? messages.apiJsonOnly : messages.unsupportedBody, api);
     next();
   };
 }

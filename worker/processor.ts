@@ -170,6 +170,7 @@ class Run {
           model: route.vendorModelId,
           messages: prompt,
           temperature: this.completion.temperature,
+          ...(this.completion.max_tokens === null ? {} : { maxTokens: this.completion.max_tokens }),
         },
         attemptSignal,
       );

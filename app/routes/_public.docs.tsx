@@ -1,6 +1,8 @@
 /** `/docs`: what the product does today, its plans, and how to try the checkout (the simulated test cards). */
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/react";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { API_RETENTION, apiExamples } from "~/modules/api/api-docs";
 import { PageSection, PageShell } from "~/components/site/page-shell";
 import { SIMULATED_DECLINES, SIMULATED_SUCCESS_CARDS } from "~/modules/billing/test-cards";
 
@@ -8,7 +10,10 @@ export const meta: MetaFunction = () => [{ title: "Docs — Rogue AI" }];
 
 const group = (number: string) => number.replace(/(\d{4})(?=\d)/g, "$1 ");
 
+export const loader = ({ request }: LoaderFunctionArgs) => ({ origin: new URL(request.url).origin });
+
 export default function DocsPage() {
+  const { origin } = useLoaderData<typeof loader>();
   return (
     <PageShell
       title="Documentation"
@@ -34,7 +39,7 @@ export default function DocsPage() {
           <li>Starter (free): 3 messages a day, 2 models, chats from the last 24 hours.</li>
           <li>
             Professional ($25 a month or $250 a year): unlimited messages, every model, all of your history,
-            priority support. API access and custom training are not available yet.
+            priority support, and the OpenAI-compatible developer API. Custom training is not available yet.
           </li>
         </ul>
         <p>
@@ -85,6 +90,21 @@ export default function DocsPage() {
           sends you to Stripe&apos;s hosted checkout instead, and the plan changes when Stripe confirms the
           payment.
         </p>
+      </PageSection>
+      <PageSection title="Developer API">
+        <p>
+          Professional accounts can call Rogue AI from their own programs with any OpenAI client: create a key
+          in Settings → Account → Developer API, and use{" "}
+          <code className="font-mono text-brand-light">{`${origin}/v1`}</code> as the base URL.{" "}
+          <Link to="/api" className="text-brand-light underline hover:text-white">
+            The API page
+          </Link>{" "}
+          has curl and SDK examples for this server.
+        </p>
+        <pre className="overflow-x-auto rounded-lg border border-zinc-800 bg-zinc-950 p-4 text-sm">
+          <code>{apiExamples(origin).curlChat}</code>
+        </pre>
+        <p>{API_RETENTION}</p>
       </PageSection>
       <PageSection title="Privacy">
         <p>

@@ -131,7 +131,7 @@ export default function PricingPage() {
                 ["Models", "2", "All"],
                 ["Chat history", "24 hours", "Unlimited"],
                 ["Priority support", "No", "Yes"],
-                ["API access", "No", "Coming soon"],
+                ["API access", "No", "Yes"],
                 ["Custom AI training", "No", "Coming soon"],
               ].map(([feature, starter, professional]) => (
                 <tr key={feature} className="border-t border-zinc-800">

@@ -14,6 +14,8 @@ export const webShape = {
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Demo users one client IP may start per hour. */
   DEMOS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Developer API requests one key may make per minute (docs/product.md §12). */
+  API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
 };
 
 export interface WebEnv extends SharedEnv {
@@ -23,6 +25,7 @@ export interface WebEnv extends SharedEnv {
   stripe: { secretKey: string; webhookSecret: string } | null;
   signupsPerHour: number;
   demosPerHour: number;
+  apiRequestsPerMinute: number;
 }
 
 let cached: WebEnv | undefined;
@@ -50,6 +53,7 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
         : null,
     signupsPerHour: env.SIGNUPS_PER_HOUR,
     demosPerHour: env.DEMOS_PER_HOUR,
+    apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
   };
 }
 

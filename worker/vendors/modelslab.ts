@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import { mentionsModel, postJson, readJson, vendorMessage } from "./http";
+import { tokenCap } from "./openai-compatible";
 import { VendorError, type VendorAdapter, type VendorRequest } from "./types";
 
 const DEFAULT_MODEL = "uncensored-chat";
@@ -23,7 +24,7 @@ function modelslabBody(request: VendorRequest) {
     key: request.apiKey,
     model_id: request.model || DEFAULT_MODEL,
     messages: request.messages,
-    max_tokens: 1000,
+    max_tokens: tokenCap(request.maxTokens, 1000),
     temperature: 0.7,
     stream: false,
   };

@@ -36,12 +36,19 @@ const usageChunk = (usage: Usage): VendorChunk => ({
   completionTokens: usage.completion_tokens,
 });
 
+/** The lower of the request's and the adapter's caps, or whichever is set. */
+export function tokenCap(requested: number | undefined, adapterCap: number | undefined): number | undefined {
+  if (requested === undefined) return adapterCap;
+  return adapterCap === undefined ? requested : Math.min(requested, adapterCap);
+}
+
 function requestBody(request: VendorRequest, options: { maxTokens?: number; stream: boolean }) {
+  const maxTokens = tokenCap(request.maxTokens, options.maxTokens);
   return {
     model: request.model,
     messages: request.messages,
     temperature: request.temperature,
-    ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
+    ...(maxTokens === undefined ? {} : { max_tokens: maxTokens }),
     stream: options.stream,
     ...(options.stream ? { stream_options: { include_usage: true } } : {}),
   };

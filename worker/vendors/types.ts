@@ -15,6 +15,8 @@ export interface VendorRequest {
   model: string;
   messages: ChatTurn[];
   temperature: number;
+  /** A developer-API request's max_tokens; the adapter's own cap still applies when it is lower. */
+  maxTokens?: number;
 }
 
 export type VendorChunk =

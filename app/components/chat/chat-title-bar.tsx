@@ -7,7 +7,8 @@
  * - Edit opens the 'Edit Chat Title' dialog (Cancel, Save). Save posts to /chat/:chatId/rename; a blank title
  *   is ignored silently; success toasts 'Chat title updated successfully', a database failure
  *   'Failed to update chat title in database'.
- * - Download is a link to /chat/:chatId/download (a text file named after the title).
+ * - Share is a link to the chat's share page (/chat/:chatId/share).
+ * - Download opens a menu of formats (text, Markdown, JSON), each a link to /chat/:chatId/download?format=.
  * - Delete asks for confirmation (the sidebar's dialog), then goes to the empty new chat with 'Chat deleted'.
  * Without JavaScript, Edit and Delete are links to the rename and delete pages, which come back here.
  * See docs/product.md §1 (the screen) and §6 (the rules).
@@ -18,7 +19,9 @@ import { useCallback, useState, type FormEvent } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { chatTexts, chatToasts, MAX_TITLE_LENGTH } from "~/modules/chats/chat-messages";
 import { DeleteChatDialog, SmallDialog, useRenameChat } from "./sidebar-dialogs";
-import { DownloadIcon, PencilIcon, TrashIcon } from "./icons";
+import { DownloadIcon, PencilIcon, ShareIcon, TrashIcon } from "./icons";
+
+const EXPORT_FORMATS = ["txt", "md", "json"] as const;
 
 export interface ChatTitleBarProps {
   /** The chat's id (the one in /chat/:chatId). */
@@ -64,16 +67,41 @@ export function ChatTitleBar({ chatId, title }: ChatTitleBarProps) {
       >
         <PencilIcon className="h-4 w-4" />
       </Link>
-      <a
-        href={`/chat/${chatId}/download`}
-        download
+      <Link
+        to={`/chat/${chatId}/share`}
         className="icon-btn"
-        aria-label={chatTexts.download}
-        title={chatTexts.download}
-        onClick={() => toast({ type: "success", ...chatToasts.downloaded })}
+        aria-label={chatTexts.share}
+        title={chatTexts.share}
       >
-        <DownloadIcon className="h-4 w-4" />
-      </a>
+        <ShareIcon className="h-4 w-4" />
+      </Link>
+      {/* A <details> menu: the format choice opens and works without JavaScript. The list is display:none
+          while closed (Chromium still lays out a closed <details>' content). */}
+      <details className="group relative">
+        <summary className="icon-btn list-none" aria-label={chatTexts.download} title={chatTexts.download}>
+          <DownloadIcon className="h-4 w-4" />
+        </summary>
+        <ul
+          aria-label={chatTexts.download}
+          className="absolute right-0 z-20 mt-1 hidden w-48 rounded-lg border border-zinc-800 bg-zinc-900 p-1 shadow-lg group-open:block"
+        >
+          {EXPORT_FORMATS.map((format) => (
+            <li key={format}>
+              <a
+                href={`/chat/${chatId}/download?format=${format}`}
+                download
+                className="block rounded px-3 py-2 text-sm text-zinc-200 hover:bg-zinc-800"
+                onClick={(event) => {
+                  event.currentTarget.closest("details")?.removeAttribute("open");
+                  toast({ type: "success", ...chatToasts.downloaded });
+                }}
+              >
+                {chatTexts.downloadFormats[format]}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </details>
       <Link
         to={`/chat/${chatId}/delete?${back}`}
         className="icon-btn"

@@ -65,6 +65,11 @@ export const DownloadIcon = (p: IconProps) => (
     <path d="M12 3v12M7 10l5 5 5-5M5 21h14" />
   </Icon>
 );
+export const ShareIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M18 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM18 22a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+  </Icon>
+);
 export const SparkIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 3l2.5 6.5L21 12l-6.5 2.5L12 21l-2.5-6.5L3 12l6.5-2.5z" />

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { Avatar } from "~/components/chat/avatar";
 import type { SettingsData } from "~/modules/settings/settings.server";
+import { chatTexts } from "~/modules/chats/chat-messages";
 import { settingsText } from "~/modules/settings/settings-messages";
 
 export function AccountTab({
@@ -43,6 +44,39 @@ export function AccountTab({
             {settingsText.apiKeys}
           </h3>
           <ApiKeyStatus status={apiKey} href={apiKeyHref} />
+        </section>
+      ) : null}
+
+      {account.authenticated && !account.isDemo ? (
+        <section
+          aria-labelledby="settings-developer-api"
+          className="rounded-lg border border-zinc-800 p-4 text-sm"
+        >
+          <h3 id="settings-developer-api" className="font-semibold text-zinc-100">
+            {settingsText.developerApi}
+          </h3>
+          <p className="mt-2 text-zinc-300">
+            {settingsText.developerApiBody}
+            {account.isProfessional ? "" : ` ${settingsText.developerApiProOnly}`}
+          </p>
+          <Link to="/settings/api-keys" className="btn-secondary mt-2 px-3 py-1.5">
+            {settingsText.manageApiKeys}
+          </Link>
+        </section>
+      ) : null}
+
+      {account.authenticated ? (
+        <section
+          aria-labelledby="settings-shared-links"
+          className="rounded-lg border border-zinc-800 p-4 text-sm"
+        >
+          <h3 id="settings-shared-links" className="font-semibold text-zinc-100">
+            {chatTexts.sharedLinksTitle}
+          </h3>
+          <p className="mt-2 text-zinc-300">{chatTexts.sharedLinksBody}</p>
+          <Link to="/settings/shared-links" className="btn-secondary mt-2 px-3 py-1.5">
+            {chatTexts.sharedLinksTitle}
+          </Link>
         </section>
       ) : null}
 

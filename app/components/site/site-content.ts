@@ -64,6 +64,6 @@ export const PROFESSIONAL_FEATURES = [
   "All models",
   "Unlimited chat history",
   "Priority support",
-  "API access (coming soon)",
+  "API access (OpenAI-compatible)",
   "Custom AI training (coming soon)",
 ];

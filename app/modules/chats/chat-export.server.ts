@@ -1,5 +1,21 @@
-/** A chat's download: a text file named after its title, one paragraph per message (docs/product.md §6). */
+/**
+ * A chat's download, named after its title (docs/product.md §6): plain text (one 'User: …' paragraph per
+ * message), Markdown, or JSON with each message's role, model, vendor and time.
+ */
+import { z } from "zod";
 import type { MessageRole } from "#db/schema";
+
+export const exportFormatSchema = z.enum(["txt", "md", "json"]).default("txt");
+export type ExportFormat = z.infer<typeof exportFormatSchema>;
+
+/** A shown message as an export carries it; the plain-text format uses role and content only. */
+export interface ExportedMessage {
+  role: MessageRole;
+  content: string;
+  model_id?: string | null;
+  vendor?: string | null;
+  created_at?: string;
+}
 
 const ROLE_LABELS: Record<MessageRole, string> = { user: "User", assistant: "Assistant", system: "System" };
 
@@ -12,7 +28,7 @@ export function transcriptText(messages: { role: MessageRole; content: string }[
 }
 
 /** The title made safe as a file name: no path separators, reserved or control characters; 'chat' when empty. */
-export function downloadFilename(title: string | null | undefined): string {
+export function downloadFilename(title: string | null | undefined, format: ExportFormat = "txt"): string {
   const stem = Array.from(
     (title ?? "")
       .normalize("NFC")
@@ -24,7 +40,7 @@ export function downloadFilename(title: string | null | undefined): string {
     .slice(0, MAX_STEM)
     .join("")
     .trim();
-  return `${stem || "chat"}.txt`;
+  return `${stem || "chat"}.${format}`;
 }
 
 /** RFC 5987 percent-encoding for the `filename*` parameter. */
@@ -39,21 +55,56 @@ function encodeRfc5987(value: string): string {
  * `attachment` with a plain-ASCII `filename` for old clients and the exact UTF-8 name in `filename*`
  * (RFC 6266), so 'Café ☕' downloads as 'Café ☕.txt' and never breaks the header.
  */
-export function contentDisposition(title: string | null | undefined): string {
-  const filename = downloadFilename(title);
+export function contentDisposition(title: string | null | undefined, format: ExportFormat = "txt"): string {
+  const filename = downloadFilename(title, format);
   const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
-  const fallback = /^[_\s]*\.txt$/.test(ascii) ? "chat.txt" : ascii;
+  const fallback = /^[_\s]*\.[a-z]+$/.test(ascii) ? `chat.${format}` : ascii;
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(filename)}`;
 }
 
-export function downloadResponse(chat: {
-  title: string;
-  messages: { role: MessageRole; content: string }[];
-}): Response {
-  return new Response(transcriptText(chat.messages), {
+/** Markdown: the title as a heading, then each message under its role (and, for a reply, model and vendor). */
+export function transcriptMarkdown(title: string, messages: ExportedMessage[]): string {
+  const parts = messages.map((m) => {
+    const source =
+      m.role === "assistant" && m.model_id ? ` (${m.model_id}${m.vendor ? ` via ${m.vendor}` : ""})` : "";
+    const time = m.created_at ? ` · ${m.created_at}` : "";
+    return `### ${ROLE_LABELS[m.role]}${source}${time}\n\n${m.content}`;
+  });
+  return `# ${title || "Chat"}\n\n${parts.join("\n\n---\n\n")}\n`;
+}
+
+/** JSON: the title and each message with role, content, model, vendor and time. */
+export function transcriptJson(title: string, messages: ExportedMessage[]): string {
+  const shown = messages.map((m) => ({
+    role: m.role,
+    content: m.content,
+    model: m.model_id ?? null,
+    vendor: m.vendor ?? null,
+    created_at: m.created_at ?? null,
+  }));
+  return `${JSON.stringify({ title, messages: shown }, null, 2)}\n`;
+}
+
+const CONTENT_TYPES: Record<ExportFormat, string> = {
+  txt: "text/plain; charset=utf-8",
+  md: "text/markdown; charset=utf-8",
+  json: "application/json; charset=utf-8",
+};
+
+export function downloadResponse(
+  chat: { title: string; messages: ExportedMessage[] },
+  format: ExportFormat = "txt",
+): Response {
+  const body =
+    format === "md"
+      ? transcriptMarkdown(chat.title, chat.messages)
+      : format === "json"
+        ? transcriptJson(chat.title, chat.messages)
+        : transcriptText(chat.messages);
+  return new Response(body, {
     headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Content-Disposition": contentDisposition(chat.title),
+      "Content-Type": CONTENT_TYPES[format],
+      "Content-Disposition": contentDisposition(chat.title, format),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
     },

@@ -39,6 +39,22 @@ export const chatTexts = {
   rename: "Rename chat", // ours
   delete: "Delete chat", // ours
   download: "Download chat", // ours
+  downloadFormats: { txt: "Plain text (.txt)", md: "Markdown (.md)", json: "JSON (.json)" }, // ours
+  unknownFormat: "Unknown format: use txt, md or json.", // ours
+  share: "Share chat", // ours
+  shareHeading: "Share this chat", // ours
+  shareExplanation:
+    "Anyone with the link can read a copy of this chat as it is now (later messages are not added). They do not see your name or your other chats. Revoke the link to stop it at once.", // ours
+  shareCreate: "Create share link", // ours
+  shareLink: "Share link", // ours
+  shareRevoke: "Revoke", // ours
+  shareNone: "No share links.", // ours
+  sharedLinksTitle: "Shared links", // ours
+  sharedLinksBody: "Read-only links to copies of your chats.", // ours
+  sharedNotice: "A read-only copy of a Rogue AI chat, shared by its owner.", // ours
+  continueChat: "Continue this chat", // ours
+  continueHint: "Copies this conversation into your own account, where you can go on with it.", // ours
+  backToChat: "Back to the chat", // ours
   editTitle: "Edit Chat Title",
   titleLabel: "Chat title", // ours
   save: "Save",
@@ -62,6 +78,9 @@ export const chatToasts = {
   titleEmpty: { title: "Error", description: chatTexts.titleRequired },
   deleted: { title: "Chat deleted", description: "The chat has been deleted successfully." },
   downloaded: { title: "Chat downloaded successfully" },
+  shareCreated: { title: "Share link created" }, // ours
+  shareRevoked: { title: "Share link revoked" }, // ours
+  continued: { title: "Chat copied", description: "The shared chat is now one of your chats." }, // ours
   archived: { title: "Chats archived" },
   restored: { title: "Chats restored" }, // ours
   renameFailed: { title: "Error", description: "Failed to rename chat in database" },

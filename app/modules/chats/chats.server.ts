@@ -1,7 +1,7 @@
 /** A user's chats. Every function takes the acting user's id and only ever touches that user's rows. */
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
-import { nowIso, type Plan } from "#db/schema";
+import { nowIso, type ChatSource, type Plan } from "#db/schema";
 import { historyCutoff } from "../billing/plan";
 import { Refusal } from "../errors/refusal";
 import { filterChats } from "./chat-search";
@@ -32,6 +32,7 @@ export async function listChats(
     .selectFrom("chat_history")
     .select(["id", "title", "updated_at"])
     .where("user_id", "=", user.id)
+    .where("source", "=", "chat")
     .where("archived_at", "is", null);
   if (cutoff) select = select.where("updated_at", ">=", cutoff);
   const chats = await select.orderBy("updated_at", "desc").orderBy("id", "desc").execute();
@@ -45,12 +46,20 @@ export async function getChat(db: Db, userId: string, chatId: string) {
       .selectAll()
       .where("id", "=", chatId)
       .where("user_id", "=", userId)
+      // A developer-API request's hidden chat is never opened as a chat (docs/product.md §12).
+      .where("source", "=", "chat")
       .executeTakeFirst()) ?? null
   );
 }
 
-/** A new chat, titled after its first question; its id is new, so nothing else can have written to it. */
-export async function createChat(db: Db, values: { userId: string; title: string; modelId: string }) {
+/**
+ * A new chat, titled after its first question; its id is new, so nothing else can have written to it.
+ * `source: "api"` makes the hidden chat of one developer-API request.
+ */
+export async function createChat(
+  db: Db,
+  values: { userId: string; title: string; modelId: string; source?: ChatSource },
+) {
   const id = uuidv7();
   const now = nowIso();
   await db
@@ -61,6 +70,7 @@ export async function createChat(db: Db, values: { userId: string; title: string
       title: values.title,
       model_id: values.modelId,
       archived_at: null,
+      source: values.source ?? "chat",
       created_at: now,
       updated_at: now,
     })
@@ -173,7 +183,7 @@ export async function chatForDownload(db: Db, user: ChatOwner, chatId: string) {
   const chat = await requireVisibleChat(db, user, chatId);
   const messages = await db
     .selectFrom("chat_messages")
-    .select(["role", "content"])
+    .select(["role", "content", "model_id", "vendor", "created_at"])
     .where("chat_id", "=", chat.id)
     .where("replaced_at", "is", null)
     .orderBy("created_at")

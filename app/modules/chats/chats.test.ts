@@ -219,9 +219,9 @@ describe("downloading", () => {
     expect(await chatForDownload(db, user, chat)).toEqual({
       title: "Lisbon",
       messages: [
-        { role: "system", content: "Be brief." },
-        { role: "user", content: "Plan a trip" },
-        { role: "assistant", content: "Day 1: Alfama" },
+        expect.objectContaining({ role: "system", content: "Be brief." }),
+        expect.objectContaining({ role: "user", content: "Plan a trip" }),
+        expect.objectContaining({ role: "assistant", content: "Day 1: Alfama" }),
       ],
     });
   });

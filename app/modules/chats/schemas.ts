@@ -44,3 +44,9 @@ export const chatListResponseSchema = z.union([
   z.object({ error: z.string() }),
 ]);
 export type ChatListResponse = z.infer<typeof chatListResponseSchema>;
+
+/** The share forms (docs/product.md §6): make or revoke a link on the chat's share page or in Settings. */
+export const shareFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("revoke"), shareId: z.string().min(1).max(100) }),
+]);

@@ -455,3 +455,54 @@ export async function stopReply(session: SessionUser, chatId: string, completion
   if (!isActive(completion.status)) return;
   await requestStops(redis, [completionId]);
 }
+
+/** One developer-API request (docs/product.md §12): its conversation, ending with the user's question. */
+export interface ApiAskInput {
+  requestId: string;
+  /** A catalogue model id, already checked to exist. */
+  modelId: string;
+  turns: { role: "system" | "user" | "assistant"; content: string }[];
+  temperature: number;
+  maxTokens: number | null;
+  apiKeyId: string;
+}
+
+/**
+ * Asks for a reply on behalf of an API key, through the same rules, queue and worker as a chat: the plan's
+ * model check, the restricted role and the user's own key (in the write transaction), then one job. The
+ * conversation is stored as a hidden chat of its own (source 'api'), which no chat list or page shows, and
+ * the ledger row names the key.
+ */
+export async function askFromApi(session: SessionUser, input: ApiAskInput) {
+  const { db } = serverContext();
+  const userId = session.user.id;
+  const modelId = await chooseModel(db, session.user.plan, input.modelId);
+  const stored = await db.transaction().execute(async (trx): Promise<StoredRequest> => {
+    await assertMayAsk(trx, session);
+    const chatId = await createChat(trx, { userId, title: "API request", modelId, source: "api" });
+    const addedMessageIds: string[] = [];
+    for (const turn of input.turns)
+      addedMessageIds.push(await insertChatMessage(trx, { chatId, userId, ...turn }));
+    await insertCompletion(trx, {
+      id: input.requestId,
+      chatId,
+      userId,
+      userMessageId: addedMessageIds.at(-1)!,
+      modelId,
+      temperature: input.temperature,
+      maxTokens: input.maxTokens,
+      source: "api",
+      apiKeyId: input.apiKeyId,
+    });
+    return {
+      repeated: false,
+      chatId,
+      completionId: input.requestId,
+      addedMessageIds,
+      createdChat: true,
+      retiredAt: null,
+    };
+  });
+  await enqueue(stored);
+  return { chatId: stored.chatId, completionId: stored.completionId };
+}

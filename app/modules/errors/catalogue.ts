@@ -63,6 +63,7 @@ export const messages = {
   requestTooLarge: "This request is too large.", // ours
   lengthRequired: "This request must state its length.", // ours
   unsupportedBody: "This form accepts form data only.", // ours
+  apiJsonOnly: "The API accepts application/json bodies only.", // ours
   malformedForm: "This form's data could not be read. Please try again.", // ours
   somethingWentWrong: "Something went wrong. Please try again.", // ours
 } as const;
@@ -103,6 +104,33 @@ export const toasts = {
     description:
       "There seems to be a persistent issue with the API service. Please check the vendor configuration in admin settings.",
   },
+} as const;
+
+/**
+ * docs/product.md §9 'Developer API' (all ours): the /v1 API's error messages, sent in OpenAI's error shape,
+ * and the API keys page's texts.
+ */
+export const apiTexts = {
+  missingKey:
+    "You didn't provide an API key. Send it as 'Authorization: Bearer rk-...'; create one in Settings → API keys.",
+  malformedKey: "The Authorization header must be 'Bearer rk-...' with a key from Settings → API keys.",
+  invalidKey:
+    "Incorrect API key provided. It may have been revoked; create a new one in Settings → API keys.",
+  professionalOnly:
+    "The developer API is part of the Professional plan. Upgrade at /pricing to use your API keys.",
+  unknownModel: (model: string) => `The model '${model}' does not exist or you do not have access to it.`,
+  invalidJson: "The request body is not valid JSON.",
+  invalidBody: (problem: string) => `Invalid request: ${problem}`,
+  lastMessageUser: "The last message must have the role 'user'.",
+  rateLimited: (perMinute: number) =>
+    `Rate limit reached: ${perMinute} requests per minute for this API key. Please retry after the time in Retry-After.`,
+  notFound: "Unknown API route. See /api for the endpoints.",
+  completionNotFound: "No such completion.",
+  methodNotAllowed: "This endpoint does not accept this method.",
+  keyNameRequired: "Name is required",
+  keyCreated: "Copy your new key now: it will not be shown again.",
+  keyRevoked: "API key revoked",
+  keyNotFound: "This API key was not found.",
 } as const;
 
 /** docs/product.md §9 'Admin': the console's texts, original copy and ours (marked "ours"). */

@@ -27,6 +27,10 @@ export const settingsText = {
   keyRequired: (vendor: string) => `${vendor} needs your own API key to reply.`, // ours
   keyStored: (vendor: string, last4: string) => `Your ${vendor} key ••••${last4} is stored, encrypted.`, // ours
   noActiveVendor: failureMessage({ code: "no_active_vendor" }),
+  developerApi: "Developer API", // ours
+  developerApiBody: "OpenAI-compatible API keys for your own programs.", // ours
+  developerApiProOnly: "Part of the Professional plan.", // ours
+  manageApiKeys: "API keys", // ours
   upgradeTitle: "Unlock Professional Features",
   upgradeBody: "Unlimited messages, every model, unlimited history and priority support.", // ours
   upgradeNow: "Upgrade Now",

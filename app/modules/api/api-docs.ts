@@ -1,0 +1,62 @@
+/**
+ * The developer API's examples and retention statement, shown on /api and /docs (docs/product.md §12). The
+ * examples are built from the request's origin, so they run as written against the server that showed them.
+ */
+export const API_RETENTION =
+  "An API request's messages and its reply are stored like a chat's, in a conversation of their own that no chat list shows, so that the reply can be produced, continued after a worker crash and replayed; it is deleted 24 hours after its last activity, and at once with your account. The usage ledger keeps, without any text, the time, model, vendor, token counts and the key used. Nothing else stores or logs your prompts.";
+
+export function apiExamples(origin: string) {
+  const base = `${origin}/v1`;
+  return {
+    base,
+    curlModels: `curl ${base}/models \\\n  -H "Authorization: Bearer $ROGUE_API_KEY"`,
+    curlChat: `curl ${base}/chat/completions \\
+  -H "Authorization: Bearer $ROGUE_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{
+    "model": "dolphin-mixtral-8x22b",
+    "messages": [
+      {"role": "system", "content": "You are a helpful assistant."},
+      {"role": "user", "content": "Write a haiku about the sea."}
+    ],
+    "temperature": 0.7,
+    "max_tokens": 200
+  }'`,
+    curlStream: `curl -N ${base}/chat/completions \\
+  -H "Authorization: Bearer $ROGUE_API_KEY" \\
+  -H "Content-Type: application/json" \\
+  -d '{"model": "dolphin-mixtral-8x22b", "stream": true, "stream_options": {"include_usage": true},
+       "messages": [{"role": "user", "content": "Count to five."}]}'`,
+    curlResume: `# the X-Rogue-Completion-Id header of the original answer, and the last "id:" you received
+curl -N ${base}/completions/$COMPLETION_ID/stream \\
+  -H "Authorization: Bearer $ROGUE_API_KEY" \\
+  -H "Last-Event-ID: $LAST_EVENT_ID"`,
+    sdk: `// npm install openai
+import OpenAI from "openai";
+
+const client = new OpenAI({ baseURL: "${base}", apiKey: process.env.ROGUE_API_KEY });
+
+const reply = await client.chat.completions.create({
+  model: "dolphin-mixtral-8x22b",
+  messages: [{ role: "user", content: "Write a haiku about the sea." }],
+});
+console.log(reply.choices[0].message.content, reply.usage);
+
+const stream = await client.chat.completions.create({
+  model: "dolphin-mixtral-8x22b",
+  messages: [{ role: "user", content: "Count to five." }],
+  stream: true,
+});
+for await (const chunk of stream) process.stdout.write(chunk.choices[0]?.delta?.content ?? "");`,
+    python: `# pip install openai
+import os
+from openai import OpenAI
+
+client = OpenAI(base_url="${base}", api_key=os.environ["ROGUE_API_KEY"])
+reply = client.chat.completions.create(
+    model="dolphin-mixtral-8x22b",
+    messages=[{"role": "user", "content": "Write a haiku about the sea."}],
+)
+print(reply.choices[0].message.content)`,
+  };
+}

@@ -1,0 +1,260 @@
+/**
+ * The developer API's endpoints (docs/product.md §12), in OpenAI's wire format: `GET /v1/models`,
+ * `POST /v1/chat/completions` (whole or streamed) and `GET /v1/completions/{id}/stream` (resume a dropped
+ * stream). A request is asked through the chat's own path (a queued completion the worker answers with its
+ * vendor walk) and read from the same Redis stream.
+ */
+import { v7 as uuidv7 } from "uuid";
+import type { Completion } from "#db/schema";
+import type { StreamEntry } from "#worker/jobs";
+import { askFromApi, SendRefusedError } from "../completions/completions.server";
+import { resumePoint } from "../completions/stream-ids";
+import { apiTexts, failureMessage } from "../errors/catalogue";
+import { listModels } from "../models/models.server";
+import { serverContext } from "../server-context.server";
+import { API_HEADERS, ApiError, type ApiStatus } from "./api-errors";
+import { authenticateApiRequest, type ApiCaller } from "./api-keys.server";
+import { chatRequestSchema, describeIssue, type ChatRequest } from "./chat-request";
+import { completionEntries, type Entry } from "./completion-entries.server";
+import { takeApiRequest } from "./rate-limit.server";
+
+/** The header naming a reply's completion, for the resume endpoint. */
+export const COMPLETION_ID_HEADER = "X-Rogue-Completion-Id";
+const CHUNK_PREFIX = "chatcmpl-";
+
+/** Every /v1 request: a valid key of a Professional, unbanned account, within its key's rate limit. */
+async function caller(request: Request): Promise<ApiCaller> {
+  const caller = await authenticateApiRequest(serverContext().db, request);
+  await takeApiRequest(caller.keyId);
+  return caller;
+}
+
+const sessionOf = (caller: ApiCaller) => ({
+  user: caller.user,
+  roles: caller.roles,
+  sessionId: `api-key:${caller.keyId}`,
+});
+
+export async function listApiModels(request: Request): Promise<Response> {
+  await caller(request);
+  const models = await listModels(serverContext().db);
+  return Response.json(
+    {
+      object: "list",
+      data: models.map((model) => ({
+        id: model.model_id,
+        object: "model",
+        created: 0,
+        owned_by: "rogue-ai",
+      })),
+    },
+    { headers: API_HEADERS },
+  );
+}
+
+async function readBody(request: Request): Promise<ChatRequest> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await request.text());
+  } catch {
+    throw new ApiError(400, apiTexts.invalidJson, "invalid_json");
+  }
+  const parsed = chatRequestSchema.safeParse(json);
+  if (!parsed.success)
+    throw new ApiError(400, apiTexts.invalidBody(describeIssue(parsed.error)), "invalid_request");
+  return parsed.data;
+}
+
+/** The chat's refusals (restricted, PRO model, busy service…) in the API's shape. */
+function asApiError(error: SendRefusedError): ApiError {
+  const codes: Record<SendRefusedError["reason"], string> = {
+    restricted: "account_restricted",
+    limit: "plan_limit",
+    model: "model_not_allowed",
+    key: "vendor_key_missing",
+    busy: "service_unavailable",
+    state: "invalid_request",
+    conflict: "conflict",
+  };
+  return new ApiError(error.status, error.message, codes[error.reason]);
+}
+
+export async function createChatCompletion(request: Request): Promise<Response> {
+  const who = await caller(request);
+  const body = await readBody(request);
+  if (!(await listModels(serverContext().db)).some((m) => m.model_id === body.model))
+    throw new ApiError(404, apiTexts.unknownModel(body.model), "model_not_found");
+  let completionId: string;
+  try {
+    ({ completionId } = await askFromApi(sessionOf(who), {
+      requestId: uuidv7(),
+      modelId: body.model,
+      turns: body.turns,
+      temperature: body.temperature,
+      maxTokens: body.maxTokens,
+      apiKeyId: who.keyId,
+    }));
+  } catch (error) {
+    throw error instanceof SendRefusedError ? asApiError(error) : error;
+  }
+  const completion = await findCompletion(who, completionId);
+  if (body.stream) return streamResponse(request, completion, "0-0", body.includeUsage);
+  return wholeResponse(request, completion);
+}
+
+/** The caller's own API completion; anyone else's, a chat's, and an unknown id are the same 404. */
+async function findCompletion(who: ApiCaller, id: string): Promise<Completion> {
+  const completionId = id.startsWith(CHUNK_PREFIX) ? id.slice(CHUNK_PREFIX.length) : id;
+  const completion = await serverContext()
+    .db.selectFrom("completions")
+    .innerJoin("chat_history", "chat_history.id", "completions.chat_id")
+    .selectAll("completions")
+    .where("completions.id", "=", completionId)
+    .where("completions.user_id", "=", who.user.id)
+    .where("chat_history.source", "=", "api")
+    .executeTakeFirst();
+  if (!completion) throw new ApiError(404, apiTexts.completionNotFound, "completion_not_found");
+  return completion;
+}
+
+/**
+ * `GET /v1/completions/{id}/stream`: the reply's chunks after `Last-Event-ID` (or `?after=`), every chunk
+ * carrying its stream id as the SSE `id:`, then the usage chunk and `[DONE]`.
+ */
+export async function resumeCompletionStream(request: Request, id: string): Promise<Response> {
+  const who = await caller(request);
+  const completion = await findCompletion(who, id);
+  const after = request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("after");
+  return streamResponse(request, completion, resumePoint(after), true);
+}
+
+function envelope(completion: Completion) {
+  return {
+    id: `${CHUNK_PREFIX}${completion.id}`,
+    created: Math.floor(Date.parse(completion.created_at) / 1000),
+    model: completion.model_id,
+    system_fingerprint: null,
+  };
+}
+
+/** Token counts as the vendor reported them; when it reported none, estimated at four characters a token. */
+async function usageOf(completionId: string, text: string) {
+  const { db } = serverContext();
+  const row = await db
+    .selectFrom("completions")
+    .select(["prompt_tokens", "completion_tokens", "chat_id"])
+    .where("id", "=", completionId)
+    .executeTakeFirstOrThrow();
+  let prompt = row.prompt_tokens;
+  if (prompt === null) {
+    const asked = await db
+      .selectFrom("chat_messages")
+      .select("content")
+      .where("chat_id", "=", row.chat_id)
+      .where("completion_id", "is", null)
+      .execute();
+    prompt = Math.ceil(asked.reduce((sum, m) => sum + m.content.length, 0) / 4);
+  }
+  const completionTokens = row.completion_tokens ?? Math.ceil(text.length / 4);
+  return {
+    prompt_tokens: prompt,
+    completion_tokens: completionTokens,
+    total_tokens: prompt + completionTokens,
+  };
+}
+
+/** A failed reply as an API error: a plan refusal is the caller's (403), anything else the vendors' (502). */
+function failureError(entry: Extract<StreamEntry, { type: "error" }>): ApiError {
+  const status: ApiStatus = entry.code === "plan" ? 403 : 502;
+  return new ApiError(status, failureMessage(entry), entry.code);
+}
+
+async function wholeResponse(request: Request, completion: Completion): Promise<Response> {
+  let text = "";
+  let terminal: StreamEntry | null = null;
+  for await (const [, entry] of completionEntries(completion, "0-0", request.signal)) {
+    if (entry.type === "token") text += entry.text;
+    else terminal = entry;
+  }
+  // The client went away before the reply ended; it may still be read at the resume endpoint.
+  if (!terminal) return new Response(null, { status: 499 });
+  if (terminal.type === "error") {
+    const error = failureError(terminal);
+    error.headers[COMPLETION_ID_HEADER] = completion.id;
+    throw error;
+  }
+  return Response.json(
+    {
+      ...envelope(completion),
+      object: "chat.completion",
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: text, refusal: null },
+          logprobs: null,
+          finish_reason: "stop",
+        },
+      ],
+      usage: await usageOf(completion.id, text),
+    },
+    { headers: { ...API_HEADERS, [COMPLETION_ID_HEADER]: completion.id } },
+  );
+}
+
+const SSE_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-transform",
+  "X-Accel-Buffering": "no",
+};
+
+function streamResponse(
+  request: Request,
+  completion: Completion,
+  from: string,
+  includeUsage: boolean,
+): Response {
+  const encoder = new TextEncoder();
+  const base = { ...envelope(completion), object: "chat.completion.chunk" };
+  const chunk = (delta: object, finishReason: string | null = null) => ({
+    ...base,
+    choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
+  });
+  const event = (id: string | null, data: unknown) =>
+    encoder.encode(`${id ? `id: ${id}\n` : ""}data: ${JSON.stringify(data)}\n\n`);
+  const entries = completionEntries(completion, from, request.signal);
+  let text = "";
+
+  async function* events(): AsyncGenerator<Uint8Array> {
+    if (from === "0-0") yield event(null, chunk({ role: "assistant", content: "" }));
+    for await (const [id, entry] of entries as AsyncIterable<Entry>) {
+      if (entry.type === "token") {
+        text += entry.text;
+        yield event(id, chunk({ content: entry.text }));
+        continue;
+      }
+      if (entry.type === "error") {
+        const error = failureError(entry);
+        yield event(id, { error: { message: error.message, type: "server_error", code: error.code } });
+      } else {
+        yield event(id, chunk({}, "stop"));
+        if (includeUsage)
+          yield event(null, { ...base, choices: [], usage: await usageOf(completion.id, text) });
+      }
+      yield encoder.encode("data: [DONE]\n\n");
+      return;
+    }
+  }
+
+  const iterator = events();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(next.value);
+    },
+    async cancel() {
+      await iterator.return(undefined);
+    },
+  });
+  return new Response(body, { headers: { ...SSE_HEADERS, [COMPLETION_ID_HEADER]: completion.id } });
+}

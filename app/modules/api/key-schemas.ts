@@ -1,0 +1,17 @@
+/** The API keys page's forms (docs/product.md §12), shared by the browser and the server. */
+import { z } from "zod";
+import { apiTexts, messages } from "../errors/catalogue";
+
+export const KEY_NAME_MAX = 100;
+
+export const apiKeyFormSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("create"),
+    name: z
+      .string({ required_error: apiTexts.keyNameRequired })
+      .trim()
+      .min(1, apiTexts.keyNameRequired)
+      .max(KEY_NAME_MAX, messages.tooLong("Name", KEY_NAME_MAX)),
+  }),
+  z.object({ intent: z.literal("revoke"), keyId: z.string().uuid(apiTexts.keyNotFound) }),
+]);

@@ -1,0 +1,31 @@
+/**
+ * Requests per minute per API key (API_REQUESTS_PER_MINUTE), counted in Redis so every web process shares
+ * them. A point is taken before the request does any work; past the limit the answer is 429 with Retry-After.
+ */
+import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { apiTexts } from "../errors/catalogue";
+import { readyRedis, serverContext } from "../server-context.server";
+import { webEnv } from "~/utils/env.server";
+import { ApiError } from "./api-errors";
+
+let limiter: RateLimiterRedis | undefined;
+
+export async function takeApiRequest(keyId: string): Promise<void> {
+  await readyRedis();
+  const env = webEnv();
+  limiter ??= new RateLimiterRedis({
+    storeClient: serverContext().redis,
+    keyPrefix: `${env.queuePrefix}:api-key-rpm`,
+    points: env.apiRequestsPerMinute,
+    duration: 60,
+  });
+  try {
+    await limiter.consume(keyId);
+  } catch (error) {
+    if (!(error instanceof RateLimiterRes)) throw error;
+    const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));
+    throw new ApiError(429, apiTexts.rateLimited(env.apiRequestsPerMinute), "rate_limit_exceeded", {
+      "Retry-After": String(seconds),
+    });
+  }
+}

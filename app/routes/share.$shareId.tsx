@@ -1,0 +1,76 @@
+/**
+ * /share/:shareId: a read-only copy of a chat for anyone holding the link (docs/product.md §6). Not indexed;
+ * it shows the snapshot's title and messages and nothing else of the owner. 'Continue this chat' copies it
+ * into the visitor's account (signing in first). An unknown, revoked or malformed id is a 404.
+ */
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Markdown } from "~/components/chat/markdown";
+import { Logo } from "~/components/logo";
+import { requireUser } from "~/modules/auth/session.server";
+import { chatTexts, chatToasts } from "~/modules/chats/chat-messages";
+import { continueShare, requireShare } from "~/modules/chats/shares.server";
+import { db } from "~/modules/server-context.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+
+const NOINDEX = "noindex, nofollow";
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.title || chatTexts.untitled} — Rogue AI` },
+  { name: "robots", content: NOINDEX },
+];
+
+// Not kept by shared caches either: a revoked link must stop at once.
+export const headers: HeadersFunction = () => ({ "X-Robots-Tag": NOINDEX, "Cache-Control": "no-store" });
+
+export async function loader({ params }: LoaderFunctionArgs) {
+  const share = await requireShare(db(), params.shareId ?? "");
+  return { id: share.id, title: share.title, messages: share.messages };
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const share = await requireShare(db(), params.shareId ?? "");
+  // A visitor signs in (or up) first and comes back to this page.
+  const { user } = await requireUser(request);
+  const chatId = await continueShare(db(), user, share.id);
+  return redirectWithToast(request, `/chat/${chatId}`, { type: "success", ...chatToasts.continued });
+}
+
+const ROLE_NAMES = { user: "User", assistant: "Assistant", system: "System" } as const;
+
+export default function SharedChatPage() {
+  const { title, messages } = useLoaderData<typeof loader>();
+  return (
+    <main className="mx-auto w-full max-w-3xl px-4 py-8">
+      <Link to="/" aria-label="Rogue AI home" className="inline-flex">
+        <Logo />
+      </Link>
+      <p className="mt-6 text-sm text-zinc-400">{chatTexts.sharedNotice}</p>
+      <h1 className="mt-1 text-2xl font-semibold">{title || chatTexts.untitled}</h1>
+      <ol aria-label="Messages" className="mt-6 space-y-4">
+        {messages.map((message, index) => (
+          <li
+            key={index}
+            className={`rounded-lg border border-zinc-800 p-4 ${message.role === "user" ? "bg-zinc-900" : ""}`}
+          >
+            <p className="mb-2 text-xs font-medium uppercase tracking-wide text-zinc-500">
+              {ROLE_NAMES[message.role]}
+              {message.role === "assistant" && message.model_id ? ` · ${message.model_id}` : ""}
+            </p>
+            {message.role === "assistant" ? (
+              <Markdown text={message.content} />
+            ) : (
+              <p className="whitespace-pre-wrap break-words">{message.content}</p>
+            )}
+          </li>
+        ))}
+      </ol>
+      <Form method="post" className="mt-8 rounded-lg border border-zinc-800 p-4">
+        <p className="text-sm text-zinc-400">{chatTexts.continueHint}</p>
+        <button type="submit" className="btn-primary mt-3">
+          {chatTexts.continueChat}
+        </button>
+      </Form>
+    </main>
+  );
+}

@@ -1,0 +1,6 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { answerApi } from "~/modules/api/api-errors";
+import { listApiModels } from "~/modules/api/chat-completions.server";
+
+/** GET /v1/models: the catalogue in OpenAI's list format (docs/product.md §12). */
+export const loader = ({ request }: LoaderFunctionArgs) => answerApi(() => listApiModels(request));

@@ -1,0 +1,31 @@
+import type { Kysely } from "kysely";
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
+
+/**
+ * Read-only share links (docs/product.md §6): a snapshot of a chat's shown messages, reachable by an
+ * unguessable id. Revoking deletes the row; deleting the chat or its owner deletes its links too.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable("shared_chats")
+    .addColumn("id", "text", (c) => c.primaryKey())
+    .addColumn("chat_id", "text", (c) => c.notNull().references("chat_history.id").onDelete("cascade"))
+    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("title", "text", (c) => c.notNull())
+    .addColumn("model_id", "text", (c) => c.notNull())
+    /** JSON array of { role, content, model_id, vendor, created_at }. */
+    .addColumn("messages", "text", (c) => c.notNull())
+    .addColumn("created_at", "text", (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex("shared_chats_user")
+    .on("shared_chats")
+    .columns(["user_id", "created_at"])
+    .execute();
+  await db.schema.createIndex("shared_chats_chat").on("shared_chats").column("chat_id").execute();
+}
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.dropTable("shared_chats").ifExists().execute();
+}

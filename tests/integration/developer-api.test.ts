@@ -1,0 +1,482 @@
+/**
+ * The OpenAI-compatible developer API (docs/product.md §12), driven by the official `openai` client: its
+ * requests reach the /v1 routes through a fetch that dispatches to them, and a real worker answers them from
+ * the mock vendor through the queue and the vendor walk, as chats are answered.
+ */
+import type { APIError } from "openai";
+import OpenAI, {
+  InternalServerError,
+  AuthenticationError,
+  BadRequestError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+} from "openai";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Plan } from "#db/schema";
+import { startWorker } from "#worker/index";
+import { purgeApiConversations } from "#worker/sweeper";
+import { apiTexts, messages } from "~/modules/errors/catalogue";
+import { createApiKey, revokeApiKey } from "~/modules/api/api-keys.server";
+import { listChats } from "~/modules/chats/chats.server";
+import * as chatCompletions from "~/routes/v1.chat.completions";
+import * as models from "~/routes/v1.models";
+import * as resume from "~/routes/v1.completions.$id.stream";
+import * as unknown from "~/routes/v1.$";
+import { grantRoles, insertChat } from "../support/rows";
+import { args, BASE } from "../support/route-calls";
+import { createTestEnv, directive, type TestEnv } from "../support/test-env";
+
+const PER_MINUTE = 5;
+process.env.API_REQUESTS_PER_MINUTE = String(PER_MINUTE);
+
+let t: TestEnv;
+let worker: Awaited<ReturnType<typeof startWorker>>;
+beforeAll(async () => {
+  t = await createTestEnv();
+  worker = await startWorker({ concurrency: 4 });
+});
+afterAll(async () => {
+  await worker.close();
+  await t.close();
+});
+
+/** Sends a request to the /v1 route its path names, as the web server would. */
+async function dispatch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  const request = new Request(input, init);
+  const path = new URL(request.url).pathname;
+  const resumed = /^\/v1\/completions\/([^/]+)\/stream$/.exec(path);
+  if (path === "/v1/models") return models.loader(args(request));
+  if (path === "/v1/chat/completions")
+    return request.method === "POST" ? chatCompletions.action(args(request)) : chatCompletions.loader();
+  if (resumed) return resume.loader(args(request, { id: resumed[1]! }));
+  return request.method === "GET" ? unknown.loader() : unknown.action();
+}
+
+const clientFor = (apiKey: string) =>
+  new OpenAI({ apiKey, baseURL: `${BASE}/v1`, fetch: dispatch, maxRetries: 0 });
+
+async function userWithKey(plan: Plan = "professional", { demo = false } = {}) {
+  const userId = await t.createUser();
+  await t.db
+    .updateTable("users")
+    .set({ plan: "professional", is_demo: 0 })
+    .where("id", "=", userId)
+    .execute();
+  const user = await t.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+  const { key, id } = await createApiKey(t.db, user, "test key");
+  // The account changes after the key was made: a lapsed plan or a demo must stop the key.
+  await t.db
+    .updateTable("users")
+    .set({ plan, is_demo: demo ? 1 : 0 })
+    .where("id", "=", userId)
+    .execute();
+  return { userId, key, keyId: id, client: clientFor(key) };
+}
+
+const completionsOf = (userId: string) =>
+  t.db.selectFrom("completions").select("id").where("user_id", "=", userId).execute();
+const MODEL = "dolphin-mixtral-8x22b";
+
+describe("GET /v1/models", () => {
+  it("lists the catalogue in OpenAI's list format", async () => {
+    const { client } = await userWithKey();
+    const ids = [];
+    for await (const model of client.models.list()) ids.push(model.id);
+    expect(ids).toContain(MODEL);
+    expect(ids).toContain("deepseek_v3");
+  });
+});
+
+describe("POST /v1/chat/completions", () => {
+  it("answers a whole reply through the queue and the worker, with usage, and records it as API usage of the key", async () => {
+    const { userId, keyId, client } = await userWithKey();
+    const question = "What is a haiku?";
+    const next = t.mock.nextRequest("together");
+    const { data, response } = await client.chat.completions
+      .create({
+        model: MODEL,
+        messages: [
+          { role: "system", content: "Answer in one line." },
+          { role: "user", content: "Hello" },
+          { role: "assistant", content: "Hi! Ask me anything." },
+          { role: "user", content: question },
+        ],
+        temperature: 0.2,
+        max_tokens: 50,
+      })
+      .withResponse();
+
+    expect(data.object).toBe("chat.completion");
+    expect(data.model).toBe(MODEL);
+    expect(data.choices[0]).toMatchObject({
+      index: 0,
+      finish_reason: "stop",
+      message: { role: "assistant", content: t.mock.expectedReply("together", question) },
+    });
+    expect(data.usage!.completion_tokens).toBeGreaterThan(0);
+    expect(data.usage!.total_tokens).toBe(data.usage!.prompt_tokens + data.usage!.completion_tokens);
+    const completionId = response.headers.get("X-Rogue-Completion-Id")!;
+    expect(data.id).toBe(`chatcmpl-${completionId}`);
+
+    // The vendor got the conversation as sent, at the request's temperature and max_tokens.
+    const sent = (await next).body as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      temperature: 0.2,
+      max_tokens: 50,
+      messages: [
+        { role: "system", content: "Answer in one line." },
+        { role: "user", content: "Hello" },
+        { role: "assistant", content: "Hi! Ask me anything." },
+        { role: "user", content: question },
+      ],
+    });
+    const ledger = await t.db
+      .selectFrom("usage_events")
+      .selectAll()
+      .where("completion_id", "=", completionId)
+      .executeTakeFirstOrThrow();
+    expect(ledger).toMatchObject({ source: "api", api_key_id: keyId, user_id: userId, status: "done" });
+    expect(ledger.vendor).toBe("together");
+    // The request's hidden chat never reaches the user's sidebar.
+    expect(await listChats(t.db, { id: userId, plan: "professional" })).toEqual([]);
+  });
+
+  it("streams the reply as chat.completion.chunk events, with a usage chunk when asked, ending in [DONE]", async () => {
+    const { client } = await userWithKey();
+    const question = "Stream me something";
+    const stream = await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: "user", content: question }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
+    let text = "";
+    const chunks = [];
+    for await (const chunk of stream) {
+      chunks.push(chunk);
+      text += chunk.choices[0]?.delta.content ?? "";
+    }
+    expect(text).toBe(t.mock.expectedReply("together", question));
+    expect(chunks[0]!.choices[0]!.delta.role).toBe("assistant");
+    expect(chunks.at(-2)!.choices[0]!.finish_reason).toBe("stop");
+    expect(chunks.at(-1)!.choices).toEqual([]);
+    expect(chunks.at(-1)!.usage!.completion_tokens).toBeGreaterThan(0);
+    expect(new Set(chunks.map((c) => c.object))).toEqual(new Set(["chat.completion.chunk"]));
+  });
+
+  it("sends data: [DONE] last, names the completion in a header, and replays a dropped stream from Last-Event-ID", async () => {
+    const { key, userId } = await userWithKey();
+    const question = "Resume me";
+    const response = await dispatch(`${BASE}/v1/chat/completions`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ model: MODEL, messages: [{ role: "user", content: question }], stream: true }),
+    });
+    expect(response.headers.get("Content-Type")).toContain("text/event-stream");
+    const completionId = response.headers.get("X-Rogue-Completion-Id")!;
+    const raw = await response.text();
+    expect(raw.trimEnd().endsWith("data: [DONE]")).toBe(true);
+    const events = raw.split("\n\n").filter(Boolean);
+    const firstToken = events.find((e) => e.includes('"content":"') && !e.includes('"role"'))!;
+    const firstId = /^id: (\S+)/.exec(firstToken)![1]!;
+    const firstText = (JSON.parse(firstToken.split("data: ")[1]!) as OpenAI.ChatCompletionChunk).choices[0]!
+      .delta.content!;
+
+    const replay = await dispatch(`${BASE}/v1/completions/${completionId}/stream`, {
+      headers: { Authorization: `Bearer ${key}`, "Last-Event-ID": firstId },
+    });
+    expect(replay.status).toBe(200);
+    const rest = (await replay.text())
+      .split("\n\n")
+      .filter((e) => e.includes("data: {"))
+      .map((e) => JSON.parse(e.split("data: ")[1]!) as OpenAI.ChatCompletionChunk)
+      .map((c) => c.choices[0]?.delta.content ?? "")
+      .join("");
+    expect(firstText + rest).toBe(t.mock.expectedReply("together", question));
+
+    // Someone else's key, and an unknown id, get the same 404.
+    const other = await userWithKey();
+    for (const [id, apiKey] of [
+      [completionId, other.key],
+      ["0190a0a0-0000-7000-8000-000000000000", key],
+    ] as const) {
+      const refused = await dispatch(`${BASE}/v1/completions/${id}/stream`, {
+        headers: { Authorization: `Bearer ${apiKey}` },
+      });
+      expect(refused.status).toBe(404);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("completion_not_found");
+    }
+    expect(await completionsOf(userId)).toHaveLength(1);
+  });
+
+  it("walks the vendors like a chat: a failing active vendor falls back, and each attempt is recorded", async () => {
+    const { client } = await userWithKey();
+    const question = `fallback ${directive({ vendors: { together: { fault: "500" } } })}`;
+    const { data, response } = await client.chat.completions
+      .create({ model: MODEL, messages: [{ role: "user", content: question }] })
+      .withResponse();
+    expect(data.choices[0]!.message.content).toBe(t.mock.expectedReply("novita", question));
+    const attempts = await t.db
+      .selectFrom("completion_attempts")
+      .select(["vendor", "outcome"])
+      .where("completion_id", "=", response.headers.get("X-Rogue-Completion-Id")!)
+      .orderBy("id")
+      .execute();
+    expect(attempts).toEqual([
+      { vendor: "together", outcome: "http" },
+      { vendor: "novita", outcome: "ok" },
+    ]);
+  });
+
+  it("continues a reply cut off part-way with the next vendor, as one stream", async () => {
+    const { client } = await userWithKey();
+    const question = `cut ${directive({ vendors: { together: { fault: "cutoff", faultAfterTokens: 3 } } })}`;
+    const stream = await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: "user", content: question }],
+      stream: true,
+    });
+    let text = "";
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? "";
+    const completion = await t.db
+      .selectFrom("chat_messages")
+      .select(["content", "vendor"])
+      .where("content", "=", text)
+      .executeTakeFirstOrThrow();
+    expect(completion.vendor).toBe("novita");
+    expect(text.length).toBeGreaterThan(0);
+  });
+
+  it("answers a reply every vendor failed with a 502 in OpenAI's error shape", async () => {
+    const { client } = await userWithKey();
+    const question = `all down ${directive({ fault: "500" })}`;
+    const error = await client.chat.completions
+      .create({ model: MODEL, messages: [{ role: "user", content: question }] })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as APIError).status).toBe(502);
+    expect((error as APIError).message).toContain("API error (500)");
+  });
+});
+
+describe("refusals, each in OpenAI's shape and mapped to the client's exception; nothing is stored", () => {
+  const ask = (client: OpenAI, body: Partial<OpenAI.ChatCompletionCreateParamsNonStreaming> = {}) =>
+    client.chat.completions
+      .create({ model: MODEL, messages: [{ role: "user", content: "hi" }], ...body })
+      .then(
+        () => null,
+        (e: unknown) => e as APIError,
+      );
+
+  it("401 AuthenticationError: no key, a malformed header, an unknown key, a revoked key", async () => {
+    const { userId, key, keyId } = await userWithKey();
+    const bare = await dispatch(`${BASE}/v1/models`);
+    expect(bare.status).toBe(401);
+    expect(await bare.json()).toEqual({
+      error: {
+        message: apiTexts.missingKey,
+        type: "invalid_request_error",
+        param: null,
+        code: "missing_api_key",
+      },
+    });
+    const basic = await dispatch(`${BASE}/v1/models`, { headers: { Authorization: `Basic ${key}` } });
+    expect(((await basic.json()) as { error: { message: string } }).error.message).toBe(
+      apiTexts.malformedKey,
+    );
+
+    const unknownKey = await ask(clientFor(`rk-${"A".repeat(43)}`));
+    expect(unknownKey).toBeInstanceOf(AuthenticationError);
+    expect(unknownKey!.message).toContain(apiTexts.invalidKey);
+    expect(await ask(clientFor("sk-not-ours"))).toBeInstanceOf(AuthenticationError);
+
+    await revokeApiKey(t.db, userId, keyId);
+    expect(await ask(clientFor(key))).toBeInstanceOf(AuthenticationError);
+    expect(await completionsOf(userId)).toEqual([]);
+  });
+
+  it("403 PermissionDeniedError with the upgrade message: a Starter account, a demo, a lapsed plan", async () => {
+    const starter = await userWithKey("starter");
+    const demo = await userWithKey("professional", { demo: true });
+    const lapsed = await userWithKey();
+    await t.db
+      .updateTable("users")
+      .set({ plan_expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id", "=", lapsed.userId)
+      .execute();
+    for (const { client, userId } of [starter, demo, lapsed]) {
+      const error = await ask(client);
+      expect(error).toBeInstanceOf(PermissionDeniedError);
+      expect(error!.message).toContain(apiTexts.professionalOnly);
+      expect(await completionsOf(userId)).toEqual([]);
+    }
+  });
+
+  it("403 at once for a banned user's key, and for a restricted user's request", async () => {
+    const banned = await userWithKey();
+    expect((await banned.client.models.list()).data.length).toBeGreaterThan(0);
+    await grantRoles(t.db, banned.userId, ["banned"]);
+    const refused = await ask(banned.client);
+    expect(refused).toBeInstanceOf(PermissionDeniedError);
+    expect(refused!.message).toContain(messages.accountBanned);
+
+    const restricted = await userWithKey();
+    await grantRoles(t.db, restricted.userId, ["restricted"]);
+    const error = await ask(restricted.client);
+    expect(error).toBeInstanceOf(PermissionDeniedError);
+    expect(error!.message).toContain(messages.restricted);
+    expect(await completionsOf(restricted.userId)).toEqual([]);
+    expect(await completionsOf(banned.userId)).toEqual([]);
+  });
+
+  it("404 NotFoundError for an unknown model and an unknown /v1 path", async () => {
+    const { client, userId } = await userWithKey();
+    const error = await ask(client, { model: "gpt-17" });
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error!.message).toContain(apiTexts.unknownModel("gpt-17"));
+    expect((error as NotFoundError).code).toBe("model_not_found");
+    const path = await client.get("/nothing-here").then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(path).toBeInstanceOf(NotFoundError);
+    expect(await completionsOf(userId)).toEqual([]);
+  });
+
+  it.each([
+    ["a wrong type", { temperature: "hot" }, "temperature"],
+    ["a temperature out of range", { temperature: 3 }, "temperature"],
+    ["no messages", { messages: [] }, "messages"],
+    ["an unknown role", { messages: [{ role: "robot", content: "x" }] }, "messages.0.role"],
+    [
+      "an assistant message last",
+      { messages: [{ role: "assistant", content: "x" }] },
+      apiTexts.lastMessageUser,
+    ],
+    ["a blank question", { messages: [{ role: "user", content: "  " }] }, messages.messageRequired],
+    [
+      "a message over 32 KB",
+      { messages: [{ role: "user", content: "x".repeat(32 * 1024 + 1) }] },
+      messages.messageTooLong,
+    ],
+    ["max_tokens of 0", { max_tokens: 0 }, "max_tokens"],
+  ])("400 BadRequestError for %s", async (_, body, mentions) => {
+    const { client, userId } = await userWithKey();
+    const error = await ask(client, body as never);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error!.message).toContain(mentions);
+    expect(await completionsOf(userId)).toEqual([]);
+  });
+
+  it("400 for a body that is not JSON, and 405 for a GET of the completions endpoint", async () => {
+    const { key, userId } = await userWithKey();
+    const response = await dispatch(`${BASE}/v1/chat/completions`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: '{"model": "dolphin-mixtral-8x22b", "messages": [',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: {
+        message: apiTexts.invalidJson,
+        type: "invalid_request_error",
+        param: null,
+        code: "invalid_json",
+      },
+    });
+    expect((await dispatch(`${BASE}/v1/chat/completions`)).status).toBe(405);
+    expect(await completionsOf(userId)).toEqual([]);
+  });
+
+  it("429 RateLimitError with Retry-After past the key's requests per minute; another key is not affected", async () => {
+    const { client, key } = await userWithKey();
+    for (let i = 0; i < PER_MINUTE; i++) await client.models.list();
+    const error = await client.models.list().then(
+      () => null,
+      (e: unknown) => e as RateLimitError,
+    );
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error!.message).toContain(apiTexts.rateLimited(PER_MINUTE));
+    expect(Number(error!.headers?.get("retry-after"))).toBeGreaterThan(0);
+    const same = await dispatch(`${BASE}/v1/models`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(same.status).toBe(429);
+    const other = await userWithKey();
+    expect((await other.client.models.list()).data.length).toBeGreaterThan(0);
+  });
+});
+
+describe("API keys", () => {
+  it("stores only a hash and a visible prefix; the key is shown once", async () => {
+    const { key, keyId } = await userWithKey();
+    expect(key).toMatch(/^rk-[A-Za-z0-9_-]{43}$/);
+    const row = await t.db
+      .selectFrom("api_keys")
+      .selectAll()
+      .where("id", "=", keyId)
+      .executeTakeFirstOrThrow();
+    expect(row.prefix).toBe(key.slice(0, 11));
+    expect(JSON.stringify(row)).not.toContain(key.slice(11));
+    expect(row.last_used_at).toBeNull();
+  });
+
+  it("refuses to make a key for a Starter account, and to revoke someone else's", async () => {
+    const starterId = await t.createUser();
+    const starter = await t.db
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", starterId)
+      .executeTakeFirstOrThrow();
+    await expect(createApiKey(t.db, starter, "nope")).rejects.toMatchObject({ status: 403 });
+    const { keyId } = await userWithKey();
+    await expect(revokeApiKey(t.db, starterId, keyId)).rejects.toMatchObject({ status: 404 });
+    expect(
+      await t.db
+        .selectFrom("api_keys")
+        .select("revoked_at")
+        .where("id", "=", keyId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ revoked_at: null });
+  });
+
+  it("keeps an API conversation a day, then deletes its text but not its usage; chats are untouched", async () => {
+    const { userId, client } = await userWithKey();
+    const { response } = await client.chat.completions
+      .create({ model: MODEL, messages: [{ role: "user", content: "forget me" }] })
+      .withResponse();
+    const completionId = response.headers.get("X-Rogue-Completion-Id")!;
+    const chatOfDayBefore = await insertChat(t.db, userId, "a real chat", { hoursAgo: 30 });
+    const textOf = () =>
+      t.db
+        .selectFrom("chat_messages")
+        .innerJoin("completions", "completions.chat_id", "chat_messages.chat_id")
+        .select("chat_messages.content")
+        .where("completions.id", "=", completionId)
+        .execute();
+    expect(await textOf()).not.toEqual([]);
+    await purgeApiConversations(t.db);
+    expect(await textOf()).not.toEqual([]);
+
+    const dayAgo = new Date(Date.now() - 25 * 3600 * 1000).toISOString();
+    await t.db
+      .updateTable("chat_history")
+      .set({ updated_at: dayAgo })
+      .where("user_id", "=", userId)
+      .execute();
+    await purgeApiConversations(t.db);
+    expect(await textOf()).toEqual([]);
+    expect(await completionsOf(userId)).toEqual([]);
+    const ledger = await t.db
+      .selectFrom("usage_events")
+      .select("status")
+      .where("completion_id", "=", completionId)
+      .execute();
+    expect(ledger).toEqual([{ status: "done" }]);
+    expect(
+      await t.db.selectFrom("chat_history").select("id").where("id", "=", chatOfDayBefore).execute(),
+    ).toHaveLength(1);
+  });
+});
