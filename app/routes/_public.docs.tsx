@@ -4,6 +4,7 @@ import type { MetaFunction } from "@remix-run/react";
 import { Link, useLoaderData } from "@remix-run/react";
 import { API_RETENTION, apiExamples } from "~/modules/api/api-docs";
 import { PageSection, PageShell } from "~/components/site/page-shell";
+import { settingsText } from "~/modules/settings/settings-messages";
 import { SIMULATED_DECLINES, SIMULATED_SUCCESS_CARDS } from "~/modules/billing/test-cards";
 
 export const meta: MetaFunction = () => [{ title: "Docs — Rogue AI" }];
@@ -91,7 +92,7 @@ export default function DocsPage() {
           payment.
         </p>
       </PageSection>
-      <PageSection title="Developer API">
+      <PageSection title={settingsText.developerApi}>
         <p>
           Professional accounts can call Rogue AI from their own programs with any OpenAI client: create a key
           in Settings → Account → Developer API, and use{" "}
