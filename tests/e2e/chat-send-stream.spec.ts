@@ -55,6 +55,10 @@ test.describe("sending with JavaScript: the reply streams before the chat's data
     // The reload after the send is held: what shows comes from the send and its stream alone.
     await expect(bubbles(page, "user").last()).toContainText("Stream now");
     await expect(lastReply(page)).toContainText("live1");
+    // As while any reply is written: the box is cleared and waits, and the older reply has no Regenerate.
+    await expect(composer(page)).toHaveValue("");
+    await expect(composer(page)).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Regenerate" })).toHaveCount(0);
     expect(reloads.held.length).toBeGreaterThan(0);
     reloads.release();
 

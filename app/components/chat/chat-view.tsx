@@ -173,7 +173,8 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
   const empty = messages.length === 0 && !pendingCompletionId && !sent;
   const lastUser = [...messages].reverse().find((m) => m.role === "user");
   const last = messages.at(-1);
-  const idle = !pendingCompletionId;
+  // A message just sent counts as a reply in progress: no second send, regenerate or edit meanwhile.
+  const idle = !pendingCompletionId && !sent;
   const cannotSend = props.isRestricted || props.messagesLeft === 0;
   const intent = resultIntent(lastResult);
   const composerResult = intent === "send" || intent === "quick-action" ? lastResult : undefined;
@@ -296,10 +297,10 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
         ) : null}
         <Composer
           // A new box after each message sent; other reloads of the page (a rename, the sidebar's refresh) keep the draft.
-          key={`${chatId}:${messages.length}:${pendingCompletionId ?? ""}`}
+          key={`${chatId}:${messages.length}:${pendingCompletionId ?? sent?.completionId ?? ""}`}
           requestId={requestId}
           modelId={modelId}
-          disabled={cannotSend}
+          disabled={cannotSend || Boolean(sent)}
           stoppable={chatId ? pendingCompletionId : null}
           lastResult={composerResult}
         />
