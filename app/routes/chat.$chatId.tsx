@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatView } from "~/components/chat/chat-view";
+import { followSentReply } from "~/components/chat/follow-sent-reply";
 import { loadChatPage } from "~/modules/chats/chat-page.server";
 import { handleChatAction } from "~/modules/completions/chat-intents.server";
 
@@ -12,6 +13,8 @@ export const loader = ({ request, params }: LoaderFunctionArgs) => loadChatPage(
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleChatAction(request, params.chatId ?? "");
+
+export const clientAction = followSentReply;
 
 export default function ChatPage() {
   const page = useLoaderData<typeof loader>();

@@ -10,6 +10,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { redisConnectionOptions } from "#worker/jobs";
 import { MOCK_VENDORS } from "../mock-vendor";
+import { buildIfNeeded } from "../build-if-needed";
 import { startStack, type Stack } from "../stack";
 import { fetchText } from "./http-client";
 import { startMockProcess, type MockProcess } from "./mock-client";
@@ -133,6 +134,8 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Env
     options.log(`mock vendor on ${mock.url} (pid ${mock.pid})`);
     peer = await startPeerProcess(mockEnv, mock.endpoint("openai").replace(/\/chat\/completions$/, ""));
     options.log(`peer proxy (AI SDK streamText) on ${peer.url} (pid ${peer.pid})`);
+    // Built before the profiler's NODE_OPTIONS apply: a build run under the hook never exits.
+    buildIfNeeded((message) => options.log(message));
     Object.assign(process.env, await productEnv(options, mock, dataDir));
     const usesPrivateRedis = !process.env.REDIS_URL;
     stack = await startStack({

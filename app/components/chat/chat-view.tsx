@@ -1,10 +1,11 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { Fragment, useEffect, useRef } from "react";
 import { useToast } from "~/components/ui/toaster";
 import type { ChatPageData } from "~/modules/chats/chat-page.server";
 import { STARTER_DAILY_MESSAGES } from "~/modules/billing/plan";
 import { formErrors, resultIntent } from "~/modules/completions/action-result";
+import { splitSystemPrefix } from "~/modules/completions/quick-actions";
 import { messages as catalogue, toasts } from "~/modules/errors/catalogue";
 import { ApiKeyDialog } from "./api-key-dialog";
 import { ChatTitleBar } from "./chat-title-bar";
@@ -13,7 +14,7 @@ import { MessageBubble } from "./message-bubble";
 import { EditLastMessage, IntentButton } from "./message-controls";
 import { QuickActions } from "./quick-actions";
 import { ScrollToBottom } from "./scroll-to-bottom";
-import { useCompletionStream } from "./use-completion-stream";
+import { isFollowing, useCompletionStream } from "./use-completion-stream";
 import { useReplyNotification } from "./use-reply-notification";
 
 type Message = ChatPageData["messages"][number];
@@ -34,10 +35,22 @@ function MessageFooter({ message, modelNames }: { message: Message; modelNames: 
 /** The typing indicator lingers after a reply, 1.5 ms per character, 500 to 1500 ms (docs/product.md §2). */
 const typingLingerMs = (length: number) => Math.min(1_500, Math.max(500, Math.round(length * 1.5)));
 
-function PendingReply({ completionId, notifications }: { completionId: string; notifications: boolean }) {
+function PendingReply({
+  completionId,
+  notifications,
+  justSent = false,
+}: {
+  completionId: string;
+  notifications: boolean;
+  /**
+   * The message just sent, shown while the page's data reloads: that reload brings the stored reply, and until
+   * it does the bubble shows the first token and the end only (see `useCompletionStream`).
+   */
+  justSent?: boolean;
+}) {
   const { revalidate } = useRevalidator();
   const toast = useToast();
-  const stream = useCompletionStream(completionId);
+  const stream = useCompletionStream(completionId, { everyToken: !justSent });
   useReplyNotification(completionId, stream, notifications);
   const finished = stream.status !== "waiting" && stream.status !== "streaming";
   useEffect(() => {
@@ -46,10 +59,10 @@ function PendingReply({ completionId, notifications }: { completionId: string; n
   }, [stream, toast]);
   // The stored message takes this live one's place once the typing indicator has lingered.
   useEffect(() => {
-    if (!finished) return;
+    if (!finished || justSent) return;
     const timer = setTimeout(revalidate, typingLingerMs(stream.text.length));
     return () => clearTimeout(timer);
-  }, [finished, stream.text.length, revalidate]);
+  }, [finished, justSent, stream.text.length, revalidate]);
   return (
     <MessageBubble role="assistant" streaming={Boolean(stream.text) && !finished}>
       {stream.text || <span className="animate-pulse text-zinc-400">Thinking...</span>}
@@ -115,6 +128,22 @@ function PlanNotice({ messagesLeft }: { messagesLeft: number | null }) {
   );
 }
 
+/**
+ * The message this page has just sent, while the chat's data reloads after the send was accepted: the question
+ * and its live reply show at once (the reply's stream was opened by the send, `followSentReply`), and the
+ * reloaded page shows the stored question and the same live reply in their place.
+ */
+function useSentMessage(requestId: string, firstMessage: boolean) {
+  const navigation = useNavigation();
+  const form = navigation.state === "loading" ? navigation.formData : undefined;
+  if (!form || (form.get("intent") ?? "send") !== "send" || form.get("requestId") !== requestId) return null;
+  const content = form.get("content");
+  if (typeof content !== "string" || !isFollowing(requestId)) return null;
+  // As the send stores it: a first message's "[SYSTEM: ...]" prefix is the chat's instruction, not shown.
+  const question = firstMessage ? splitSystemPrefix(content.trim()).user : content.trim();
+  return { content: question, completionId: requestId };
+}
+
 export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<string[]> | undefined }) {
   const {
     messages,
@@ -130,20 +159,22 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
     chatId,
   } = props;
   const toast = useToast();
+  const sent = useSentMessage(requestId, messages.length === 0);
   const bottomRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     bottomRef.current?.scrollIntoView({ block: "end" });
-  }, [messages.length, pendingCompletionId]);
+  }, [messages.length, pendingCompletionId, sent?.completionId]);
   const lastFailed = Object.values(failures).some((failure) => failure.completionId === lastCompletionId);
   useEffect(() => {
     if (props.persistentFailure && lastFailed) toast({ type: "destructive", ...MULTIPLE_ERRORS });
   }, [props.persistentFailure, lastFailed, toast]);
 
-  const empty = messages.length === 0 && !pendingCompletionId;
+  const empty = messages.length === 0 && !pendingCompletionId && !sent;
   const lastUser = [...messages].reverse().find((m) => m.role === "user");
   const last = messages.at(-1);
-  const idle = !pendingCompletionId;
+  // A message just sent counts as a reply in progress: no second send, regenerate or edit meanwhile.
+  const idle = !pendingCompletionId && !sent;
   const cannotSend = props.isRestricted || props.messagesLeft === 0;
   const intent = resultIntent(lastResult);
   const composerResult = intent === "send" || intent === "quick-action" ? lastResult : undefined;
@@ -230,6 +261,16 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
                   completionId={pendingCompletionId}
                   notifications={props.notifications}
                 />
+              ) : sent ? (
+                <>
+                  <MessageBubble role="user">{sent.content}</MessageBubble>
+                  <PendingReply
+                    key={sent.completionId}
+                    completionId={sent.completionId}
+                    notifications={props.notifications}
+                    justSent
+                  />
+                </>
               ) : null}
             </ol>
           )}
@@ -256,10 +297,10 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
         ) : null}
         <Composer
           // A new box after each message sent; other reloads of the page (a rename, the sidebar's refresh) keep the draft.
-          key={`${chatId}:${messages.length}:${pendingCompletionId ?? ""}`}
+          key={`${chatId}:${messages.length}:${pendingCompletionId ?? sent?.completionId ?? ""}`}
           requestId={requestId}
           modelId={modelId}
-          disabled={cannotSend}
+          disabled={cannotSend || Boolean(sent)}
           stoppable={chatId ? pendingCompletionId : null}
           lastResult={composerResult}
         />

@@ -1,0 +1,116 @@
+import type { Page, Request, Route } from "@playwright/test";
+import {
+  bubbles,
+  CHAT_PATH,
+  composer,
+  composerFields,
+  contentOf,
+  expectExactText,
+  finishedCompletion,
+  lastReply,
+  sendMessage,
+  storedReply,
+} from "./support/chat";
+import { expect, test } from "./support/fixtures";
+import { mockDirective, wordsReply } from "./support/mock";
+
+/** The page's loader reloads (Remix's single-fetch `.data` GETs), held until the returned function is called. */
+async function holdDataReloads(page: Page) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: Route[] = [];
+  await page.route(
+    (url) => url.pathname.endsWith(".data"),
+    async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      held.push(route);
+      await released;
+      await route.continue();
+    },
+  );
+  return { release, held };
+}
+
+const streamRequests = (requests: Request[], completionId: string) =>
+  requests.filter((request) => request.url().includes(`/api/completions/${completionId}/stream`));
+
+test.describe("sending with JavaScript: the reply streams before the chat's data reloads", () => {
+  test("in an open chat the question and the first tokens show while the reload is held back", async ({
+    page,
+    user: _user,
+    db,
+  }) => {
+    await page.goto("/chat");
+    await sendMessage(page, `Warm up ${mockDirective({ reply: "Ready." })}`);
+    await storedReply(page);
+
+    const reply = wordsReply(8, "live");
+    const { requestId } = await composerFields(page);
+    const requests: Request[] = [];
+    page.on("request", (request) => requests.push(request));
+    const reloads = await holdDataReloads(page);
+    await composer(page).fill(`Stream now ${mockDirective({ reply, tokenMs: 150 })}`);
+    await composer(page).press("Enter");
+
+    // The reload after the send is held: what shows comes from the send and its stream alone.
+    await expect(bubbles(page, "user").last()).toContainText("Stream now");
+    await expect(lastReply(page)).toContainText("live1");
+    // As while any reply is written: the box is cleared and waits, and the older reply has no Regenerate.
+    await expect(composer(page)).toHaveValue("");
+    await expect(composer(page)).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Regenerate" })).toHaveCount(0);
+    expect(reloads.held.length).toBeGreaterThan(0);
+    reloads.release();
+
+    await expectExactText(lastReply(page), reply);
+    await storedReply(page);
+    await expect(bubbles(page, "user")).toHaveCount(2);
+    await expect(bubbles(page, "assistant")).toHaveCount(2);
+    // One event stream for the reply: the reloaded page shows the stream the send opened.
+    expect(streamRequests(requests, requestId)).toHaveLength(1);
+    const completion = await finishedCompletion(db, new URL(page.url()).pathname.split("/").pop()!);
+    expect(completion.id).toBe(requestId);
+  });
+
+  test("a new chat's first send shows its reply before the chat's page has loaded", async ({
+    page,
+    user: _user,
+    db,
+  }) => {
+    const reply = wordsReply(6, "first");
+    await page.goto("/chat");
+    const { requestId } = await composerFields(page);
+    const requests: Request[] = [];
+    page.on("request", (request) => requests.push(request));
+    const reloads = await holdDataReloads(page);
+    await composer(page).fill(`[SYSTEM: Be brief.]\n\nHello there ${mockDirective({ reply, tokenMs: 150 })}`);
+    await composer(page).press("Enter");
+
+    await expect(contentOf(bubbles(page, "user").last())).toHaveText(/^Hello there/);
+    await expect(lastReply(page)).toContainText("first1");
+    await expect(page.getByRole("heading", { name: "What can I help with?" })).toHaveCount(0);
+    // Still the new chat's page: the chat's own page loads only once its data is let through.
+    expect(new URL(page.url()).pathname).toBe("/chat");
+    reloads.release();
+
+    await expect(page).toHaveURL(CHAT_PATH);
+    await expectExactText(lastReply(page), reply);
+    await storedReply(page);
+    await expect(bubbles(page, "assistant")).toHaveCount(1);
+    expect(streamRequests(requests, requestId)).toHaveLength(1);
+    const chatId = new URL(page.url()).pathname.split("/").pop()!;
+    expect((await finishedCompletion(db, chatId)).id).toBe(requestId);
+  });
+
+  test("a refused send opens no stream and shows nothing sent", async ({ page, user: _user }) => {
+    await page.goto("/chat");
+    const requests: Request[] = [];
+    page.on("request", (request) => requests.push(request));
+    await composer(page).fill(" ".repeat(3));
+    await page.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(page.getByText("Error: Please enter a message")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "What can I help with?" })).toBeVisible();
+    await expect(bubbles(page, "user")).toHaveCount(0);
+    expect(requests.filter((request) => request.url().includes("/api/completions/"))).toHaveLength(0);
+  });
+});
