@@ -166,8 +166,9 @@ class Run {
     try {
       const chunks = adapter(
         {
-          // The web request that asked for the reply, so the vendor's own logs can be matched with ours.
-          requestId: logContext()?.requestId ?? this.completion.id,
+          // `<completion id>:<web request id>`: the vendor's own logs can be matched with ours by either id (the
+          // benchmark's tap reads the completion id before the colon). A re-queued job has no request id.
+          requestId: `${this.completion.id}:${logContext()?.requestId ?? Date.now()}`,
           endpointUrl: route.endpointUrl,
           apiKey: route.apiKey,
           model: route.vendorModelId,

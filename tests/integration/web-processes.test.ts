@@ -255,7 +255,7 @@ it("streams a reply sent to one web process through the port from both, with its
   );
   for (const line of workerLines) expect(line.requestId).toBe(requestId);
   const vendorCall = t.mock.requests("together").at(-1)!;
-  expect(vendorCall.headers["x-request-id"]).toBe(requestId);
+  expect(vendorCall.headers["x-request-id"]).toBe(`${completionId}:${requestId}`);
 });
 
 it("delivers a live event to pages open on both web processes", async () => {
