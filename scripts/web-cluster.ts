@@ -43,11 +43,22 @@ export function runWebCluster(count: number, logger: Logger): { stop(): Promise<
     );
   });
 
+  // A web process that fails before any has listened (a port in use, a bad setting) would only fail again:
+  // the primary fails instead, so `npm start` and a container's restart policy see it.
+  let listened = false;
+  cluster.once("listening", () => (listened = true));
+  const failedToStart = (name: string) => {
+    if (listened) return;
+    logger.fatal(`${name} failed before the web listened; stopping`);
+    for (const supervised of processes) supervised.hold();
+    Promise.all(processes.map((supervised) => supervised.stop())).finally(() => process.exit(1));
+  };
   const processes: SupervisedProcess[] = Array.from({ length: count }, (_, i) =>
     supervise({
       name: `web ${i + 1}`,
       log: (message) => logger.info(message),
       restartAfterCleanExit: true,
+      onUnexpectedExit: failedToStart,
       start: () => cluster.fork().process,
     }),
   );

@@ -1,7 +1,8 @@
 /**
  * Two web processes behind one port (WEB_CONCURRENCY=2) and a worker process, as `npm start` runs them: a
  * send answered by one web process streams its reply through the port from either; a live event published
- * once reaches the pages open on both; /metrics through the port sums both processes; a web process stopped
+ * reaches the pages open on both; a session signed out on one is refused by both; /metrics through the port
+ * sums both processes; a web process stopped
  * with SIGTERM (a rolling restart) or killed is replaced. The logs carry the request id and the completion id
  * from the web's request through the queue and the worker to the vendor.
  */
@@ -113,13 +114,18 @@ const healthy = () =>
 const webPids = () =>
   web.lines.filter((line) => String(line.msg).startsWith("web listening")).map((line) => line.pid);
 
-async function postForm(pathname: string, form: Record<string, string>, requestId: string) {
+async function postForm(
+  pathname: string,
+  form: Record<string, string>,
+  requestId: string,
+  cookie = visitor.cookie,
+) {
   const body = new URLSearchParams(form).toString();
   const response = await send(
     "POST",
     pathname,
     {
-      Cookie: visitor.cookie,
+      Cookie: cookie,
       Origin: base(),
       "Content-Type": "application/x-www-form-urlencoded",
       "Content-Length": Buffer.byteLength(body),
@@ -283,6 +289,20 @@ it("answers /metrics through the port with both processes' figures summed", asyn
   };
   // The one send above was queued by one process; whichever process answers the scrape reports it.
   expect([await sample(), await sample(), await sample()]).toEqual([1, 1, 1]);
+});
+
+it("refuses a signed-out session on every web process", async () => {
+  const leaving = await sessionCookieFor(t, await t.createUser());
+  const eventsStatus = async () => {
+    const response = await send("GET", "/api/events", { Cookie: leaving.cookie });
+    response.destroy();
+    return response.statusCode;
+  };
+  // Signed in on both processes (two fresh connections, handed to each in turn)...
+  expect([await eventsStatus(), await eventsStatus()]).toEqual([200, 200]);
+  expect(await postForm("/signout", {}, randomUUID(), leaving.cookie)).toBe(302);
+  // ...and out on both, whichever served the sign-out.
+  expect([await eventsStatus(), await eventsStatus()]).toEqual([401, 401]);
 });
 
 it(

@@ -12,7 +12,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { createDatabase } from "#db/database";
 import type { BenchContext } from "../context";
 import { startProcessStack, type ProcessStack } from "../process-stack";
-import { UsageSampler } from "../procstats";
+import { OTHERS, UsageSampler } from "../procstats";
 import type { ScenarioReport, Table, Target } from "../report";
 import { resumableReply, wholeAndInOrder, type ResumedRun } from "../resumable";
 import { ms, summarize } from "../stats";
@@ -95,9 +95,7 @@ export async function processesScenario(
       const ok = runs.filter((run) => run.terminals.done === 1 && !run.failures.length);
       failed += runs.length - ok.length;
       const ttft = summarize(ok.flatMap((run) => (run.firstTokenAt ? [run.firstTokenAt - run.start] : [])));
-      const total = processes
-        .filter((p) => p.name !== "everything else")
-        .reduce((sum, p) => sum + p.cpuPercent, 0);
+      const total = processes.filter((p) => p.name !== OTHERS).reduce((sum, p) => sum + p.cpuPercent, 0);
       rows.push([
         `(${web}, ${workers})`,
         ms(ok.length / wallS, 1),
@@ -106,6 +104,7 @@ export async function processesScenario(
         ms(ttft.p99),
         String(runs.length - ok.length),
         ms(total, 0),
+        ms(processes.find((p) => p.name === OTHERS)?.cpuPercent ?? Number.NaN, 0),
       ]);
       cpuRows.push([
         `(${web}, ${workers})`,
@@ -122,7 +121,8 @@ export async function processesScenario(
       "p90",
       "p99",
       "failed",
-      "CPU % of one core, all processes",
+      "CPU %, the product's processes",
+      "CPU %, rest of the machine",
     ],
     rows,
   };
