@@ -51,7 +51,8 @@ export function runWebCluster(count: number, logger: Logger): { stop(): Promise<
     if (listened) return;
     logger.fatal(`${name} failed before the web listened; stopping`);
     for (const supervised of processes) supervised.hold();
-    Promise.all(processes.map((supervised) => supervised.stop())).finally(() => process.exit(1));
+    const exit = () => process.exit(1);
+    Promise.all(processes.map((supervised) => supervised.stop())).then(exit, exit);
   };
   const processes: SupervisedProcess[] = Array.from({ length: count }, (_, i) =>
     supervise({

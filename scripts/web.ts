@@ -11,7 +11,7 @@ import express from "express";
 import { exitWithFailure } from "#platform/logger";
 import { requestIdFrom, withLogContext } from "#platform/log-context";
 import { routeLabel, serveMetrics } from "#platform/metrics";
-import { closeServerContext } from "~/modules/server-context.server";
+import { closeServerContext, readyRedis } from "~/modules/server-context.server";
 import { SESSION_COOKIE } from "~/modules/auth/session.server";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
@@ -93,6 +93,10 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
     }),
   );
 
+  // A new process (a restart, a rolling upgrade) takes connections once its Redis connection is up, rather
+  // than answering its first requests 503; if Redis does not answer in time it listens all the same and
+  // answers 503 until Redis is back, as during any outage.
+  await readyRedis().catch(() => logger.warn("Redis is not answering yet; listening all the same"));
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(env.port, () => resolve(listening));
   });
@@ -108,9 +112,11 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
     server.closeIdleConnections();
     // Open event streams never end by themselves; browsers reconnect with Last-Event-ID elsewhere.
     const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    await closeServerContext();
+    // Requests under way finish first (a rolling restart must not turn them into 500s); only then go the
+    // database and Redis they use.
     await closed;
     clearTimeout(grace);
+    await closeServerContext();
   }
   return { server, close };
 }

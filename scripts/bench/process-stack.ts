@@ -8,6 +8,7 @@
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { setTimeout as delay } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { createDatabase } from "#db/database";
 import { redisConnectionOptions } from "#worker/jobs";
@@ -16,6 +17,8 @@ import { startStack, type Stack } from "../stack";
 import type { BenchContext } from "./context";
 import type { Watched } from "./procstats";
 import { ProductClient } from "./streams";
+
+const WEB_SETTLE_MS = 5_000;
 
 export interface ProcessStack {
   baseUrl: string;
@@ -86,6 +89,9 @@ export async function startProcessStack(
       log: (message) => context.log(`  ${message}`),
     });
     await stack.whenReady(120_000);
+    // /healthz answers once one web process listens; the cluster hands connections only to those that do, and a
+    // keep-alive client stays on the process it first reached. Let them all start before anyone connects.
+    if (web > 1) await delay(WEB_SETTLE_MS);
   } catch (error) {
     await stack?.stop();
     await database.drop();

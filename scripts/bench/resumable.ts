@@ -93,7 +93,9 @@ export async function resumableReply(
     );
     if (Object.keys(run.terminals).length) break;
     if (reload.signal.aborted) run.reloads += 1;
-    else if (outcome.error && !RETRIED.has(outcome.status)) {
+    // A stream that opened (200) and was then cut is what a browser resumes from; so is a refused connection
+    // or a 502/503 while a web process restarts. Anything else is an answer the user is left with.
+    else if (outcome.error && outcome.status !== 200 && !RETRIED.has(outcome.status)) {
       run.failures.push(`stream: ${outcome.error}`);
       return run;
     } else run.reconnects += 1;

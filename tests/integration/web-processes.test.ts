@@ -14,8 +14,9 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { publishEvent } from "~/modules/realtime/publish.server";
 import { buildIfNeeded } from "#scripts/build-if-needed";
+import { childPids } from "#scripts/bench/process-stack";
 import { sessionCookieFor, type Visitor } from "../support/route-calls";
-import { createTestEnv, type TestEnv } from "../support/test-env";
+import { createTestEnv, directive, type TestEnv } from "../support/test-env";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -105,7 +106,7 @@ async function readAll(response: IncomingMessage) {
 }
 
 const healthy = () =>
-  send("GET", "/healthz", {}).then(
+  send("GET", "/healthz", {}, undefined, AbortSignal.timeout(5_000)).then(
     async (response) => (await readAll(response), response.statusCode === 200),
     () => false,
   );
@@ -139,19 +140,24 @@ async function postForm(
 
 interface EventStream {
   requestId: string;
-  events: { event: string; data: string }[];
+  events: { id?: string; event: string; data: string }[];
   ended: Promise<void>;
   close(): void;
 }
 
 /** Opens a server-sent event stream on a connection of its own and collects its events. */
-async function openEvents(pathname: string): Promise<EventStream> {
+async function openEvents(pathname: string, lastEventId?: string): Promise<EventStream> {
   const controller = new AbortController();
   const requestId = randomUUID();
   const response = await send(
     "GET",
     pathname,
-    { Cookie: visitor.cookie, Accept: "text/event-stream", "X-Request-Id": requestId },
+    {
+      Cookie: visitor.cookie,
+      Accept: "text/event-stream",
+      "X-Request-Id": requestId,
+      ...(lastEventId ? { "Last-Event-ID": lastEventId } : {}),
+    },
     undefined,
     controller.signal,
   );
@@ -178,15 +184,23 @@ async function openEvents(pathname: string): Promise<EventStream> {
               .map((line) => line.slice(name.length + 1).trimStart())
               .join("\n");
           if (field("data") || field("event"))
-            stream.events.push({ event: field("event") || "message", data: field("data") });
+            stream.events.push({
+              id: field("id") || undefined,
+              event: field("event") || "message",
+              data: field("data"),
+            });
         }
       }
     } catch (error) {
-      if (!controller.signal.aborted) throw error;
+      // A stream cut by a web process stopping ends like this; the reader resumes with Last-Event-ID.
+      if (!controller.signal.aborted && (error as { code?: string }).code !== "ECONNRESET") throw error;
     }
   })();
   return stream;
 }
+
+/** The web processes running now: the primary's children. */
+const liveWebPids = () => childPids(web.child.pid!);
 
 /** The pid of the web process that logged the request `requestId` (logged when it ends). */
 const pidOfRequest = (requestId: string) =>
@@ -306,14 +320,61 @@ it("refuses a signed-out session on every web process", async () => {
 });
 
 it(
+  "resumes a reply streaming while each web process is restarted in turn, ending done exactly once",
+  { timeout: 120_000 },
+  async () => {
+    const completionId = randomUUID();
+    const content = `rolling web ${directive({ tokens: 400, tokenMs: 40 })}`;
+    expect(
+      await postForm("/chat?index", { intent: "send", content, requestId: completionId }, randomUUID()),
+    ).toBe(302);
+    const events: EventStream["events"] = [];
+    let connections = 0;
+    const reading = (async () => {
+      while (!events.some((e) => e.event !== "token" && e.event !== "message")) {
+        const lastId = events.findLast((e) => e.id)?.id;
+        const stream = await openEvents(`/api/completions/${completionId}/stream`, lastId).catch(() => null);
+        if (!stream) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          continue;
+        }
+        connections += 1;
+        await stream.ended;
+        events.push(...stream.events);
+      }
+    })();
+    await until(() => connections > 0, "the stream to open");
+    for (const pid of liveWebPids()) {
+      process.kill(pid, "SIGTERM");
+      await until(() => {
+        const now = liveWebPids();
+        return !now.includes(pid) && now.length === 2;
+      }, "the web process to be replaced");
+      await until(healthy, "/healthz after the restart");
+    }
+    await reading;
+    const tokens = events.filter((e) => e.event === "token");
+    expect(events.filter((e) => e.event === "done")).toHaveLength(1);
+    expect(tokens.map((e) => (JSON.parse(e.data) as { text: string }).text).join("")).toBe(
+      t.mock.expectedReply("together", content),
+    );
+    const ids = events.flatMap((e) => (e.id ? [e.id] : []));
+    expect(new Set(ids).size).toBe(ids.length);
+    // The restarts really cut the stream: it was read over more than one connection.
+    expect(connections).toBeGreaterThan(1);
+  },
+);
+
+it(
   "replaces a web process stopped with SIGTERM or killed, and keeps answering meanwhile",
   { timeout: 60_000 },
   async () => {
-    const [first, second] = webPids() as number[];
+    const [first, second] = liveWebPids();
+    const started = webPids().length;
     process.kill(first!, "SIGTERM");
-    await until(() => webPids().length === 3, "a new web process after SIGTERM");
+    await until(() => webPids().length === started + 1, "a new web process after SIGTERM");
     process.kill(second!, "SIGKILL");
-    await until(() => webPids().length === 4, "a new web process after SIGKILL");
+    await until(() => webPids().length === started + 2, "a new web process after SIGKILL");
     await until(healthy, "/healthz through the port after the restarts");
     expect(web.lines).toContainEqual(
       expect.objectContaining({
