@@ -79,6 +79,8 @@ export async function resumableReply(
         signal: reload.signal,
       },
       (event) => {
+        // A dropped connection can still hand over data it had already received: not this reader's any more.
+        if (reload.signal.aborted) return;
         if (event.id) lastId = event.id;
         if (event.event === "token") {
           run.firstTokenAt ??= event.at;
