@@ -53,7 +53,14 @@ export async function soakScenario(context: BenchContext, options: SoakOptions):
   });
   try {
     const dbFile = path.join(stack.dataDir, "app.db");
-    const counts = { replies: 0, reloads: 0, pages: 0, broken: 0, failures: [] as string[] };
+    const counts = {
+      replies: 0,
+      reloads: 0,
+      pages: 0,
+      broken: 0,
+      failures: [] as string[],
+      problems: [] as string[],
+    };
     const endAt = Date.now() + options.minutes * 60_000;
     const client = async (index: number) => {
       const cookie = stack.cookies[index % stack.cookies.length]!;
@@ -72,7 +79,16 @@ export async function soakScenario(context: BenchContext, options: SoakOptions):
         counts.replies += 1;
         counts.reloads += run.reloads;
         counts.failures.push(...run.failures);
-        if (run.terminals.done !== 1 || !wholeAndInOrder(run, plan)) counts.broken += 1;
+        const problem =
+          run.terminals.done !== 1
+            ? `terminal events ${JSON.stringify(run.terminals)} after ${run.reloads} reload(s), ${run.reconnects} reconnect(s)`
+            : !wholeAndInOrder(run, plan)
+              ? `text of ${run.text.split(" ").length} tokens for ${plan.tokens} after ${run.reloads} reload(s)`
+              : null;
+        if (problem) {
+          counts.broken += 1;
+          counts.problems.push(problem);
+        }
       }
     };
     const samples: string[][] = [];
@@ -137,6 +153,9 @@ export async function soakScenario(context: BenchContext, options: SoakOptions):
         "One web process and one worker on SQLite (WAL) and a private Redis, as `npm start` on a small host. Token streams stay in Redis 10 minutes after a reply ends, so Redis's memory rises for the first 10 minutes of a run and is flat only after that: a run shorter than 10 minutes shows the rise, not the plateau.",
         ...(counts.failures.length
           ? [`Failures: ${[...new Set(counts.failures)].slice(0, 5).join("; ")}`]
+          : []),
+        ...(counts.problems.length
+          ? [`Replies not sound: ${[...new Set(counts.problems)].slice(0, 5).join("; ")}`]
           : []),
       ],
     };
