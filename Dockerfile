@@ -2,7 +2,8 @@
 # Both need REDIS_URL; DATABASE_URL defaults to SQLite in /data (mount a volume, one web host) and should be
 # a postgres:// URL when web and workers run on several hosts. APP_SECRET is required (NODE_ENV=production).
 
-FROM node:20-bookworm-slim AS deps
+# Node 24, the current LTS (CI runs the suite on Node 20 and on Node 24: .ci/node24).
+FROM node:24-bookworm-slim AS deps
 WORKDIR /app
 # better-sqlite3 and argon2 compile or load native code; keep the toolchain out of the final image.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -13,7 +14,7 @@ FROM deps AS build
 COPY . .
 RUN npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./

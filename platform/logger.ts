@@ -1,5 +1,6 @@
 import { pino } from "pino";
 import { ConfigError } from "./env";
+import { logContext } from "./log-context";
 
 /**
  * Structured logs for every process. Paths that could carry secrets or message text are redacted as a
@@ -9,6 +10,8 @@ export function createLogger(name: string, level: string) {
   return pino({
     name,
     level,
+    // The request id and completion id of the work under way (platform/log-context.ts), on every line.
+    mixin: () => ({ ...logContext() }),
     redact: {
       paths: [
         "password",

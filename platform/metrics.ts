@@ -26,9 +26,15 @@ export function mayReadMetrics(request: IncomingMessage, token: string | undefin
   return LOOPBACK.has(request.socket.remoteAddress ?? "");
 }
 
-/** Answers a metrics request: the registry's text, or 403 for a caller that may not read it. */
+/** What a metrics request is answered from: a registry, or the sum over a cluster's processes. */
+export interface MetricsSource {
+  metrics(): Promise<string>;
+  readonly contentType: string;
+}
+
+/** Answers a metrics request: the source's text, or 403 for a caller that may not read it. */
 export async function serveMetrics(
-  registry: Registry,
+  registry: MetricsSource,
   token: string | undefined,
   request: IncomingMessage,
   response: ServerResponse,

@@ -10,6 +10,9 @@
  *   scale       CPU per token and memory per stream at several numbers of open streams
  *   capacity    the most 50 tokens/s streams with p99 added gap ≤ 20 ms, product and peer (a bisection)
  *   browser     Enter → first token painted in Chromium on a real chat page, with a request trace
+ *   processes   replies/s and added TTFT for (web, workers) = (1,1), (1,2), (2,2), (2,4) on PostgreSQL (issue 12)
+ *   rolling     every worker, then every web process, restarted while replies stream; nothing lost (issue 12)
+ *   soak        steady load for --minutes: RSS, open fds, Redis memory, SQLite/WAL size per minute (issue 12)
  * Prints a table per scenario and rewrites that scenario's block in docs/benchmarks.md. See --help.
  */
 import os from "node:os";
@@ -27,13 +30,15 @@ import { capacityScenario } from "./bench/scenarios/capacity";
 import { concurrentScenario } from "./bench/scenarios/concurrent";
 import { fallbackScenario } from "./bench/scenarios/fallback";
 import { landingScenario } from "./bench/scenarios/landing";
+import { processesScenario, rollingScenario } from "./bench/scenarios/processes";
 import { scaleScenario } from "./bench/scenarios/scale";
+import { soakScenario } from "./bench/scenarios/soak";
 import { ttftScenario } from "./bench/scenarios/ttft";
 import { ProductClient } from "./bench/streams";
 
 const USAGE = `Usage: npm run bench -- [options]
-  --scenario LIST          ttft, concurrent, fallback, landing, browser, scale, capacity, a comma-separated
-                           list of them, or all (default all)
+  --scenario LIST          ttft, concurrent, fallback, landing, browser, scale, capacity, processes, rolling,
+                           soak, a comma-separated list of them, or all (default all: every one but soak)
   --workers N              worker processes (default 1, as npm start)
   --streams N              simultaneous replies in "concurrent" (default 1000)
   --tokens N               tokens per reply in "concurrent" (default 500: 10 s, so that all replies overlap
@@ -54,6 +59,16 @@ const USAGE = `Usage: npm run bench -- [options]
   --browser-sends N        measured sends in one chat in "browser" (default 15)
   --browser-new-chats N    first sends of a new chat in "browser", each in a fresh context (default 5)
   --browser-history N      chats in the sidebar before "browser" measures (default 20)
+  --process-pairs LIST     (web,workers) pairs in "processes" (default 1x1,1x2,2x2,2x4)
+  --process-replies N      measured replies per pair in "processes" (default 400)
+  --process-concurrency N  replies at once in "processes" (default 50)
+  --process-tokens N       tokens per reply in "processes" (default 20)
+  --process-token-ms N     mock delay between tokens in "processes" (default 5)
+  --rolling-replies N      replies streaming while "rolling" restarts every process (default 200)
+  --rolling-tokens N       tokens per reply in "rolling" (default 300: 30 s, longer than the restarts)
+  --rolling-token-ms N     mock delay between tokens in "rolling" (default 100)
+  --minutes N              length of "soak" (default 30)
+  --soak-clients N         clients looping page load + reply in "soak" (default 20)
   --warmup N               unmeasured replies before "ttft" and "fallback" (default 20)
   --chats-per-user N       benchmark users = ceil(largest batch / N) (default 50)
   --worker-concurrency N   WORKER_CONCURRENCY per worker (default max(1000, --streams))
@@ -62,7 +77,18 @@ const USAGE = `Usage: npm run bench -- [options]
                            (scripts/bench/profile-hook.ts; summarize with scripts/bench/profile-summary.ts)
   --no-write               do not update docs/benchmarks.md`;
 
-const SCENARIOS = ["ttft", "concurrent", "fallback", "landing", "browser", "scale", "capacity"] as const;
+const SCENARIOS = [
+  "ttft",
+  "concurrent",
+  "fallback",
+  "landing",
+  "browser",
+  "scale",
+  "capacity",
+  "processes",
+  "rolling",
+  "soak",
+] as const;
 /** Background CPU (% of one core) above which the run is flagged as taken on a busy machine. */
 const BUSY_PERCENT = 15;
 
@@ -71,6 +97,13 @@ function scaleSizes(list: string | undefined): number[] {
   if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1))
     throw new Error("--scale-sizes must be a comma-separated list of integers ≥ 1");
   return sizes.sort((a, b) => a - b);
+}
+
+function processPairs(list: string | undefined): [number, number][] {
+  const pairs = (list ?? "").split(",").map((pair) => pair.split("x").map(Number));
+  if (!pairs.length || pairs.some((p) => p.length !== 2 || p.some((n) => !Number.isInteger(n) || n < 1)))
+    throw new Error("--process-pairs must be a comma-separated list like 1x1,2x4 (web x workers)");
+  return pairs as [number, number][];
 }
 
 function parseOptions(args: string[]) {
@@ -96,6 +129,16 @@ function parseOptions(args: string[]) {
       "browser-sends": { type: "string", default: "15" },
       "browser-new-chats": { type: "string", default: "5" },
       "browser-history": { type: "string", default: "20" },
+      "process-pairs": { type: "string", default: "1x1,1x2,2x2,2x4" },
+      "process-replies": { type: "string", default: "400" },
+      "process-concurrency": { type: "string", default: "50" },
+      "process-tokens": { type: "string", default: "20" },
+      "process-token-ms": { type: "string", default: "5" },
+      "rolling-replies": { type: "string", default: "200" },
+      "rolling-tokens": { type: "string", default: "300" },
+      "rolling-token-ms": { type: "string", default: "100" },
+      minutes: { type: "string", default: "30" },
+      "soak-clients": { type: "string", default: "20" },
       warmup: { type: "string", default: "20" },
       "landing-loads": { type: "string", default: "5" },
       "chats-per-user": { type: "string", default: "50" },
@@ -112,7 +155,9 @@ function parseOptions(args: string[]) {
     return value;
   };
   type Scenario = (typeof SCENARIOS)[number];
-  const scenarios = values.scenario === "all" ? [...SCENARIOS] : values.scenario.split(",");
+  // A soak runs for half an hour: only when asked for by name.
+  const scenarios =
+    values.scenario === "all" ? SCENARIOS.filter((name) => name !== "soak") : values.scenario.split(",");
   const unknown = scenarios.filter((name) => !SCENARIOS.includes(name as Scenario));
   if (unknown.length) throw new Error(`--scenario must be all or a list of ${SCENARIOS.join(", ")}`);
   const streams = count("streams");
@@ -146,6 +191,24 @@ function parseOptions(args: string[]) {
       newChats: count("browser-new-chats"),
       history: count("browser-history", 0),
       warmup: Math.min(2, count("warmup", 0)),
+    },
+    processes: {
+      pairs: processPairs(values["process-pairs"]),
+      replies: count("process-replies"),
+      concurrency: count("process-concurrency"),
+      tokens: count("process-tokens"),
+      tokenMs: count("process-token-ms", 0),
+    },
+    rolling: {
+      replies: count("rolling-replies"),
+      tokens: count("rolling-tokens"),
+      tokenMs: count("rolling-token-ms", 1),
+    },
+    soak: {
+      minutes: count("minutes"),
+      concurrency: count("soak-clients"),
+      tokens: 40,
+      tokenMs: 25,
     },
     chatsPerUser: count("chats-per-user"),
     workerConcurrency: values["worker-concurrency"]
@@ -215,7 +278,13 @@ async function runScenarios(context: BenchContext, options: Options): Promise<Sc
                 ? await capacityScenario(context, options.capacity)
                 : scenario === "landing"
                   ? await landingScenario(context, options.landing)
-                  : await fallbackScenario(context, options.fallback);
+                  : scenario === "processes"
+                    ? await processesScenario(context, options.processes)
+                    : scenario === "rolling"
+                      ? await rollingScenario(context, options.rolling)
+                      : scenario === "soak"
+                        ? await soakScenario(context, options.soak)
+                        : await fallbackScenario(context, options.fallback);
     console.log(`\n${renderConsole(report)}\n`);
     reports.push(report);
   }

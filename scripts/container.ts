@@ -6,7 +6,7 @@ import { ConfigError } from "#platform/env";
 import { loadWebEnv } from "~/utils/env.server";
 import { startWorker } from "#worker/index";
 import { prepareDatabase } from "./prepare";
-import { startWebServer } from "./web";
+import { serveWeb } from "./web";
 
 /** What the image runs, as its command: `prepare` migrates and seeds, `web` does that too, then serves. */
 export const CONTAINER_ROLES = ["web", "worker", "prepare"] as const;
@@ -18,8 +18,8 @@ async function main(role: string | undefined) {
   if (role === "prepare") return prepareDatabase(env);
   if (role === "web") {
     await prepareDatabase(env);
-    const { close } = await startWebServer();
-    return onStop(close);
+    // WEB_CONCURRENCY processes on PORT; compose runs one per container and scales by replicas.
+    return serveWeb();
   }
   if (role === "worker") {
     const { close } = await startWorker();

@@ -26,6 +26,11 @@ export interface StackOptions {
   persistentRedis?: boolean;
   /** Called when a web or worker process crashes; it is restarted all the same. */
   onUnexpectedExit?: (name: string, code: number | null) => void;
+  /**
+   * Also start a worker again after it exits with code 0 (someone stopped it with SIGTERM): a rolling restart
+   * replaces each worker in turn. `npm start` leaves a worker stopped on purpose stopped.
+   */
+  restartStoppedWorkers?: boolean;
   /** Backoff of those restarts (DEFAULT_RESTART_POLICY when unset). */
   restartPolicy?: RestartPolicy;
   log?: (message: string) => void;
@@ -69,10 +74,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     APP_SECRET: env.appSecret,
     NODE_ENV: dev ? ("development" as const) : ("production" as const),
   };
-  const run = (name: string, args: string[]) =>
+  const run = (name: string, args: string[], restartAfterCleanExit = false) =>
     supervise({
       name,
       log,
+      restartAfterCleanExit,
       policy: options.restartPolicy,
       onUnexpectedExit: options.onUnexpectedExit,
       start: () =>
@@ -80,7 +86,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     });
   const web = run("web", ["scripts/web.ts", ...(dev ? ["--dev"] : [])]);
   const workerProcesses = Array.from({ length: workers }, (_, i) =>
-    run(workers > 1 ? `worker ${i + 1}` : "worker", ["worker/main.ts"]),
+    run(workers > 1 ? `worker ${i + 1}` : "worker", ["worker/main.ts"], options.restartStoppedWorkers),
   );
   const url = `http://localhost:${env.port}`;
   return {

@@ -46,6 +46,11 @@ export interface SuperviseOptions {
   start: () => ChildProcess;
   policy?: RestartPolicy;
   log: (message: string) => void;
+  /**
+   * Restart after an exit with code 0 too. For a web process of WEB_CONCURRENCY's cluster: only its primary
+   * decides that it should stop, so one that exits after an operator's SIGTERM (a rolling restart) is replaced.
+   */
+  restartAfterCleanExit?: boolean;
   /** Called on every crash, before the restart is scheduled. */
   onUnexpectedExit?: (name: string, code: number | null) => void;
 }
@@ -84,12 +89,14 @@ export function supervise(options: SuperviseOptions): SupervisedProcess {
     current.once("exit", (code, signal) => {
       if (stopping) return;
       const ranMs = Date.now() - startedAt;
-      if (code === 0) return log(`${name} (pid ${current.pid}) exited with code 0; not restarted`);
+      if (code === 0 && !options.restartAfterCleanExit)
+        return log(`${name} (pid ${current.pid}) exited with code 0; not restarted`);
       crashesInARow = ranMs >= policy.healthyAfterMs ? 1 : crashesInARow + 1;
       const delay = restartDelay(policy, crashesInARow);
       restarts += 1;
       log(
-        `${name} (pid ${current.pid}) crashed (${exitReason(code, signal)}) after ${ranMs} ms; ` +
+        `${name} (pid ${current.pid}) ${code === 0 ? "exited" : "crashed"} (${exitReason(code, signal)}) ` +
+          `after ${ranMs} ms; ` +
           `restart ${restarts} in ${delay} ms`,
       );
       options.onUnexpectedExit?.(name, code);

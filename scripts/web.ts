@@ -2,19 +2,22 @@
  * The web process: Express serving the Remix app. No compression middleware: it would buffer
  * text/event-stream responses and hold tokens back.
  */
+import cluster from "node:cluster";
 import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { exitWithFailure } from "#platform/logger";
+import { requestIdFrom, withLogContext } from "#platform/log-context";
 import { routeLabel, serveMetrics } from "#platform/metrics";
-import { closeServerContext } from "~/modules/server-context.server";
+import { closeServerContext, readyRedis } from "~/modules/server-context.server";
 import { SESSION_COOKIE } from "~/modules/auth/session.server";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import { webMetrics } from "~/utils/metrics.server";
 import { requestGuards } from "./web-guards";
+import { clusterMetricsSource, runWebCluster } from "./web-cluster";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SHUTDOWN_GRACE_MS = 3_000;
@@ -27,19 +30,28 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
   app.disable("x-powered-by");
   app.set("trust proxy", env.trustProxy);
   const metrics = webMetrics();
-  app.get("/metrics", (req, res, next) => {
-    serveMetrics(metrics.registry, env.metricsToken, req, res).catch(next);
-  });
+  const metricsSource = clusterMetricsSource(metrics.registry);
+  // Every request gets an id (a proxy's X-Request-Id, or a new one), answered back and carried by every log
+  // line the request causes here, in the job it queues, in the worker's run and to the vendor.
   app.use((req, res, next) => {
-    res.once("finish", () =>
-      metrics.httpRequests.inc({
-        method: req.method,
-        // originalUrl: a mounted middleware (the assets) strips its mount path from req.path.
-        route: routeLabel(new URL(req.originalUrl, "http://web").pathname, res.statusCode),
-        status: res.statusCode,
-      }),
-    );
-    next();
+    const requestId = requestIdFrom(req.get("x-request-id"));
+    res.setHeader("X-Request-Id", requestId);
+    const startedAt = performance.now();
+    // "close", not "finish": an event stream the browser closes never finishes, and it counts all the same.
+    res.once("close", () => {
+      // originalUrl: a mounted middleware (the assets) strips its mount path from req.path.
+      const route = routeLabel(new URL(req.originalUrl, "http://web").pathname, res.statusCode);
+      metrics.httpRequests.inc({ method: req.method, route, status: res.statusCode });
+      const line = { requestId, method: req.method, route, status: res.statusCode };
+      const ms = Math.round(performance.now() - startedAt);
+      // Scrapes and health checks every few seconds would drown the requests people make.
+      if (route === "/metrics" || route === "/healthz") logger.debug({ ...line, ms }, "request");
+      else logger.info({ ...line, ms }, "request");
+    });
+    withLogContext({ requestId }, next);
+  });
+  app.get("/metrics", (req, res, next) => {
+    serveMetrics(metricsSource, env.metricsToken, req, res).catch(next);
   });
   app.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -81,6 +93,10 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
     }),
   );
 
+  // A new process (a restart, a rolling upgrade) takes connections once its Redis connection is up, rather
+  // than answering its first requests 503; if Redis does not answer in time it listens all the same and
+  // answers 503 until Redis is back, as during any outage.
+  await readyRedis().catch(() => logger.warn("Redis is not answering yet; listening all the same"));
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(env.port, () => resolve(listening));
   });
@@ -96,26 +112,42 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
     server.closeIdleConnections();
     // Open event streams never end by themselves; browsers reconnect with Last-Event-ID elsewhere.
     const grace = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    await closeServerContext();
+    // Requests under way finish first (a rolling restart must not turn them into 500s); only then go the
+    // database and Redis they use.
     await closed;
     clearTimeout(grace);
+    await closeServerContext();
   }
   return { server, close };
 }
 
+/** Stops once on SIGTERM / SIGINT (Ctrl-C reaches a process from the terminal and from the supervisor). */
+function stopOnSignal(close: () => Promise<void>) {
+  let closing: Promise<void> | undefined;
+  const stop = () => {
+    closing ??= close().then(
+      () => process.exit(0),
+      (error: unknown) => exitWithFailure("web", error),
+    );
+  };
+  process.on("SIGTERM", stop);
+  process.on("SIGINT", stop);
+}
+
+/**
+ * The web as `npm run web`, `npm start` and the image run it: WEB_CONCURRENCY processes sharing PORT. Vite's
+ * development server (`--dev`) stays one process.
+ */
+export async function serveWeb({ dev = false }: { dev?: boolean } = {}) {
+  const processes = dev ? 1 : webEnv().webConcurrency;
+  if (processes > 1 && cluster.isPrimary) {
+    stopOnSignal(runWebCluster(processes, webLogger()).stop);
+    return;
+  }
+  const { close } = await startWebServer({ dev });
+  stopOnSignal(close);
+}
+
 if (process.argv[1] === import.meta.filename) {
-  startWebServer({ dev: process.argv.includes("--dev") })
-    .then(({ close }) => {
-      // Ctrl-C reaches the web from the terminal and from `npm start`'s supervisor: close once.
-      let closing: Promise<void> | undefined;
-      const stop = () => {
-        closing ??= close().then(
-          () => process.exit(0),
-          (error: unknown) => exitWithFailure("web", error),
-        );
-      };
-      process.on("SIGTERM", stop);
-      process.on("SIGINT", stop);
-    })
-    .catch((error: unknown) => exitWithFailure("web", error));
+  serveWeb({ dev: process.argv.includes("--dev") }).catch((error: unknown) => exitWithFailure("web", error));
 }

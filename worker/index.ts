@@ -8,6 +8,7 @@ import { Redis } from "ioredis";
 import { createDatabase } from "#db/database";
 import { loadWorkerEnv } from "./env";
 import { activeJobs, startMetricsServer } from "./metrics";
+import { withLogContext } from "#platform/log-context";
 import { createLogger, type Logger } from "#platform/logger";
 import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
 import {
@@ -71,8 +72,13 @@ export function completionProcessor(
   lockMs: number,
 ) {
   const { logger } = runner;
-  return async (job: Job<CompletionJob>, token?: string) => {
-    const { completionId } = completionJobSchema.parse(job.data);
+  return (job: Job<CompletionJob>, token?: string) => {
+    const { completionId, requestId } = completionJobSchema.parse(job.data);
+    // Every line this run logs, here and in the processor, carries the reply's ids.
+    return withLogContext({ requestId, completionId }, () => runJob(job, completionId, token));
+  };
+
+  async function runJob(job: Job<CompletionJob>, completionId: string, token: string | undefined) {
     const controller = new AbortController();
     const releaseLock = token ? await holdJobLock(job, token, lockMs, controller, logger) : () => undefined;
     if (!releaseLock) {
@@ -103,7 +109,7 @@ export function completionProcessor(
       // A re-run of the same completion (a lapsed lock) may have registered its own controller since.
       if (running.get(completionId) === controller) running.delete(completionId);
     }
-  };
+  }
 }
 
 export async function startWorker(

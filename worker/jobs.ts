@@ -15,7 +15,11 @@ export const VENDOR_NAMES = [
 
 export const COMPLETION_QUEUE = "completion";
 
-export const completionJobSchema = z.object({ completionId: z.string().uuid() });
+export const completionJobSchema = z.object({
+  completionId: z.string().uuid(),
+  /** The web request that asked for the reply, for the logs (absent on a job the sweeper re-queued). */
+  requestId: z.string().max(100).optional(),
+});
 export type CompletionJob = z.infer<typeof completionJobSchema>;
 
 /** Redis Stream holding one reply's token chunks, then one terminal entry. */

@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
 import type { Db } from "#db/database";
+import { logContext } from "#platform/log-context";
 import type { Logger } from "#platform/logger";
 import { nowIso, type Completion } from "#db/schema";
 import { activeVendor } from "#db/vendors";
@@ -133,6 +134,7 @@ class Run {
       try {
         await this.attempt(route, signal);
         await this.recordAttempt(route.vendor, "ok", null, startedAt);
+        this.runner.logger.info({ vendor: route.vendor, ms: Date.now() - startedAt }, "vendor attempt ok");
         return this.finish("done", { vendor: route.vendor });
       } catch (error) {
         if (signal.aborted) return this.abandon(signal.reason);
@@ -164,7 +166,9 @@ class Run {
     try {
       const chunks = adapter(
         {
-          requestId: `${this.completion.id}:${Date.now()}`,
+          // `<completion id>:<web request id>`: the vendor's own logs can be matched with ours by either id (the
+          // benchmark's tap reads the completion id before the colon). A re-queued job has no request id.
+          requestId: `${this.completion.id}:${logContext()?.requestId ?? Date.now()}`,
           endpointUrl: route.endpointUrl,
           apiKey: route.apiKey,
           model: route.vendorModelId,

@@ -1,8 +1,14 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { ConfigError, loadSharedEnv, parseEnv, type EnvSource, type SharedEnv } from "#platform/env";
 
 export const webShape = {
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /**
+   * Web processes sharing PORT (node:cluster: the first process accepts connections and hands them round
+   * robin to its web processes). Unset: one per core this process may use.
+   */
+  WEB_CONCURRENCY: z.coerce.number().int("must be a whole number").min(1).max(64).optional(),
   ADMIN_EMAIL: z.string().trim().email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   /** Set when a reverse proxy sits in front: client IPs (rate limits) and the scheme come from its headers. */
@@ -20,6 +26,7 @@ export const webShape = {
 
 export interface WebEnv extends SharedEnv {
   port: number;
+  webConcurrency: number;
   admin: { email: string; password: string } | null;
   trustProxy: boolean;
   stripe: { secretKey: string; webhookSecret: string } | null;
@@ -42,6 +49,7 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
   return {
     ...shared,
     port: env.PORT,
+    webConcurrency: env.WEB_CONCURRENCY ?? availableParallelism(),
     admin:
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }

@@ -33,6 +33,8 @@ function create() {
       help: "Completion jobs in the queue, by state (read from BullMQ when scraped).",
       labelNames: ["state"] as const,
       registers: [registry],
+      // Every web process reads the same queue: WEB_CONCURRENCY's summed /metrics takes one reading, not N.
+      aggregator: "max",
       async collect() {
         const counts = await serverContext().queue.getJobCounts(...QUEUE_STATES);
         for (const state of QUEUE_STATES) this.set({ state }, counts[state] ?? 0);

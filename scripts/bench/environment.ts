@@ -76,6 +76,9 @@ async function productEnv(options: EnvironmentOptions, mock: MockProcess, dataDi
     QUEUE_PREFIX: `bench-${process.pid}`,
     LOG_LEVEL: options.logLevel,
     WORKER_CONCURRENCY: String(options.workerConcurrency),
+    // One web process: the scenarios charge "web" CPU to the pid startStack runs (the process scenarios start
+    // their own WEB_CONCURRENCY products).
+    WEB_CONCURRENCY: "1",
     APP_SECRET: process.env.APP_SECRET ?? randomBytes(32).toString("hex"),
   };
   for (const vendor of MOCK_VENDORS) {

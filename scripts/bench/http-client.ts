@@ -21,12 +21,14 @@ export interface RequestInit {
   headers?: Record<string, string>;
   body?: string;
   timeoutMs: number;
+  /** Aborting it drops the request (a browser's reload). */
+  signal?: AbortSignal;
 }
 
 function start(url: string, init: RequestInit): http.ClientRequest {
   const headers = { ...init.headers };
   if (init.body !== undefined) headers["Content-Length"] = String(Buffer.byteLength(init.body));
-  const request = http.request(url, { method: init.method, headers, agent });
+  const request = http.request(url, { method: init.method, headers, agent, signal: init.signal });
   request.setNoDelay(true);
   const timer = setTimeout(
     () => request.destroy(new Error(`timed out after ${init.timeoutMs} ms`)),
@@ -57,6 +59,8 @@ export function fetchText(url: string, init: RequestInit): Promise<HttpResult> {
 export interface SseEvent {
   /** When the network read holding the event's last byte reached the client (nowMs). */
   at: number;
+  /** The event's `id:` (a reply's stream entry id), which a reconnect sends back as Last-Event-ID. */
+  id?: string;
   event: string;
   data: string;
 }
@@ -85,7 +89,8 @@ export function readSse(
     let readAt = 0;
     let openedAt = 0;
     const parser = createParser({
-      onEvent: (event) => onEvent({ at: readAt, event: event.event ?? "message", data: event.data }),
+      onEvent: (event) =>
+        onEvent({ at: readAt, id: event.id, event: event.event ?? "message", data: event.data }),
     });
     const fail = (status: number, error: string, body?: string) =>
       resolve({ status, openedAt, endedAt: nowMs(), error, body });

@@ -15,7 +15,17 @@ export interface Table {
 }
 
 export interface ScenarioReport {
-  id: "ttft" | "concurrent" | "fallback" | "landing" | "browser" | "scale" | "capacity";
+  id:
+    | "ttft"
+    | "concurrent"
+    | "fallback"
+    | "landing"
+    | "browser"
+    | "scale"
+    | "capacity"
+    | "processes"
+    | "rolling"
+    | "soak";
   title: string;
   targets: Target[];
   tables: Table[];

@@ -14,7 +14,7 @@ export interface TapWrite {
 }
 
 export interface TapRecord {
-  /** The X-Request-ID header up to its first ":" (the worker sends `<completion id>:<time>`). */
+  /** The X-Request-ID header up to its first ":" (the worker sends `<completion id>:<request id>`). */
   requestId: string;
   path: string;
   arrivedAt: number;

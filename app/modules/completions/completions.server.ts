@@ -8,6 +8,7 @@ import { v7 as uuidv7 } from "uuid";
 import { insertChatMessage, insertQueuedCompletion } from "#db/chat-writes";
 import { lockUserRow, type Db } from "#db/database";
 import { nowIso, type Plan } from "#db/schema";
+import { logContext, noteCompletionId } from "#platform/log-context";
 import { completionJobOptions, type CompletionJob } from "#worker/jobs";
 import type { SessionUser } from "../auth/session.server";
 import { canUseModel, STARTER_DAILY_MESSAGES } from "../billing/plan";
@@ -174,13 +175,15 @@ async function withdrawRequest(request: StoredRequest) {
  */
 async function enqueue(request: StoredRequest | null, delayMs = 0) {
   if (!request || request.repeated) return;
-  const job: CompletionJob = { completionId: request.completionId };
+  noteCompletionId(request.completionId);
+  const job: CompletionJob = { completionId: request.completionId, requestId: logContext()?.requestId };
   try {
     await serverContext().queue.add("completion", job, {
       ...completionJobOptions(request.completionId),
       delay: delayMs,
     });
     webMetrics().replyRequests.inc({ outcome: "queued" });
+    webLogger().info("reply queued");
   } catch (error) {
     webLogger().error(
       { err: error, completionId: request.completionId },
