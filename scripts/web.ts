@@ -9,6 +9,11 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { exitWithFailure } from "#platform/logger";
 import { routeLabel, serveMetrics } from "#platform/metrics";
+import {
+  QUEUE_BOARD_PATH,
+  queueBoardRouter,
+  requireAdminMiddleware,
+} from "~/modules/admin/queue-board.server";
 import { closeServerContext } from "~/modules/server-context.server";
 import { SESSION_COOKIE } from "~/modules/auth/session.server";
 import { webEnv } from "~/utils/env.server";
@@ -54,6 +59,7 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
     next();
   });
   app.use(requestGuards({ trustProxy: env.trustProxy }));
+  app.use(QUEUE_BOARD_PATH, requireAdminMiddleware, queueBoardRouter());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (dev) {

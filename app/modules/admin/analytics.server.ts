@@ -1,8 +1,11 @@
 /**
- * Usage figures for the console, all read here so the source can change in one place: today the `completions`
- * and `completion_attempts` tables; the usage ledger (`usage_events`) once it lands.
+ * Usage figures for the console, all read here: vendor health from `completion_attempts` and `completions`,
+ * usage over time from the ledger `usage_events` (which outlives deleted chats). Every read is a range over an
+ * indexed time column, aggregated by the database; nothing is sampled or invented (an empty range is empty).
  */
+import { sql } from "kysely";
 import type { Db } from "#db/database";
+import type { AnalyticsRange } from "./schemas";
 
 export interface VendorHealth {
   vendor: string;
@@ -64,3 +67,140 @@ export async function vendorHealth(db: Db, since: Date): Promise<VendorHealth[]>
     };
   });
 }
+
+/**
+ * docs/product.md §4 'Analytics', the spec's range mapping: day = from midnight, by hour; week = 7 days back,
+ * by day; month = 30 days back, by day; year = 1 year back, by month. Times are UTC, like every stored time.
+ */
+const RANGES: Record<AnalyticsRange, { unit: "hour" | "day" | "month"; points: number }> = {
+  day: { unit: "hour", points: 24 },
+  week: { unit: "day", points: 7 },
+  month: { unit: "day", points: 30 },
+  year: { unit: "month", points: 12 },
+};
+
+/** ISO prefix that names a bucket: "2026-11-24T05" (hour), "2026-11-24" (day), "2026-11" (month). */
+const PREFIX = { hour: 13, day: 10, month: 7 } as const;
+
+/** The buckets a range shows, oldest first, and the time the first one starts. */
+export function rangeBuckets(range: AnalyticsRange, now = new Date()) {
+  const { unit, points } = RANGES[range];
+  const starts: Date[] = [];
+  for (let back = points - 1; back >= 0; back--) {
+    const start =
+      unit === "hour"
+        ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), points - 1 - back))
+        : unit === "day"
+          ? new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - back))
+          : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
+    starts.push(start);
+  }
+  return { unit, from: starts[0]!, keys: starts.map((start) => start.toISOString().slice(0, PREFIX[unit])) };
+}
+
+export interface UsageFigures {
+  requests: number;
+  tokens: number;
+  errors: number;
+  /** Mean time to first token, ms; null when no reply started. */
+  ttftMs: number | null;
+}
+
+export interface UsagePoint extends UsageFigures {
+  bucket: string;
+}
+
+export interface UsageBreakdown extends UsageFigures {
+  key: string;
+  label: string;
+}
+
+const figures = (row: {
+  requests: unknown;
+  tokens: unknown;
+  errors: unknown;
+  ttft: unknown;
+}): UsageFigures => ({
+  requests: Number(row.requests ?? 0),
+  tokens: Number(row.tokens ?? 0),
+  errors: Number(row.errors ?? 0),
+  ttftMs: row.ttft === null || row.ttft === undefined ? null : Math.round(Number(row.ttft)),
+});
+
+const BREAKDOWN_ROWS = 10;
+
+/**
+ * Requests, tokens, errors and mean TTFT per bucket, and the same by model, vendor and user, over `range`;
+ * `userId` narrows every figure to one user (the user screen's chart), read through (user_id, created_at).
+ */
+export async function usageAnalytics(db: Db, range: AnalyticsRange, userId?: string, now = new Date()) {
+  const { unit, from, keys } = rangeBuckets(range, now);
+  const since = from.toISOString();
+  const events = () => {
+    let query = db.selectFrom("usage_events").where("usage_events.created_at", ">=", since);
+    if (userId) query = query.where("usage_events.user_id", "=", userId);
+    return query.select([
+      (eb) => eb.fn.countAll<number>().as("requests"),
+      sql<number>`sum(coalesce(usage_events.prompt_tokens, 0) + coalesce(usage_events.completion_tokens, 0))`.as(
+        "tokens",
+      ),
+      sql<number>`sum(case when usage_events.status = 'error' then 1 else 0 end)`.as("errors"),
+      (eb) => eb.fn.avg<number>("usage_events.ttft_ms").as("ttft"),
+    ]);
+  };
+  const bucket = sql<string>`substr(usage_events.created_at, 1, ${sql.lit(PREFIX[unit])})`;
+  const [series, byModel, byVendor, byUser] = await Promise.all([
+    events().select(bucket.as("bucket")).groupBy(bucket).execute(),
+    events()
+      .select("usage_events.model_id as key")
+      .groupBy("usage_events.model_id")
+      .orderBy("requests", "desc")
+      .limit(BREAKDOWN_ROWS)
+      .execute(),
+    events()
+      .select("usage_events.vendor as key")
+      .groupBy("usage_events.vendor")
+      .orderBy("requests", "desc")
+      .limit(BREAKDOWN_ROWS)
+      .execute(),
+    userId
+      ? Promise.resolve([])
+      : events()
+          .leftJoin("users", "users.id", "usage_events.user_id")
+          .select(["usage_events.user_id as key", "users.email"])
+          .groupBy(["usage_events.user_id", "users.email"])
+          .orderBy("requests", "desc")
+          .limit(BREAKDOWN_ROWS)
+          .execute(),
+  ]);
+  const byBucket = new Map(series.map((row) => [row.bucket, figures(row)]));
+  const empty: UsageFigures = { requests: 0, tokens: 0, errors: 0, ttftMs: null };
+  const points: UsagePoint[] = keys.map((key) => ({ bucket: key, ...(byBucket.get(key) ?? empty) }));
+  const total = points.reduce(
+    (sum, point) => ({
+      requests: sum.requests + point.requests,
+      tokens: sum.tokens + point.tokens,
+      errors: sum.errors + point.errors,
+    }),
+    { requests: 0, tokens: 0, errors: 0 },
+  );
+  return {
+    range,
+    unit,
+    from: since,
+    points,
+    total,
+    byModel: byModel.map((row): UsageBreakdown => ({ key: row.key, label: row.key, ...figures(row) })),
+    byVendor: byVendor.map((row): UsageBreakdown => ({
+      key: row.key ?? "none",
+      label: row.key ?? "No vendor answered",
+      ...figures(row),
+    })),
+    byUser: byUser.map((row): UsageBreakdown => ({
+      key: row.key ?? "deleted",
+      label: row.email ?? "Deleted user",
+      ...figures(row),
+    })),
+  };
+}
+export type UsageAnalytics = Awaited<ReturnType<typeof usageAnalytics>>;
