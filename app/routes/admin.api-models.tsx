@@ -38,12 +38,12 @@ export default function AdminModels() {
         </p>
       </div>
       <ActionAlert data={actionData} />
-      <details className="rounded-xl border border-zinc-800 p-4" open={Boolean(resultFor(result, "add"))}>
-        <summary className="cursor-pointer font-semibold">Add a model</summary>
-        <div className="mt-3">
-          <ModelForm vendors={vendors} result={result} />
-        </div>
-      </details>
+      <section aria-labelledby="add-model-heading" className="rounded-xl border border-zinc-800 p-4">
+        <h2 id="add-model-heading" className="mb-3 font-semibold">
+          Add a model
+        </h2>
+        <ModelForm vendors={vendors} result={result} />
+      </section>
       {models.length === 0 ? (
         <p className="text-zinc-400">
           No models stored: the chat offers the built-in list until one is added.

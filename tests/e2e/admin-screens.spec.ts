@@ -17,7 +17,6 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     const id = `e2e-${info.project.name}-${Date.now().toString(36)}`;
     await signIn(page, ADMIN);
     await page.goto("/admin/api-models");
-    await page.getByText("Add a model").click();
     const add = page.locator("#add-model");
     await add.getByLabel("Model id").fill(id);
     await add.getByLabel("Display name").fill(`E2E ${id}`);
@@ -30,7 +29,6 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     expect(db.count("select count(*) from ai_models where model_id = ? and is_pro = 1", id)).toBe(1);
     expect(db.count("select count(*) from api_vendor_models where ai_model_id = ?", id)).toBe(1);
 
-    await page.getByText("Add a model").click();
     const again = page.locator("#add-model");
     await dropConstraints(again.getByLabel("Model id"));
     await again.getByLabel("Model id").fill("bad id!");
@@ -131,8 +129,8 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     await page.goto("/signin");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password").fill("not-the-password");
-    await page.getByRole("button", { name: "Sign in", exact: true }).click();
-    await expect(page.getByRole("alert").first()).toBeVisible();
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByText("Please check your credentials and try again").first()).toBeVisible();
     await signIn(page, ADMIN);
     await page.goto("/admin/logs?action=signin.failure");
     await expect(page.getByTestId("audit-entry").filter({ hasText: account.email }).first()).toContainText(
@@ -167,14 +165,17 @@ test("the queue board opens for an admin and refuses anyone else as /admin does"
 
 test("a live 'Models Updated' reaches an open chat page when an admin changes the catalogue", async ({
   page,
+  account,
   newVisitor,
 }, info) => {
+  await signIn(page, account);
+  // The page listens once its event stream is open.
+  const listening = page.waitForResponse((response) => response.url().endsWith("/api/events"));
   await page.goto("/chat");
-  await expect(page.getByRole("textbox").first()).toBeVisible();
+  await listening;
   const adminPage = await newVisitor();
   await signIn(adminPage, ADMIN);
   await adminPage.goto("/admin/api-models");
-  await adminPage.getByText("Add a model").click();
   const add = adminPage.locator("#add-model");
   const id = `live-${info.project.name}-${Date.now().toString(36)}`;
   await add.getByLabel("Model id").fill(id);
