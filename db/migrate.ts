@@ -5,6 +5,7 @@ import * as chatFeatures from "./migrations/0002_chat_features";
 import * as usageLedger from "./migrations/0003_usage_ledger";
 import * as checkout from "./migrations/0004_checkout";
 import * as admin from "./migrations/0005_admin";
+import * as analyticsIndex from "./migrations/0006_analytics_index";
 
 /** Migrations are imported, not read from disk, so the same code runs from source, a bundle or an image. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   "0003_usage_ledger": usageLedger,
   "0004_checkout": checkout,
   "0005_admin": admin,
+  "0006_analytics_index": analyticsIndex,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);
