@@ -5,6 +5,7 @@ import * as chatFeatures from "./migrations/0002_chat_features";
 import * as usageLedger from "./migrations/0003_usage_ledger";
 import * as checkout from "./migrations/0004_checkout";
 import * as admin from "./migrations/0005_admin";
+import * as analyticsIndex from "./migrations/0006_analytics_index";
 import * as developerApi from "./migrations/0007_developer_api";
 import * as sharedChats from "./migrations/0008_shared_chats";
 
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   "0003_usage_ledger": usageLedger,
   "0004_checkout": checkout,
   "0005_admin": admin,
+  "0006_analytics_index": analyticsIndex,
   "0007_developer_api": developerApi,
   "0008_shared_chats": sharedChats,
 };

@@ -11,6 +11,11 @@ import express from "express";
 import { exitWithFailure } from "#platform/logger";
 import { requestIdFrom, withLogContext } from "#platform/log-context";
 import { routeLabel, serveMetrics } from "#platform/metrics";
+import {
+  QUEUE_BOARD_PATH,
+  queueBoardRouter,
+  requireAdminMiddleware,
+} from "~/modules/admin/queue-board.server";
 import { closeServerContext, readyRedis } from "~/modules/server-context.server";
 import { SESSION_COOKIE } from "~/modules/auth/session.server";
 import { webEnv } from "~/utils/env.server";
@@ -66,6 +71,7 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
     next();
   });
   app.use(requestGuards({ trustProxy: env.trustProxy }));
+  app.use(QUEUE_BOARD_PATH, requireAdminMiddleware, queueBoardRouter());
 
   let build: ServerBuild | (() => Promise<ServerBuild>);
   if (dev) {

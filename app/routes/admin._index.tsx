@@ -42,7 +42,12 @@ export default function AdminDashboard() {
       </div>
 
       <div>
-        <h2 className="text-lg font-semibold">Queues</h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 className="text-lg font-semibold">Queues</h2>
+          <a href="/admin/queues" className="text-sm text-zinc-400 underline">
+            Open the queue board (bull-board)
+          </a>
+        </div>
         {queues ? (
           <div className="mt-2 overflow-x-auto">
             <table className="w-full text-left text-sm">

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AuditView } from "~/components/admin/audit-view";
 import { requireAdminPage } from "~/modules/admin/access.server";
 import { AUDIT_ACTIONS } from "~/modules/admin/audit-actions";
 import { loadActivity } from "~/modules/admin/activity-page.server";
@@ -12,76 +13,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AdminActivity() {
-  const { entries, before, query } = useLoaderData<typeof loader>();
-  const older = before
-    ? `?${new URLSearchParams({ ...(query.action ? { action: query.action } : {}), ...(query.target ? { target: query.target } : {}), before: String(before) })}`
-    : null;
   return (
-    <section>
-      <h1 className="text-2xl font-bold">Activity</h1>
-      <p className="mt-1 text-sm text-zinc-400">
-        Every admin action and security event. Secrets are never recorded.
-      </p>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
-        <div>
-          <label htmlFor="audit-action" className="mb-1 block text-sm text-zinc-400">
-            Event
-          </label>
-          <select id="audit-action" name="action" defaultValue={query.action ?? ""} className="input">
-            <option value="">All</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="audit-target" className="mb-1 block text-sm text-zinc-400">
-            Target id or vendor
-          </label>
-          <input
-            id="audit-target"
-            name="target"
-            defaultValue={query.target ?? ""}
-            className="input"
-            maxLength={200}
-          />
-        </div>
-        <button type="submit" className="btn-primary">
-          Filter
-        </button>
-      </Form>
-      {entries.length === 0 ? <p className="mt-6 text-zinc-400">No events recorded yet.</p> : null}
-      <ul aria-label="Activity" className="mt-6 divide-y divide-zinc-800 rounded-xl border border-zinc-800">
-        {entries.map((entry) => (
-          <li
-            key={entry.id}
-            data-testid="audit-entry"
-            className="grid gap-1 p-3 text-sm sm:grid-cols-[12rem_10rem_1fr]"
-          >
-            <time dateTime={entry.createdAt} className="text-zinc-400">
-              {new Date(entry.createdAt).toLocaleString("en-US", { timeZone: "UTC" })} UTC
-            </time>
-            <span className="font-mono">{entry.action}</span>
-            <span className="break-all">
-              {entry.actorEmail ?? "—"} → {entry.targetType ? `${entry.targetType} ` : ""}
-              {entry.targetId ?? ""}
-              {Object.entries(entry.details).map(([key, value]) => (
-                <span key={key} className="ml-2 text-zinc-400">
-                  {key}: {String(value)}
-                </span>
-              ))}
-              {entry.ip ? <span className="ml-2 text-zinc-500">IP {entry.ip}</span> : null}
-            </span>
-          </li>
-        ))}
-      </ul>
-      {older ? (
-        <Link to={older} className="btn-secondary mt-4 inline-block">
-          Older events
-        </Link>
-      ) : null}
-    </section>
+    <AuditView
+      title="Activity"
+      intro="Every admin action and security event. Secrets are never recorded."
+      actions={AUDIT_ACTIONS}
+      data={useLoaderData<typeof loader>()}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { ActionAlert } from "~/components/admin/action-alert";
+import { RangePicker, UsageCharts, UsageError } from "~/components/admin/usage-charts";
 import { PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -14,7 +15,7 @@ export const meta: MetaFunction = () => [{ title: "User — Admin — Rogue AI" 
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPage(request);
-  return loadUser(params.userId);
+  return loadUser(params.userId, new URL(request.url).searchParams);
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -55,7 +56,7 @@ function DeleteUserForm({
 }
 
 export default function AdminUser() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, range, usage, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   return (
@@ -84,6 +85,14 @@ export default function AdminUser() {
             <dd>{user.apiUsage}</dd>
           </div>
         </dl>
+      </div>
+      <div className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="font-semibold">Usage</h2>
+          <RangePicker range={range} base={location.pathname} />
+        </div>
+        <UsageError error={error} />
+        {usage ? <UsageCharts usage={usage} perUser /> : null}
       </div>
       <UserFlagButtons user={user} redirectTo={location.pathname} />
       <PlanForm user={user} redirectTo={location.pathname} />

@@ -6,7 +6,7 @@ import { WaitingError, type Job } from "bullmq";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ShuttingDown, StopRequested } from "#worker/abort-reasons";
 import { runCompletion } from "#worker/processor";
-import { DEFAULT_SYSTEM_PROMPT } from "#worker/prompt";
+import { SETTING_DEFAULTS } from "#db/system-settings";
 import { completionProcessor, startWorker } from "#worker/index";
 import { COMPLETION_QUEUE, completionOwnerKey, completionStreamKey, type CompletionJob } from "#worker/jobs";
 import { directive, createTestEnv, TEST_VENDOR_KEY, type TestEnv } from "../support/test-env";
@@ -68,7 +68,7 @@ describe("a worker process", () => {
         max_tokens: 1024,
         stream: true,
         messages: [
-          { role: "system", content: DEFAULT_SYSTEM_PROMPT },
+          { role: "system", content: SETTING_DEFAULTS.defaultSystemPrompt },
           { role: "user", content },
         ],
       });

@@ -5,10 +5,19 @@ import { Logo } from "~/components/logo";
 /** The console's screens, in sidebar order. */
 export const ADMIN_SCREENS = [
   { to: "/admin", label: "Dashboard" },
+  { to: "/admin/analytics", label: "Analytics" },
   { to: "/admin/users", label: "Users" },
+  { to: "/admin/roles", label: "Roles" },
   { to: "/admin/api-vendors", label: "API vendors" },
+  { to: "/admin/api-models", label: "Models" },
+  { to: "/admin/api-keys", label: "API keys" },
+  { to: "/admin/settings", label: "Settings" },
   { to: "/admin/activity", label: "Activity" },
+  { to: "/admin/logs", label: "Logs" },
 ] as const;
+
+/** bull-board is served by Express, not Remix: a full page load. */
+const QUEUES_LINK = "/admin/queues";
 
 function AdminNav() {
   return (
@@ -25,6 +34,9 @@ function AdminNav() {
           {screen.label}
         </NavLink>
       ))}
+      <a href={QUEUES_LINK} className="rounded-md px-2 py-2 hover:bg-zinc-900">
+        Queues (bull-board)
+      </a>
     </nav>
   );
 }

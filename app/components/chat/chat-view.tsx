@@ -3,7 +3,6 @@ import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { Fragment, useEffect, useRef } from "react";
 import { useToast } from "~/components/ui/toaster";
 import type { ChatPageData } from "~/modules/chats/chat-page.server";
-import { STARTER_DAILY_MESSAGES } from "~/modules/billing/plan";
 import { formErrors, resultIntent } from "~/modules/completions/action-result";
 import { splitSystemPrefix } from "~/modules/completions/quick-actions";
 import { messages as catalogue, toasts } from "~/modules/errors/catalogue";
@@ -116,11 +115,11 @@ function FailedReply({
   );
 }
 
-function PlanNotice({ messagesLeft }: { messagesLeft: number | null }) {
+function PlanNotice({ messagesLeft, dailyReplies }: { messagesLeft: number | null; dailyReplies: number }) {
   if (messagesLeft === null) return null;
   return (
     <span data-testid="messages-left">
-      {catalogue.messagesLeft(messagesLeft, STARTER_DAILY_MESSAGES)}
+      {catalogue.messagesLeft(messagesLeft, dailyReplies)}
       <Link to="/pricing" className="text-brand-light underline-offset-2 hover:underline">
         {catalogue.upgradeLink}
       </Link>
@@ -310,7 +309,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
           </div>
         ) : null}
         <p className="mx-auto mt-1.5 max-w-3xl text-center text-xs leading-4 text-zinc-400">
-          <PlanNotice messagesLeft={props.messagesLeft} />
+          <PlanNotice messagesLeft={props.messagesLeft} dailyReplies={props.dailyReplies} />
           {/* On a phone the header's model picker already names the model: the line stays one line. */}
           <span className={props.messagesLeft === null ? "" : "hidden sm:inline"}>
             {props.messagesLeft === null ? "" : " · "}

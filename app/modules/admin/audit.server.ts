@@ -35,8 +35,11 @@ export async function recordAudit(db: Db, entry: AuditEntry) {
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** Newest first, filtered by kind and by target, paged by id; every filter is an indexed lookup. */
-export async function listAudit(db: Db, query: AuditQuery) {
+/**
+ * Newest first, filtered by kind and by target, paged by id; every filter is an indexed lookup. `only` keeps
+ * the entries of these kinds (the Logs screen's security events).
+ */
+export async function listAudit(db: Db, query: AuditQuery, only?: readonly AuditAction[]) {
   let select = db
     .selectFrom("audit_log")
     .leftJoin("users", "users.id", "audit_log.actor_user_id")
@@ -53,6 +56,7 @@ export async function listAudit(db: Db, query: AuditQuery) {
     .orderBy("audit_log.id", "desc")
     .limit(AUDIT_PAGE_SIZE + 1);
   if (query.action) select = select.where("audit_log.action", "=", query.action);
+  else if (only) select = select.where("audit_log.action", "in", only);
   if (query.target) select = select.where("audit_log.target_id", "=", query.target);
   if (query.before) select = select.where("audit_log.id", "<", query.before);
   const rows = await select.execute();

@@ -82,3 +82,135 @@ export const auditQuerySchema = z.object({
   before: z.preprocess(blankAsMissing, z.coerce.number().int().positive().optional()),
 });
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** A checkbox: "on" when ticked, absent when not. */
+const checkbox = z.boolean().default(false);
+
+const modelFields = {
+  displayName: z
+    .string({ required_error: adminTexts.modelNameRequired })
+    .trim()
+    .min(1, adminTexts.modelNameRequired)
+    .max(100, adminTexts.modelNameRequired),
+  iconText: z
+    .string({ required_error: adminTexts.iconInvalid })
+    .trim()
+    .min(1, adminTexts.iconInvalid)
+    .max(4, adminTexts.iconInvalid),
+  sizeLabel: z.string().trim().max(20, adminTexts.sizeInvalid).default(""),
+  /** One item per line, as the model picker lists them. */
+  description: z
+    .string()
+    .max(700, adminTexts.descriptionInvalid)
+    .default("")
+    .transform((text) =>
+      text
+        .split(/\r?\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (lines) => lines.length <= 6 && lines.every((line) => line.length <= 100),
+      adminTexts.descriptionInvalid,
+    ),
+  isNew: checkbox,
+  isPro: checkbox,
+  isBeta: checkbox,
+  isDefault: checkbox,
+  supportsImages: checkbox,
+  /** Per vendor, the vendor's own id for this model; empty: that vendor does not serve it. */
+  vendorModels: z
+    .array(
+      z.object({
+        vendorId,
+        vendorModelId: z
+          .string()
+          .trim()
+          .max(200, adminTexts.vendorModelInvalid)
+          .regex(/^\S*$/, adminTexts.vendorModelInvalid)
+          .default(""),
+      }),
+    )
+    .max(50)
+    .default([]),
+};
+
+const modelId = z
+  .string({ required_error: adminTexts.modelIdInvalid })
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$/, adminTexts.modelIdInvalid);
+
+export const modelActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), modelId, ...modelFields }),
+  z.object({ intent: z.literal("edit"), modelId, ...modelFields }),
+  z.object({ intent: z.literal("move"), modelId, direction: z.enum(["up", "down"]) }),
+]);
+export type ModelAction = z.infer<typeof modelActionSchema>;
+export type ModelFields = Extract<ModelAction, { intent: "add" | "edit" }>;
+
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.coerce
+    .number({ invalid_type_error: message, required_error: message })
+    .int(message)
+    .min(min, message)
+    .max(max, message);
+
+/** The Settings screen: what the chat runs with (db/system-settings.ts). */
+export const settingsSchema = z.object({
+  activeVendorId: z.coerce
+    .number({ invalid_type_error: adminTexts.chooseVendor, required_error: adminTexts.chooseVendor })
+    .int(adminTexts.chooseVendor)
+    .positive(adminTexts.chooseVendor)
+    .max(2_147_483_647, adminTexts.chooseVendor),
+  defaultModel: z
+    .string({ required_error: adminTexts.chooseModel })
+    .trim()
+    .min(1, adminTexts.chooseModel)
+    .max(100, adminTexts.chooseModel),
+  defaultSystemPrompt: z
+    .string({ required_error: adminTexts.promptRequired })
+    .trim()
+    .min(1, adminTexts.promptRequired)
+    .max(4000, adminTexts.promptTooLong),
+  starterDailyReplies: wholeNumber(adminTexts.repliesInvalid, 0, 10_000),
+  starterHistoryHours: wholeNumber(adminTexts.historyInvalid, 1, 8760),
+});
+export type SettingsForm = z.infer<typeof settingsSchema>;
+
+/** The Roles screen's grant form: a role for the user with this e-mail. */
+export const roleGrantSchema = z.object({
+  email: z
+    .string({ required_error: adminTexts.emailInvalid })
+    .trim()
+    .toLowerCase()
+    .email(adminTexts.emailInvalid)
+    .max(254, adminTexts.emailInvalid),
+  role: z.enum(["admin", "banned", "restricted"]),
+});
+export type RoleGrant = z.infer<typeof roleGrantSchema>;
+
+/** The API keys screen: revoke one user's stored key for one vendor. */
+export const keyRevokeSchema = z.object({
+  intent: z.literal("revoke"),
+  userId: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/),
+  vendor: z.string().regex(/^[a-z0-9_-]{1,50}$/),
+});
+
+/** The stored-keys list's filter: one vendor or all. */
+export const keyListQuerySchema = z.object({
+  vendor: z.preprocess(
+    blankAsMissing,
+    z
+      .string()
+      .regex(/^[a-z0-9_-]{1,50}$/)
+      .optional(),
+  ),
+});
+
+export const ANALYTICS_RANGES = ["day", "week", "month", "year"] as const;
+export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
+
+/** The analytics screens' range; docs/product.md: week unless chosen. */
+export const rangeQuerySchema = z.object({
+  range: z.preprocess(blankAsMissing, z.enum(ANALYTICS_RANGES).default("week")),
+});

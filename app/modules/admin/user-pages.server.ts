@@ -8,6 +8,7 @@ import { redirectWithToast } from "../toast/toast.server";
 import { safeRedirect } from "~/utils/redirect";
 import { webLogger } from "~/utils/logger.server";
 import type { AdminActionData } from "./action-result";
+import { loadAnalytics } from "./screen-pages.server";
 import { userActionSchema, userListQuerySchema } from "./schemas";
 import {
   AdminActionError,
@@ -41,10 +42,11 @@ export async function loadUserList(params: URLSearchParams) {
   }
 }
 
-export async function loadUser(userIdParam: string | undefined) {
+/** One user, with their usage over the chosen range (docs/product.md §4: per-user usage by time range). */
+export async function loadUser(userIdParam: string | undefined, params: URLSearchParams) {
   const user = await getAdminUser(serverContext().db, requireUserIdParam(userIdParam));
   if (!user) throw notFound(adminTexts.userNotFound);
-  return { user };
+  return { user, ...(await loadAnalytics(params, user.id)) };
 }
 
 export async function answerUserAction(

@@ -91,8 +91,9 @@ async function withRolesAndUsage(db: Db, users: UserBasics[]): Promise<AdminUser
   const ids = users.map((user) => user.id);
   const [roles, usage] = await Promise.all([
     db.selectFrom("user_roles").select(["user_id", "role"]).where("user_id", "in", ids).execute(),
+    // The usage ledger: requests stay counted after the chat they were asked in is deleted.
     db
-      .selectFrom("completions")
+      .selectFrom("usage_events")
       .select(["user_id", (eb) => eb.fn.countAll<number>().as("n")])
       .where("user_id", "in", ids)
       .groupBy("user_id")

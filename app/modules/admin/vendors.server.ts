@@ -6,6 +6,7 @@ import { decryptSecret, encryptSecret } from "#platform/crypto";
 import { vendorUrlProblem } from "#platform/vendor-url";
 import type { Db } from "#db/database";
 import { nowIso, type ApiVendor } from "#db/schema";
+import { SETTING_KEYS, writeSetting } from "#db/system-settings";
 import type { SessionUser } from "../auth/session.server";
 import { adminTexts, connectionTestMessage } from "../errors/catalogue";
 import { publishEvent } from "../realtime/publish.server";
@@ -76,13 +77,11 @@ export async function listVendors(db: Db, appSecret: string): Promise<AdminVendo
   });
 }
 
-async function upsertSetting(db: Db, key: string, value: string) {
-  const updated_at = nowIso();
-  await db
-    .insertInto("system_settings")
-    .values({ setting_key: key, setting_value: value, updated_at })
-    .onConflict((oc) => oc.column("setting_key").doUpdateSet({ setting_value: value, updated_at }))
-    .execute();
+/** docs/product.md §4: all inactive, the chosen one active, its name saved (callers pass a transaction). */
+export async function activateVendor(trx: Db, vendor: Pick<ApiVendor, "id" | "name">) {
+  await trx.updateTable("api_vendors").set({ is_active: 0 }).where("is_active", "=", 1).execute();
+  await trx.updateTable("api_vendors").set({ is_active: 1 }).where("id", "=", vendor.id).execute();
+  await writeSetting(trx, SETTING_KEYS.activeVendor, vendor.name);
 }
 
 export type VendorOutcome = { message: string; test?: { ok: boolean } };
@@ -114,12 +113,7 @@ export async function applyVendorAction(
 
   switch (action.intent) {
     case "activate": {
-      // docs/product.md §4: all inactive, the chosen one active, its name saved — in one transaction.
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable("api_vendors").set({ is_active: 0 }).where("is_active", "=", 1).execute();
-        await trx.updateTable("api_vendors").set({ is_active: 1 }).where("id", "=", vendor.id).execute();
-        await upsertSetting(trx, "active_vendor", vendor.name);
-      });
+      await db.transaction().execute((trx) => activateVendor(trx, vendor));
       await audit("vendor.activate");
       await publishEvent(redis, { type: "vendor-changed", displayName: vendor.display_name });
       return { message: adminTexts.vendorActivated(vendor.display_name) };
@@ -161,7 +155,7 @@ export async function applyVendorAction(
         throw new AdminActionError(adminTexts.testUnavailable, 409);
       }
       const message = connectionTestMessage(result);
-      await upsertSetting(
+      await writeSetting(
         db,
         lastTestKey(vendor.name),
         JSON.stringify({ ok: result.ok, message, at: nowIso() }),

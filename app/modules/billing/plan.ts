@@ -1,12 +1,11 @@
 /**
  * What each plan allows. Shared by the server, which
- * enforces, and the browser, which explains.
+ * enforces, and the browser, which explains. The Starter limits' numbers are settings
+ * (db/system-settings.ts), saved by an admin.
  * See docs/product.md §2.
  */
 import type { Plan, User } from "#db/schema";
 
-export const STARTER_DAILY_MESSAGES = 3;
-export const STARTER_HISTORY_HOURS = 24;
 export const PLAN_LABELS: Record<Plan, string> = { starter: "Free Plan", professional: "Professional" };
 
 /** Starter may use the models without the PRO badge; Professional every model. */
@@ -14,9 +13,12 @@ export function canUseModel(plan: Plan, model: { is_pro: 0 | 1 }): boolean {
   return plan === "professional" || model.is_pro === 0;
 }
 
-/** Chats last updated before this are hidden from a Starter user; null when the plan keeps all history. */
-export function historyCutoff(plan: Plan, now = Date.now()): string | null {
-  return plan === "professional" ? null : new Date(now - STARTER_HISTORY_HOURS * 3600 * 1000).toISOString();
+/**
+ * Chats last updated before this are hidden from a Starter user; null when the plan keeps all history.
+ * `historyHours` is the Starter window the admin saved (db/system-settings.ts).
+ */
+export function historyCutoff(plan: Plan, historyHours: number, now = Date.now()): string | null {
+  return plan === "professional" ? null : new Date(now - historyHours * 3600 * 1000).toISOString();
 }
 
 /**

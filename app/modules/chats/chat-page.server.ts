@@ -68,7 +68,7 @@ export async function loadChatPage(request: Request, chatId: string | null) {
   const url = new URL(request.url);
   const models = await listModels(db());
   const chat = chatId ? await requireVisibleChat(db(), user, chatId) : null;
-  const [messages, completion, failed, messagesLeft, failures, apiKey, preferences] = await Promise.all([
+  const [messages, completion, failed, quota, failures, apiKey, preferences] = await Promise.all([
     chat ? visibleMessages(db(), chat.id) : [],
     chat ? latestCompletion(db(), chat.id) : null,
     chat ? failedQuestions(db(), chat.id) : Promise.resolve<FailedQuestions>({}),
@@ -93,7 +93,9 @@ export async function loadChatPage(request: Request, chatId: string | null) {
     modelId,
     modelName: models.find((m) => m.model_id === modelId)?.display_name ?? modelId,
     modelNames: Object.fromEntries(models.map((m) => [m.model_id, m.display_name])),
-    messagesLeft,
+    messagesLeft: quota?.left ?? null,
+    /** The Starter daily allowance the admin set (shown as "2 of 3 free messages left"). */
+    dailyReplies: quota?.limit ?? 0,
     isRestricted: session.roles.includes("restricted"),
     apiKey,
     /** Whether a reply that finishes while the tab is hidden shows a desktop notification. */

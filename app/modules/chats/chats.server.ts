@@ -2,6 +2,7 @@
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
 import { nowIso, type ChatSource, type Plan } from "#db/schema";
+import { readPlanLimits } from "#db/system-settings";
 import { historyCutoff } from "../billing/plan";
 import { Refusal } from "../errors/refusal";
 import { filterChats } from "./chat-search";
@@ -18,7 +19,7 @@ export type { ChatListItem };
 
 /**
  * The user's chats for the sidebar, newest first. Archived chats are hidden, and so are chats a Starter user
- * last touched before the plan's history window (24 hours). `query` keeps only titles containing it
+ * last touched before the plan's history window (the admin's setting, 24 hours unless changed). `query` keeps only titles containing it
  * (case-insensitive).
  * See docs/product.md §2.
  */
@@ -27,7 +28,7 @@ export async function listChats(
   user: ChatOwner,
   { query, now = Date.now() }: { query?: string | null; now?: number } = {},
 ): Promise<ChatListItem[]> {
-  const cutoff = historyCutoff(user.plan, now);
+  const cutoff = historyCutoff(user.plan, (await readPlanLimits(db)).starterHistoryHours, now);
   let select = db
     .selectFrom("chat_history")
     .select(["id", "title", "updated_at"])
@@ -92,7 +93,7 @@ export async function requireChat(db: Db, userId: string, chatId: string) {
  */
 export async function requireVisibleChat(db: Db, user: ChatOwner, chatId: string, now = Date.now()) {
   const chat = await requireChat(db, user.id, chatId);
-  const cutoff = historyCutoff(user.plan, now);
+  const cutoff = historyCutoff(user.plan, (await readPlanLimits(db)).starterHistoryHours, now);
   if (cutoff && chat.updated_at < cutoff) throw notFound("Chat not found");
   return chat;
 }

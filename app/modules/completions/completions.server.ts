@@ -8,10 +8,11 @@ import { v7 as uuidv7 } from "uuid";
 import { insertChatMessage, insertQueuedCompletion } from "#db/chat-writes";
 import { lockUserRow, type Db } from "#db/database";
 import { nowIso, type Plan } from "#db/schema";
+import { readPlanLimits } from "#db/system-settings";
 import { logContext, noteCompletionId } from "#platform/log-context";
 import { completionJobOptions, type CompletionJob } from "#worker/jobs";
 import type { SessionUser } from "../auth/session.server";
-import { canUseModel, STARTER_DAILY_MESSAGES } from "../billing/plan";
+import { canUseModel } from "../billing/plan";
 import { createChat, requireChat } from "../chats/chats.server";
 import { chatTitleFrom } from "../chats/titles";
 import { failureMessage, messages } from "../errors/catalogue";
@@ -58,9 +59,18 @@ async function repliesToday(trx: Trx, userId: string) {
   return Number(row.n);
 }
 
-export async function messagesLeftToday(db: Db, userId: string, plan: Plan): Promise<number | null> {
+/** A Starter user's replies left and the daily allowance the admin set; null on a plan without a limit. */
+export async function messagesLeftToday(
+  db: Db,
+  userId: string,
+  plan: Plan,
+): Promise<{ left: number; limit: number } | null> {
   if (plan === "professional") return null;
-  return Math.max(0, STARTER_DAILY_MESSAGES - (await repliesToday(db, userId)));
+  const [{ starterDailyReplies: limit }, used] = await Promise.all([
+    readPlanLimits(db),
+    repliesToday(db, userId),
+  ]);
+  return { left: Math.max(0, limit - used), limit };
 }
 
 /** The model a request will use, refused when it is not one the user's plan allows. */
@@ -82,11 +92,10 @@ async function assertMayAsk(trx: Trx, session: SessionUser) {
     throw new SendRefusedError(failureMessage({ code: "key_missing", detail: status.vendor }), 400, "key");
   }
   await lockUserRow(trx, session.user.id);
-  if (
-    session.user.plan === "starter" &&
-    (await repliesToday(trx, session.user.id)) >= STARTER_DAILY_MESSAGES
-  ) {
-    throw new SendRefusedError(messages.dailyLimit(STARTER_DAILY_MESSAGES), 429, "limit");
+  if (session.user.plan === "starter") {
+    const { starterDailyReplies } = await readPlanLimits(trx);
+    if ((await repliesToday(trx, session.user.id)) >= starterDailyReplies)
+      throw new SendRefusedError(messages.dailyLimit(starterDailyReplies), 429, "limit");
   }
 }
 

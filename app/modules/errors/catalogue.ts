@@ -172,6 +172,30 @@ export const adminTexts = {
   vendorActivated: (name: string) => `${name} is now the active vendor.`, // ours
   vendorSaved: "Vendor saved.", // ours
   vendorKeySaved: (last4: string) => `Key saved (ends in ${last4}).`, // ours
+  // The model catalogue, settings, roles and keys screens: all ours.
+  modelNotFound: "That model no longer exists.",
+  modelExists: "A model with this id already exists.",
+  modelIdInvalid: "Model id: letters, digits and . _ : / - only, at most 100 characters.",
+  modelNameRequired: "Display name is required",
+  iconInvalid: "Icon text: 1 to 4 characters.",
+  sizeInvalid: "Size label: at most 20 characters.",
+  descriptionInvalid: "Description: at most 6 lines of 100 characters.",
+  vendorModelInvalid: "Vendor model id: at most 200 characters, no spaces.",
+  modelSaved: (name: string) => `${name} saved; the chat's model list shows it now.`,
+  modelMoved: (name: string) => `${name} moved.`,
+  lastDefault: "One model must stay the default: make another model the default instead.",
+  settingsSaved: "Settings saved; the chat uses them from the next request.",
+  promptRequired: "The default system prompt cannot be empty.",
+  promptTooLong: "The default system prompt is at most 4000 characters.",
+  repliesInvalid: "Replies per day: a whole number from 0 to 10000.",
+  historyInvalid: "History hours: a whole number from 1 to 8760 (one year).",
+  chooseVendor: "Choose the active vendor.",
+  chooseModel: "Choose the default model.",
+  emailInvalid: "Enter the user's e-mail address.",
+  noUserWithEmail: "No user has that e-mail address.",
+  roleGranted: (role: string, email: string) => `${role} role granted to ${email}.`,
+  keyNotFound: "That key no longer exists.",
+  keyRevoked: (vendor: string, email: string) => `${email}'s ${vendor} key was revoked.`,
 } as const;
 
 export const adminToasts = {
@@ -192,6 +216,9 @@ export const adminToasts = {
   modelsUpdated: { title: "Models Updated" },
   saved: { title: "Saved", description: "Your changes were saved." }, // ours
   saveFailed: { title: "Action Failed", description: "Your changes could not be saved." }, // ours
+  modelsFailed: { title: "Action Failed", description: "Could not save the model catalogue." }, // ours
+  settingsFailed: { title: "Action Failed", description: "Could not save the settings." }, // ours
+  keyRevokeFailed: { title: "Action Failed", description: "Could not revoke the key." }, // ours
   connectionTest: (ok: boolean, description: string) => ({
     title: ok ? "Connection Success" : "Connection Test Failed",
     description,

@@ -1,5 +1,6 @@
 import type { Redis } from "ioredis";
 import { webLogger } from "~/utils/logger.server";
+import { readyRedis } from "../server-context.server";
 import { REALTIME_CHANNEL, type RealtimeEvent } from "./events";
 
 /**
@@ -8,6 +9,8 @@ import { REALTIME_CHANNEL, type RealtimeEvent } from "./events";
  */
 export async function publishEvent(redis: Redis, event: RealtimeEvent) {
   try {
+    // Just after start the shared connection may still be connecting (it has no offline queue): wait briefly.
+    if (redis.status !== "ready") await readyRedis();
     await redis.publish(REALTIME_CHANNEL, JSON.stringify(event));
   } catch (error) {
     webLogger().warn({ err: error, event: event.type }, "publishing a live event failed");

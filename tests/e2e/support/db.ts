@@ -110,6 +110,20 @@ export class TestDb {
     );
   }
 
+  /** A user's own vendor key as the settings dialog stores it; the sealed value is a stand-in (never read here). */
+  storeUserKey(userId: string, vendor: string, last4: string) {
+    const now = new Date().toISOString();
+    this.write(
+      "insert into user_api_keys (user_id, vendor, api_key_encrypted, last4, verified_at, created_at) values (?, ?, ?, ?, ?, ?)",
+      userId,
+      vendor,
+      "sealed-stand-in",
+      last4,
+      now,
+      now,
+    );
+  }
+
   /** Writes through a short-lived connection, so the run's processes never wait on a test's lock for long. */
   private write(sql: string, ...params: Param[]) {
     const writer = new Database(this.file, { fileMustExist: true, timeout: 5_000 });

@@ -1,0 +1,178 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { ErrorList } from "~/components/ui/field";
+import { useZodForm } from "~/components/ui/use-zod-form";
+import type { CatalogueModel } from "~/modules/admin/models-admin.server";
+import { modelActionSchema } from "~/modules/admin/schemas";
+
+export interface VendorOption {
+  id: number;
+  name: string;
+  displayName: string;
+}
+
+/** The post's result belongs to this model's form of this kind (every model's forms share one page). */
+export function resultFor(result: SubmissionResult<string[]> | undefined, intent: string, modelId?: string) {
+  const initial = result?.initialValue as Record<string, unknown> | null | undefined;
+  if (initial?.intent !== intent) return undefined;
+  return modelId === undefined || initial?.modelId === modelId ? result : undefined;
+}
+
+/** True while this model's post of this kind is on its way (JS on). */
+export function usePending(intent: string, modelId?: string) {
+  const navigation = useNavigation();
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === intent &&
+    (modelId === undefined || navigation.formData?.get("modelId") === modelId)
+  );
+}
+
+const FLAGS = [
+  ["isNew", "NEW"],
+  ["isPro", "PRO"],
+  ["isBeta", "BETA"],
+  ["isDefault", "DEFAULT"],
+  ["supportsImages", "Images"],
+] as const;
+
+const label = "mb-1 block text-sm text-zinc-400";
+
+/** Add (no `model`) or edit one catalogue model: its texts, badges and each vendor's id for it. */
+export function ModelForm({
+  model,
+  vendors,
+  result,
+}: {
+  model?: CatalogueModel;
+  vendors: VendorOption[];
+  result?: SubmissionResult<string[]>;
+}) {
+  const intent = model ? "edit" : "add";
+  const formId = model ? `edit-model-${model.id}` : "add-model";
+  const [form, fields] = useZodForm(modelActionSchema, {
+    id: formId,
+    lastResult: resultFor(result, intent, model?.id),
+    defaultValue: {
+      intent,
+      modelId: model?.id ?? "",
+      displayName: model?.name ?? "",
+      iconText: model?.icon ?? "",
+      sizeLabel: model?.size ?? "",
+      description: model?.description.join("\n") ?? "",
+      isNew: model?.isNew ?? true,
+      isPro: model?.isPro ?? false,
+      isBeta: model?.isBeta ?? false,
+      isDefault: model?.isDefault ?? false,
+      supportsImages: model?.supportsImages ?? false,
+      vendorModels: vendors.map((vendor) => ({
+        vendorId: String(vendor.id),
+        vendorModelId: model?.vendorModels[vendor.id] ?? "",
+      })),
+    },
+  });
+  const pending = usePending(intent, model?.id);
+  const vendorRows = fields.vendorModels.getFieldList();
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-3">
+      <input type="hidden" name="intent" value={intent} />
+      <div className="grid gap-3 sm:grid-cols-[2fr_2fr_5rem_6rem]">
+        <div>
+          <label htmlFor={fields.modelId.id} className={label}>
+            Model id
+          </label>
+          {model ? (
+            <>
+              <input type="hidden" name="modelId" value={model.id} />
+              <p className="break-all py-2 font-mono text-sm">{model.id}</p>
+            </>
+          ) : (
+            <input {...getInputProps(fields.modelId, { type: "text" })} className="input" />
+          )}
+          <ErrorList id={fields.modelId.errorId} errors={fields.modelId.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.displayName.id} className={label}>
+            Display name
+          </label>
+          <input {...getInputProps(fields.displayName, { type: "text" })} className="input" />
+          <ErrorList id={fields.displayName.errorId} errors={fields.displayName.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.iconText.id} className={label}>
+            Icon
+          </label>
+          <input {...getInputProps(fields.iconText, { type: "text" })} className="input" />
+          <ErrorList id={fields.iconText.errorId} errors={fields.iconText.errors} />
+        </div>
+        <div>
+          <label htmlFor={fields.sizeLabel.id} className={label}>
+            Size
+          </label>
+          <input {...getInputProps(fields.sizeLabel, { type: "text" })} className="input" />
+          <ErrorList id={fields.sizeLabel.errorId} errors={fields.sizeLabel.errors} />
+        </div>
+      </div>
+      <div>
+        <label htmlFor={fields.description.id} className={label}>
+          Description (one item a line)
+        </label>
+        <textarea {...getTextareaProps(fields.description)} rows={2} className="input" />
+        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
+      </div>
+      <fieldset className="flex flex-wrap gap-4 text-sm">
+        <legend className={label}>Badges</legend>
+        {FLAGS.map(([name, text]) => (
+          <label key={name} className="flex items-center gap-1">
+            <input {...getInputProps(fields[name], { type: "checkbox" })} />
+            {text}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="grid gap-2 sm:grid-cols-2">
+        <legend className={label}>Vendor model ids (empty: that vendor does not serve it)</legend>
+        {vendorRows.map((row, index) => {
+          const vendor = vendors[index];
+          const item = row.getFieldset();
+          if (!vendor) return null;
+          return (
+            <div key={row.key}>
+              <input type="hidden" name={item.vendorId.name} value={vendor.id} />
+              <label htmlFor={item.vendorModelId.id} className="mb-1 block text-xs text-zinc-500">
+                {vendor.displayName}
+              </label>
+              <input {...getInputProps(item.vendorModelId, { type: "text" })} className="input" />
+              <ErrorList id={item.vendorModelId.errorId} errors={item.vendorModelId.errors} />
+            </div>
+          );
+        })}
+      </fieldset>
+      <ErrorList id={form.errorId} errors={form.errors} />
+      <button type="submit" className="btn-primary" disabled={pending}>
+        {pending ? "Saving..." : model ? "Save model" : "Add model"}
+      </button>
+    </Form>
+  );
+}
+
+/** Up or down one place: a one-button form. */
+export function MoveButton({ model, direction }: { model: CatalogueModel; direction: "up" | "down" }) {
+  const [form] = useZodForm(modelActionSchema, { id: `move-${direction}-${model.id}` });
+  const navigation = useNavigation();
+  const pending = usePending("move", model.id) && navigation.formData?.get("direction") === direction;
+  return (
+    <Form method="post" {...getFormProps(form)}>
+      <input type="hidden" name="intent" value="move" />
+      <input type="hidden" name="modelId" value={model.id} />
+      <input type="hidden" name="direction" value={direction} />
+      <button
+        type="submit"
+        className="btn-secondary px-2 py-1 text-xs"
+        disabled={pending}
+        aria-label={`Move ${model.name} ${direction}`}
+      >
+        {direction === "up" ? "↑" : "↓"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,246 @@
+/**
+ * The model catalogue an admin runs (docs/product.md §4 'Models'): the ai_models rows the chat's picker lists,
+ * their badges and order, and which vendor model id each vendor sends for them (api_vendor_models, which the
+ * worker's routing reads). Every change is announced, so open chat pages reload their model list.
+ */
+import type { Db } from "#db/database";
+import type { AiModel } from "#db/schema";
+import { SETTING_KEYS, writeSetting } from "#db/system-settings";
+import type { SessionUser } from "../auth/session.server";
+import { adminTexts } from "../errors/catalogue";
+import { publishEvent } from "../realtime/publish.server";
+import { recordAudit } from "./audit.server";
+import type { ModelAction, ModelFields } from "./schemas";
+import { AdminActionError, type ActionContext } from "./users.server";
+
+/** A row with this id only keeps the table alive and is never offered (docs/product.md §2). */
+const PLACEHOLDER_MODEL_ID = "dummy_preserve_table";
+
+export interface CatalogueModel {
+  id: string;
+  name: string;
+  icon: string;
+  size: string;
+  description: string[];
+  isNew: boolean;
+  isPro: boolean;
+  isBeta: boolean;
+  isDefault: boolean;
+  supportsImages: boolean;
+  /** Vendor id → that vendor's model id for this model. */
+  vendorModels: Record<number, string>;
+}
+
+function descriptionOf(model: AiModel): string[] {
+  try {
+    const parsed: unknown = JSON.parse(model.description_items);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The stored catalogue as the Models screen edits it (the built-in fallback is not editable: it is code). */
+export async function listCatalogue(db: Db) {
+  const [models, mappings, vendors] = await Promise.all([
+    db
+      .selectFrom("ai_models")
+      .selectAll()
+      .where("model_id", "!=", PLACEHOLDER_MODEL_ID)
+      .orderBy("order")
+      .orderBy("model_id")
+      .execute(),
+    db.selectFrom("api_vendor_models").select(["vendor_id", "ai_model_id", "model_id"]).execute(),
+    db
+      .selectFrom("api_vendors")
+      .select(["id", "name", "display_name"])
+      .orderBy("priority_order")
+      .orderBy("id")
+      .execute(),
+  ]);
+  return {
+    vendors: vendors.map((vendor) => ({
+      id: vendor.id,
+      name: vendor.name,
+      displayName: vendor.display_name,
+    })),
+    models: models.map((model): CatalogueModel => ({
+      id: model.model_id,
+      name: model.display_name,
+      icon: model.icon_text,
+      size: model.size_label,
+      description: descriptionOf(model),
+      isNew: model.is_new === 1,
+      isPro: model.is_pro === 1,
+      isBeta: model.is_beta === 1,
+      isDefault: model.is_default === 1,
+      supportsImages: model.supports_images === 1,
+      vendorModels: Object.fromEntries(
+        mappings
+          .filter((row) => row.ai_model_id === model.model_id)
+          .map((row) => [row.vendor_id, row.model_id]),
+      ),
+    })),
+  };
+}
+
+/** The one default model: its DEFAULT flag and the saved setting change together (callers pass a transaction). */
+export async function setDefaultModel(trx: Db, modelId: string) {
+  await trx.updateTable("ai_models").set({ is_default: 0 }).where("model_id", "!=", modelId).execute();
+  await trx.updateTable("ai_models").set({ is_default: 1 }).where("model_id", "=", modelId).execute();
+  await writeSetting(trx, SETTING_KEYS.defaultModel, modelId);
+}
+
+const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
+
+async function requireModel(db: Db, modelId: string) {
+  const model = await db
+    .selectFrom("ai_models")
+    .selectAll()
+    .where("model_id", "=", modelId)
+    .where("model_id", "!=", PLACEHOLDER_MODEL_ID)
+    .executeTakeFirst();
+  if (!model) throw new AdminActionError(adminTexts.modelNotFound, 404);
+  return model;
+}
+
+/** Which vendor serves this model under which id: an empty id removes that vendor's mapping. */
+async function saveVendorModels(trx: Db, fields: ModelFields) {
+  if (fields.vendorModels.length === 0) return;
+  const known = await trx
+    .selectFrom("api_vendors")
+    .select("id")
+    .where(
+      "id",
+      "in",
+      fields.vendorModels.map((row) => row.vendorId),
+    )
+    .execute();
+  if (known.length !== new Set(fields.vendorModels.map((row) => row.vendorId)).size)
+    throw new AdminActionError(adminTexts.vendorNotFound, 400);
+  for (const { vendorId, vendorModelId } of fields.vendorModels) {
+    if (!vendorModelId) {
+      await trx
+        .deleteFrom("api_vendor_models")
+        .where("vendor_id", "=", vendorId)
+        .where("ai_model_id", "=", fields.modelId)
+        .execute();
+      continue;
+    }
+    await trx
+      .insertInto("api_vendor_models")
+      .values({
+        vendor_id: vendorId,
+        model_id: vendorModelId,
+        ai_model_id: fields.modelId,
+        display_name: fields.displayName,
+        is_available: 1,
+        config: "{}",
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(["vendor_id", "ai_model_id"])
+          .doUpdateSet({ model_id: vendorModelId, display_name: fields.displayName }),
+      )
+      .execute();
+  }
+}
+
+const rowFields = (fields: ModelFields) => ({
+  display_name: fields.displayName,
+  icon_text: fields.iconText,
+  size_label: fields.sizeLabel,
+  description_items: JSON.stringify(fields.description),
+  is_new: flag(fields.isNew),
+  is_pro: flag(fields.isPro),
+  is_beta: flag(fields.isBeta),
+  supports_images: flag(fields.supportsImages),
+});
+
+async function saveModel(db: Db, fields: ModelFields, adding: boolean) {
+  await db.transaction().execute(async (trx) => {
+    if (adding) {
+      const taken = await trx
+        .selectFrom("ai_models")
+        .select("model_id")
+        .where("model_id", "=", fields.modelId)
+        .executeTakeFirst();
+      if (taken) throw new AdminActionError(adminTexts.modelExists, 409);
+      const last = await trx
+        .selectFrom("ai_models")
+        .select((eb) => eb.fn.max<number>("order").as("order"))
+        .executeTakeFirst();
+      await trx
+        .insertInto("ai_models")
+        .values({
+          model_id: fields.modelId,
+          ...rowFields(fields),
+          is_default: 0,
+          order: Number(last?.order ?? 0) + 1,
+        })
+        .execute();
+    } else {
+      const model = await requireModel(trx, fields.modelId);
+      if (model.is_default === 1 && !fields.isDefault)
+        throw new AdminActionError(adminTexts.lastDefault, 409);
+      await trx
+        .updateTable("ai_models")
+        .set(rowFields(fields))
+        .where("model_id", "=", fields.modelId)
+        .execute();
+    }
+    if (fields.isDefault) await setDefaultModel(trx, fields.modelId);
+    await saveVendorModels(trx, fields);
+  });
+}
+
+/** Swaps the model with its neighbour and renumbers the catalogue 1..n, in one transaction. */
+async function moveModel(db: Db, modelId: string, direction: "up" | "down") {
+  await db.transaction().execute(async (trx) => {
+    await requireModel(trx, modelId);
+    const ids = (
+      await trx
+        .selectFrom("ai_models")
+        .select("model_id")
+        .where("model_id", "!=", PLACEHOLDER_MODEL_ID)
+        .orderBy("order")
+        .orderBy("model_id")
+        .execute()
+    ).map((row) => row.model_id);
+    const at = ids.indexOf(modelId);
+    const to = direction === "up" ? at - 1 : at + 1;
+    if (to < 0 || to >= ids.length) return;
+    [ids[at], ids[to]] = [ids[to]!, ids[at]!];
+    for (const [index, id] of ids.entries()) {
+      await trx
+        .updateTable("ai_models")
+        .set({ order: index + 1 })
+        .where("model_id", "=", id)
+        .execute();
+    }
+  });
+}
+
+export async function applyModelAction(ctx: ActionContext, actor: SessionUser, action: ModelAction) {
+  const { db, redis } = ctx;
+  let message: string;
+  if (action.intent === "move") {
+    const model = await requireModel(db, action.modelId);
+    await moveModel(db, action.modelId, action.direction);
+    message = adminTexts.modelMoved(model.display_name);
+  } else {
+    await saveModel(db, action, action.intent === "add");
+    message = adminTexts.modelSaved(action.displayName);
+  }
+  await recordAudit(db, {
+    actorUserId: actor.user.id,
+    action:
+      action.intent === "add" ? "model.create" : action.intent === "move" ? "model.reorder" : "model.update",
+    targetType: "model",
+    targetId: action.modelId,
+    details: action.intent === "move" ? { direction: action.direction } : { displayName: action.displayName },
+    ip: ctx.ip,
+  });
+  await publishEvent(redis, { type: "models-updated" });
+  return message;
+}

@@ -1,0 +1,57 @@
+/**
+ * bull-board (the BullMQ queues' own console) mounted under /admin/queues by the web's Express server
+ * (scripts/web.ts). It is not a Remix route, so the same admin check runs here first, on every request: a
+ * signed-out visitor goes to sign-in, a non-admin home with 'Access Denied', exactly as on /admin/*.
+ * Its POSTs (retry, clean) pass the web's same-site guard before they get here.
+ */
+import { createBullBoard } from "@bull-board/api";
+import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
+import { ExpressAdapter } from "@bull-board/express";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { requireAdmin } from "../auth/session.server";
+import { serverContext } from "../server-context.server";
+
+export const QUEUE_BOARD_PATH = "/admin/queues";
+
+/** The Fetch request the app's session code reads: the same cookies, the same URL. */
+function asFetchRequest(req: ExpressRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === "string") headers.set(name, value);
+    else if (Array.isArray(value)) headers.set(name, value.join(", "));
+  }
+  return new Request(new URL(req.originalUrl, `http://${req.headers.host ?? "localhost"}`), {
+    method: "GET",
+    headers,
+  });
+}
+
+/** Express middleware: admins pass; anyone else gets the console's own refusal (a redirect with a toast). */
+export function requireAdminMiddleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  requireAdmin(asFetchRequest(req)).then(
+    () => next(),
+    (refusal: unknown) => {
+      if (!(refusal instanceof Response)) return next(refusal);
+      res.status(refusal.status);
+      refusal.headers.forEach((value, name) => {
+        if (name !== "set-cookie") res.setHeader(name, value);
+      });
+      const cookies = refusal.headers.getSetCookie();
+      if (cookies.length) res.setHeader("Set-Cookie", cookies);
+      res.end();
+    },
+  );
+}
+
+/** The board's router, showing the completion and vendor-check queues. */
+export function queueBoardRouter() {
+  const { queue, vendorChecks } = serverContext();
+  const adapter = new ExpressAdapter();
+  adapter.setBasePath(QUEUE_BOARD_PATH);
+  createBullBoard({
+    queues: [new BullMQAdapter(queue), new BullMQAdapter(vendorChecks.queue)],
+    serverAdapter: adapter,
+    options: { uiConfig: { boardTitle: "Rogue AI queues" } },
+  });
+  return adapter.getRouter() as (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => void;
+}

@@ -1,0 +1,105 @@
+/**
+ * What the Models, Settings, Roles, API keys and Analytics screens load and how their posts are answered, so
+ * each route stays parse → one call → respond.
+ */
+import type { z } from "zod";
+import type { SessionUser } from "../auth/session.server";
+import { adminTexts, adminToasts } from "../errors/catalogue";
+import { serverContext } from "../server-context.server";
+import { webEnv } from "~/utils/env.server";
+import { webLogger } from "~/utils/logger.server";
+import { usageAnalytics } from "./analytics.server";
+import { answerAdminForm, plainText } from "./answer-form.server";
+import { listCatalogue, applyModelAction } from "./models-admin.server";
+import { grantRoleByEmail, listRoleAssignments, loadApiKeys, revokeUserKey } from "./roles-keys.server";
+import {
+  keyListQuerySchema,
+  keyRevokeSchema,
+  modelActionSchema,
+  rangeQuerySchema,
+  roleGrantSchema,
+  settingsSchema,
+} from "./schemas";
+import { loadSettings, saveSettings } from "./settings-admin.server";
+import { userActionFailureToast } from "./users.server";
+
+const context = (ip: string) => {
+  const { db, redis } = serverContext();
+  return { db, redis, ip };
+};
+
+const saved = (description: string) => ({ type: "success" as const, ...adminToasts.saved, description });
+
+/** A query string that fails its schema answers 400 (a tampered link), never 500. */
+function parseQuery<Schema extends z.ZodTypeAny>(schema: Schema, params: URLSearchParams): z.output<Schema> {
+  const parsed = schema.safeParse(Object.fromEntries(params));
+  if (!parsed.success) throw plainText(adminTexts.badQuery, 400);
+  return parsed.data;
+}
+
+export const loadModelsScreen = () => listCatalogue(serverContext().db);
+
+export const answerModelAction = (request: Request, admin: SessionUser, ip: string) =>
+  answerAdminForm({
+    request,
+    schema: modelActionSchema,
+    screen: "/admin/api-models",
+    what: "model action",
+    failureToast: () => adminToasts.modelsFailed,
+    apply: async (action) => saved(await applyModelAction(context(ip), admin, action)),
+  });
+
+export const loadSettingsScreen = () => loadSettings(serverContext().db);
+
+export const answerSettingsAction = (request: Request, admin: SessionUser, ip: string) =>
+  answerAdminForm({
+    request,
+    schema: settingsSchema,
+    screen: "/admin/settings",
+    what: "settings",
+    failureToast: () => adminToasts.settingsFailed,
+    apply: async (form) => saved(await saveSettings(context(ip), admin, form)),
+  });
+
+export async function loadRolesScreen() {
+  return { roles: await listRoleAssignments(serverContext().db) };
+}
+
+export const answerRoleGrant = (request: Request, admin: SessionUser, ip: string) =>
+  answerAdminForm({
+    request,
+    schema: roleGrantSchema,
+    screen: "/admin/roles",
+    what: "role grant",
+    failureToast: (grant) =>
+      userActionFailureToast(
+        grant.role === "admin" ? "grant-admin" : grant.role === "banned" ? "ban" : "restrict",
+      ),
+    apply: async (grant) => saved(await grantRoleByEmail(context(ip), admin, grant)),
+  });
+
+export async function loadKeysScreen(params: URLSearchParams) {
+  const { vendor } = parseQuery(keyListQuerySchema, params);
+  return loadApiKeys(serverContext().db, webEnv().appSecret, vendor);
+}
+
+export const answerKeyRevoke = (request: Request, admin: SessionUser, ip: string) =>
+  answerAdminForm({
+    request,
+    schema: keyRevokeSchema,
+    screen: "/admin/api-keys",
+    what: "key revoke",
+    failureToast: () => adminToasts.keyRevokeFailed,
+    apply: async (key) => saved(await revokeUserKey(context(ip), admin, key)),
+  });
+
+/** The usage charts; on a failed read the spec's 'Error fetching API usage' toast, never invented numbers. */
+export async function loadAnalytics(params: URLSearchParams, userId?: string) {
+  const { range } = parseQuery(rangeQuerySchema, params);
+  try {
+    return { range, usage: await usageAnalytics(serverContext().db, range, userId), error: null };
+  } catch (error) {
+    webLogger().error({ err: error }, "reading usage analytics failed");
+    return { range, usage: null, error: adminToasts.usageFailed };
+  }
+}

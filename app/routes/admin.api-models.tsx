@@ -1,0 +1,83 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { ActionAlert } from "~/components/admin/action-alert";
+import { ModelForm, MoveButton, resultFor } from "~/components/admin/model-form";
+import { requireAdminAction, requireAdminPage } from "~/modules/admin/access.server";
+import { answerModelAction, loadModelsScreen } from "~/modules/admin/screen-pages.server";
+
+export const meta: MetaFunction = () => [{ title: "Models — Admin — Rogue AI" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminPage(request);
+  return loadModelsScreen();
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const admin = await requireAdminAction(request);
+  return answerModelAction(request, admin, context.clientIp);
+}
+
+const BADGES = [
+  ["isNew", "NEW"],
+  ["isPro", "PRO"],
+  ["isBeta", "BETA"],
+  ["isDefault", "DEFAULT"],
+  ["supportsImages", "Images"],
+] as const;
+
+export default function AdminModels() {
+  const { models, vendors } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const result = actionData?.result;
+  return (
+    <section className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-bold">Models</h1>
+        <p className="mt-1 text-sm text-zinc-400">
+          The chat&apos;s model list, in this order. Changes show in open chats at once.
+        </p>
+      </div>
+      <ActionAlert data={actionData} />
+      <section aria-labelledby="add-model-heading" className="rounded-xl border border-zinc-800 p-4">
+        <h2 id="add-model-heading" className="mb-3 font-semibold">
+          Add a model
+        </h2>
+        <ModelForm vendors={vendors} result={result} />
+      </section>
+      {models.length === 0 ? (
+        <p className="text-zinc-400">
+          No models stored: the chat offers the built-in list until one is added.
+        </p>
+      ) : null}
+      <ol className="space-y-3">
+        {models.map((model, index) => (
+          <li key={model.id} data-testid="catalogue-model" className="rounded-xl border border-zinc-800 p-4">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="rounded bg-zinc-800 px-2 py-1 font-mono text-xs">{model.icon}</span>
+              <h2 className="font-semibold">{model.name}</h2>
+              <span className="text-xs text-zinc-500">{model.size}</span>
+              {BADGES.filter(([flag]) => model[flag]).map(([flag, text]) => (
+                <span key={flag} className="rounded bg-violet-900 px-1.5 py-0.5 text-xs">
+                  {text}
+                </span>
+              ))}
+              <span className="text-xs text-zinc-400">
+                {Object.keys(model.vendorModels).length} of {vendors.length} vendors
+              </span>
+              <div className="ml-auto flex gap-1">
+                {index > 0 ? <MoveButton model={model} direction="up" /> : null}
+                {index < models.length - 1 ? <MoveButton model={model} direction="down" /> : null}
+              </div>
+            </div>
+            <details className="mt-2" open={Boolean(resultFor(result, "edit", model.id))}>
+              <summary className="cursor-pointer text-sm text-zinc-400">Edit {model.name}</summary>
+              <div className="mt-3">
+                <ModelForm model={model} vendors={vendors} result={result} />
+              </div>
+            </details>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

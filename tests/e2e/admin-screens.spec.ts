@@ -1,0 +1,187 @@
+/** The admin console's Models, Settings, Roles, API keys, Analytics, Logs and queue board, JS on and off. */
+import type { Locator } from "@playwright/test";
+import { ADMIN } from "./support/env";
+import { ALSO_WITHOUT_JS, expect, expectToast, signIn, test } from "./support/fixtures";
+
+/** Lets a field take a value its own constraints refuse (as a crafted request can), so the server answers. */
+const dropConstraints = (field: Locator) =>
+  field.evaluate((element) =>
+    ["pattern", "min", "max", "required", "maxlength"].forEach((a) => element.removeAttribute(a)),
+  );
+
+test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
+  test("Models: an admin adds a PRO model served by Together, and a bad id is refused", async ({
+    page,
+    db,
+  }, info) => {
+    const id = `e2e-${info.project.name}-${Date.now().toString(36)}`;
+    await signIn(page, ADMIN);
+    await page.goto("/admin/api-models");
+    const add = page.locator("#add-model");
+    await add.getByLabel("Model id").fill(id);
+    await add.getByLabel("Display name").fill(`E2E ${id}`);
+    await add.getByLabel("Icon").fill("E2");
+    await add.getByLabel("PRO").check();
+    await add.getByLabel("Together AI").fill("e2e/Model-Instruct");
+    await add.getByRole("button", { name: "Add model" }).click();
+    await expectToast(page, "Saved", `E2E ${id} saved`);
+    await expect(page.getByTestId("catalogue-model").filter({ hasText: `E2E ${id}` })).toContainText("PRO");
+    expect(db.count("select count(*) from ai_models where model_id = ? and is_pro = 1", id)).toBe(1);
+    expect(db.count("select count(*) from api_vendor_models where ai_model_id = ?", id)).toBe(1);
+
+    const again = page.locator("#add-model");
+    await dropConstraints(again.getByLabel("Model id"));
+    await again.getByLabel("Model id").fill("bad id!");
+    await again.getByLabel("Display name").fill("Bad");
+    await again.getByLabel("Icon").fill("B");
+    await again.getByRole("button", { name: "Add model" }).click();
+    await expect(page.getByText("Model id: letters, digits and . _ : / - only")).toBeVisible();
+    expect(db.count("select count(*) from ai_models where model_id = 'bad id!'")).toBe(0);
+  });
+
+  test("Settings: an admin saves the settings, and a negative daily limit is refused", async ({
+    page,
+    db,
+  }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin/settings");
+    const replies = page.getByLabel("Replies per day");
+    await dropConstraints(replies);
+    await replies.fill("-1");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expect(page.getByText("Replies per day: a whole number from 0 to 10000.")).toBeVisible();
+    expect(db.count("select count(*) from system_settings where setting_value = '-1'")).toBe(0);
+
+    // The values every other spec expects (3 replies, 24 hours), so parallel runs agree.
+    await page.goto("/admin/settings");
+    await page.getByLabel("Replies per day").fill("3");
+    await page.getByLabel("History kept (hours)").fill("24");
+    await page.getByLabel("Default system prompt").fill("You are a helpful, concise assistant.");
+    const saved = db.count("select count(*) from audit_log where action = 'settings.update'");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    await expectToast(page, "Saved", "Settings saved; the chat uses them from the next request.");
+    expect(db.count("select count(*) from audit_log where action = 'settings.update'")).toBeGreaterThan(
+      saved,
+    );
+    expect(
+      db.count(
+        "select count(*) from system_settings where setting_key = 'starter_daily_replies' and setting_value = '3'",
+      ),
+    ).toBe(1);
+  });
+
+  test("Roles: an admin restricts a user by e-mail, sees them listed, and lifts it", async ({
+    page,
+    account,
+    db,
+  }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin/roles");
+    await page.getByLabel("User's e-mail").fill(account.email);
+    await page.getByLabel("Role").selectOption("restricted");
+    await page.getByRole("button", { name: "Grant role" }).click();
+    await expectToast(page, "Saved", `restricted role granted to ${account.email}.`);
+    await expect(page.getByRole("list", { name: "Restricted" })).toContainText(account.email);
+    expect(
+      db.count("select count(*) from user_roles where user_id = ? and role = 'restricted'", account.id),
+    ).toBe(1);
+    await page.getByRole("button", { name: `Unrestrict ${account.email}` }).click();
+    await expectToast(page, "User updated", "User unrestricted.");
+    await expect(page).toHaveURL("/admin/roles");
+    expect(db.count("select count(*) from user_roles where user_id = ?", account.id)).toBe(0);
+  });
+
+  test("API keys: a user's stored key shows by its last 4 and an admin revokes it", async ({
+    page,
+    account,
+    db,
+  }) => {
+    db.storeUserKey(account.id, "together", "9137");
+    await signIn(page, ADMIN);
+    await page.goto("/admin/api-keys?vendor=together");
+    const row = page.getByTestId("user-key").filter({ hasText: account.email });
+    await expect(row).toContainText("…9137");
+    await expect(page.getByTestId("vendor-key-together")).toContainText(/Set, ends in|Not set/);
+    await row.getByRole("button", { name: `Revoke ${account.email}'s together key` }).click();
+    await expectToast(page, "Saved", `${account.email}'s together key was revoked.`);
+    await expect(page.getByTestId("user-key").filter({ hasText: account.email })).toHaveCount(0);
+    expect(db.count("select count(*) from user_api_keys where user_id = ?", account.id)).toBe(0);
+    expect(await page.content()).not.toContain("sealed-stand-in");
+  });
+
+  test("Analytics: the ranges switch, and a user without requests is shown honestly empty", async ({
+    page,
+    account,
+  }) => {
+    await signIn(page, ADMIN);
+    await page.goto("/admin/analytics");
+    await expect(page.getByRole("heading", { name: "Analytics" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "week" })).toHaveAttribute("aria-current", "page");
+    await page.getByRole("link", { name: "year" }).click();
+    await expect(page).toHaveURL("/admin/analytics?range=year");
+    await expect(page.getByRole("link", { name: "year" })).toHaveAttribute("aria-current", "page");
+    await page.goto(`/admin/users/${account.id}?range=day`);
+    await expect(page.getByTestId("usage-empty")).toHaveText(/No requests in this range yet/);
+    await expect(page.getByTestId("usage-requests")).toHaveText("0");
+  });
+
+  test("Logs: a failed sign-in shows up as a security event with its IP", async ({ page, account }) => {
+    await page.goto("/signin");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password").fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await expect(page.getByText("Please check your credentials and try again").first()).toBeVisible();
+    await signIn(page, ADMIN);
+    await page.goto("/admin/logs?action=signin.failure");
+    await expect(page.getByTestId("audit-entry").filter({ hasText: account.email }).first()).toContainText(
+      "IP",
+    );
+  });
+});
+
+test("the queue board opens for an admin and refuses anyone else as /admin does", async ({
+  page,
+  user,
+  browser,
+}) => {
+  const anonymous = await browser.newContext();
+  const refused = await anonymous.request.get("/admin/queues", { maxRedirects: 0 });
+  expect(refused.status()).toBe(302);
+  expect(refused.headers()["location"]).toBe("/signin?redirectTo=%2Fadmin");
+  await anonymous.close();
+
+  const asUser = await page.request.get("/admin/queues", { maxRedirects: 0 });
+  expect(user.email).toBeTruthy();
+  expect(asUser.status()).toBe(302);
+  expect(asUser.headers()["location"]).toBe("/");
+
+  await page.context().clearCookies();
+  await signIn(page, ADMIN);
+  await page.goto("/admin");
+  await page.getByRole("link", { name: "Open the queue board (bull-board)" }).click();
+  await expect(page).toHaveURL(/\/admin\/queues/);
+  await expect(page.getByText("completion", { exact: false }).first()).toBeVisible();
+});
+
+test("a live 'Models Updated' reaches an open chat page when an admin changes the catalogue", async ({
+  page,
+  account,
+  newVisitor,
+}, info) => {
+  await signIn(page, account);
+  // The page listens once its event stream is open.
+  const listening = page.waitForResponse((response) => response.url().endsWith("/api/events"));
+  await page.goto("/chat");
+  await listening;
+  const adminPage = await newVisitor();
+  await signIn(adminPage, ADMIN);
+  await adminPage.goto("/admin/api-models");
+  const add = adminPage.locator("#add-model");
+  const id = `live-${info.project.name}-${Date.now().toString(36)}`;
+  await add.getByLabel("Model id").fill(id);
+  await add.getByLabel("Display name").fill(`Live ${id}`);
+  await add.getByLabel("Icon").fill("L");
+  await add.getByRole("button", { name: "Add model" }).click();
+  await expectToast(adminPage, "Saved");
+  await expectToast(page, "Models Updated");
+});
