@@ -149,7 +149,8 @@ export class StreamHub {
         continue;
       }
       const keys = [...this.streams.keys()];
-      const cursors = keys.map((key) => this.streams.get(key)!.cursor);
+      const readFor = new Map(this.streams);
+      const cursors = keys.map((key) => readFor.get(key)!.cursor);
       this.blocked = true;
       let reply: [string, [string, string[]][]][] | null;
       try {
@@ -179,8 +180,11 @@ export class StreamHub {
       this.generation++;
       this.retryMs = RETRY_MIN_MS;
       for (const [key, entries] of reply ?? []) {
-        const stream = this.streams.get(key);
-        if (!stream) continue;
+        // Only for the subscriptions this read was made for: a key left and joined again meanwhile (a browser
+        // reconnecting with an older Last-Event-ID) has a new cursor, and entries read after the old one
+        // would skip what lies between the two. The next read serves it from its own cursor.
+        const stream = readFor.get(key);
+        if (!stream || this.streams.get(key) !== stream) continue;
         for (const [id, fields] of entries) {
           stream.cursor = id;
           const entry = parseStreamFields(fields);
