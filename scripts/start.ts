@@ -13,8 +13,8 @@ import { startStack } from "./stack";
 
 const log = (message: string) => console.log(`[start] ${message}`);
 
-/** `npm run dev`'s own setting, validated like every other. */
-const devShape = { MOCK_VENDOR_PORT: z.coerce.number().int().min(1).max(65535).default(4010) };
+/** `npm run dev`'s own setting, validated like every other; 0 takes any free port (the tests use it). */
+const devShape = { MOCK_VENDOR_PORT: z.coerce.number().int().min(0).max(65535).default(4010) };
 
 async function pointVendorsAtMock(): Promise<MockVendor> {
   const { MOCK_VENDOR_PORT: port } = parseEnv(devShape, process.env);
