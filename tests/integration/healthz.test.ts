@@ -2,6 +2,7 @@
  * /healthz says ready only when the database, Redis and the queue answer, and names what does not; during a
  * Redis outage the routes that need Redis answer 503 with the catalogue's text rather than 500.
  */
+import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stopReply } from "~/modules/completions/completions.server";
 import { completionEventStream } from "~/modules/completions/relay.server";
@@ -43,8 +44,10 @@ describe("/healthz", () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ ok: true });
 
+    // Redis is gone once the connection has ended for good, not merely been asked to close.
+    const ended = once(serverContext().redis, "end");
     serverContext().redis.disconnect();
-    await serverContext().queue.disconnect();
+    await Promise.all([ended, serverContext().queue.disconnect()]);
     const down = await loader();
     expect(down.status).toBe(503);
     const body = (await down.json()) as { ok: boolean; failing: string[] };
