@@ -98,7 +98,16 @@ export function openSqlite(file: string) {
 
 export type Db = Kysely<Database>;
 
-export function createDatabase(databaseUrl: string): Db {
+/** Told when PostgreSQL drops a pooled connection that was idle (a server restart, an admin's terminate). */
+export type IdleConnectionError = (error: Error) => void;
+
+const warnIdleConnectionError: IdleConnectionError = (error) =>
+  process.emitWarning(`an idle PostgreSQL connection failed and was dropped from the pool: ${error.message}`);
+
+export function createDatabase(
+  databaseUrl: string,
+  onIdleConnectionError: IdleConnectionError = warnIdleConnectionError,
+): Db {
   if (databaseUrl.startsWith("file:")) {
     const file = databaseUrl.slice("file:".length);
     return new Kysely<Database>({
@@ -107,9 +116,11 @@ export function createDatabase(databaseUrl: string): Db {
       }),
     });
   }
-  return new Kysely<Database>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: databaseUrl, max: 10 }) }),
-  });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  // Without a listener, an idle client's error is an uncaught exception that ends the process; the pool
+  // has already dropped that client and opens a new one on the next query.
+  pool.on("error", onIdleConnectionError);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** True when the error is a unique-constraint violation, in either dialect. */

@@ -126,7 +126,9 @@ export async function startWorker(
   const connection = { ...redisConnectionOptions(env.redisUrl), maxRetriesPerRequest: null };
   const redis = new Redis({ ...connection, enableAutoPipelining: true });
   const subscriber = new Redis(connection);
-  const db = createDatabase(env.databaseUrl);
+  const db = createDatabase(env.databaseUrl, (error) =>
+    logger.warn({ err: error }, "an idle PostgreSQL connection failed; the pool replaces it"),
+  );
   const runner: CompletionRunner = {
     db,
     redis,

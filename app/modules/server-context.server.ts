@@ -33,7 +33,9 @@ function create(): ServerContext {
     lazyConnect: false,
   });
   return {
-    db: createDatabase(env.databaseUrl),
+    db: createDatabase(env.databaseUrl, (error) =>
+      webLogger().warn({ err: error }, "an idle PostgreSQL connection failed; the pool replaces it"),
+    ),
     redis,
     queue: new Queue(COMPLETION_QUEUE, {
       connection: { ...connection, enableOfflineQueue: false, maxRetriesPerRequest: 1 },

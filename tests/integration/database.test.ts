@@ -10,7 +10,7 @@ import { decryptSecret } from "#platform/crypto";
 import { createDatabase, type Db } from "#db/database";
 import { MIGRATION_NAMES, migrateToLatest, migrationStatus } from "#db/migrate";
 import { insertChat, insertUser } from "#tests/support/rows";
-import { createTestDatabase } from "#tests/support/test-database";
+import { createTestDatabase, POSTGRES_ADMIN_URL } from "#tests/support/test-database";
 import { applyVendorOverrides, BUILT_IN_MODELS, seed } from "#db/seed";
 
 const SECRET = "s".repeat(64);
@@ -189,6 +189,25 @@ describe("the database", () => {
       expect(status.every((m) => m.executedAt !== null)).toBe(true);
     } finally {
       await Promise.all(starters.map((db) => db.destroy()));
+      await database.drop();
+    }
+  });
+
+  it("keeps running when PostgreSQL drops an idle pooled connection, and answers the next query", async () => {
+    const database = await createTestDatabase(dir, "postgres");
+    const failures: Error[] = [];
+    const db = createDatabase(database.url, (error) => failures.push(error));
+    const admin = createDatabase(POSTGRES_ADMIN_URL);
+    try {
+      await sql`select 1`.execute(db);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = ${new URL(database.url).pathname.slice(1)} and pid <> pg_backend_pid()`.execute(
+        admin,
+      );
+      await expect.poll(() => failures.length).toBeGreaterThan(0);
+      expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await Promise.all([db.destroy(), admin.destroy()]);
       await database.drop();
     }
   });
