@@ -1,7 +1,8 @@
 /**
  * `/settings/api-keys`: the developer API's personal keys (docs/product.md §12). Professional accounts make
  * named keys, each shown in full once, on the page that answers the form; the list shows the prefix, when it
- * was made and last used, and revokes at once. Starter and demo accounts are told to upgrade (403).
+ * was made and last used, and revokes at once. Starter and demo accounts see the page with the upgrade
+ * message (the page is reachable from /api for anyone); their posts are refused with 403.
  */
 import { getFormProps, getInputProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
@@ -31,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user } = await requireUser(request);
   const allowed = mayUseApi(user);
   const keys = allowed ? await listApiKeys(db(), user.id) : [];
-  return data({ allowed, keys }, { status: allowed ? 200 : 403 });
+  return { allowed, keys };
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -16,6 +16,8 @@ export const webShape = {
   /** Both set: checkout takes real payments through Stripe; neither: the simulated provider (no money moves). */
   STRIPE_SECRET_KEY: z.string().trim().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
+  /** Failed sign-ins one client IP may make per 15 minutes (an account has its own limit of 5). */
+  SIGNIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
   /** Accounts one client IP may create per hour. */
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Demo users one client IP may start per hour. */
@@ -30,6 +32,7 @@ export interface WebEnv extends SharedEnv {
   admin: { email: string; password: string } | null;
   trustProxy: boolean;
   stripe: { secretKey: string; webhookSecret: string } | null;
+  signinFailuresPerIp: number;
   signupsPerHour: number;
   demosPerHour: number;
   apiRequestsPerMinute: number;
@@ -59,6 +62,7 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }
         : null,
+    signinFailuresPerIp: env.SIGNIN_FAILURES_PER_IP,
     signupsPerHour: env.SIGNUPS_PER_HOUR,
     demosPerHour: env.DEMOS_PER_HOUR,
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,

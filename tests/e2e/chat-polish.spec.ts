@@ -273,12 +273,17 @@ test.describe("accessibility", () => {
     await page.goto(`/chat/${chatId}`);
     await openModelPicker(page);
     // While the listbox is open Radix hides the page behind it from screen readers and keeps focus in the
-    // list, as a modal does: what a user can reach then is the listbox, so that is what is checked.
-    await expectNoSeriousViolations(page, "model picker", '[role="listbox"]');
+    // list, as a modal does: what a user can reach then is the listbox, so that is what is checked. Once the
+    // catalogue is long enough to scroll (other tests add models), axe asks for a tab stop in the scrolling
+    // viewport; but the arrow keys move through the options and Radix scrolls each into view, and a tab stop
+    // there breaks the listbox's required children. That one rule is left out here.
+    await expectNoSeriousViolations(page, "model picker", '[role="listbox"]', [
+      "scrollable-region-focusable",
+    ]);
   });
 });
 
-async function expectNoSeriousViolations(page: Page, where: string, only?: string) {
+async function expectNoSeriousViolations(page: Page, where: string, only?: string, skipRules: string[] = []) {
   // Contrast is judged on what is painted: a dialog or toast still fading in is half transparent, so wait
   // until nothing on the page is animating (the CI run on a loaded machine caught axe mid-fade once).
   // Endless ones (a spinner) never finish and are left out.
@@ -290,7 +295,7 @@ async function expectNoSeriousViolations(page: Page, where: string, only?: strin
           animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
       ),
   );
-  const builder = new AxeBuilder({ page });
+  const builder = new AxeBuilder({ page }).disableRules(skipRules);
   const results = await (only ? builder.include(only) : builder).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")

@@ -28,8 +28,8 @@ async function expectRefused(page: Page, response: Response, status: number, mes
   if (!javaScriptEnabled) await expect(page.getByLabel("Password")).toHaveValue("");
 }
 
-// Every failed attempt below counts against the per-IP limit (20 per 15 minutes, all tests share 127.0.0.1):
-// keep the failures few.
+// All tests share 127.0.0.1, so the test server lifts the per-IP limit (SIGNIN_FAILURES_PER_IP); the
+// per-account limit is what these tests meet, and tests/integration/auth-limits.test.ts proves the per-IP one.
 test.describe("sign-in", { tag: ALSO_WITHOUT_JS }, () => {
   test("signing in lands on the chat with a welcome toast", async ({ page, account }) => {
     await page.goto("/signin");

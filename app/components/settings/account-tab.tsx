@@ -59,9 +59,16 @@ export function AccountTab({
             {settingsText.developerApiBody}
             {account.isProfessional ? "" : ` ${settingsText.developerApiProOnly}`}
           </p>
-          <Link to="/settings/api-keys" className="btn-secondary mt-2 px-3 py-1.5">
-            {settingsText.manageApiKeys}
-          </Link>
+          {/* A Starter account's way in is the upgrade: the keys page answers it 403. */}
+          {account.isProfessional ? (
+            <Link to="/settings/api-keys" className="btn-secondary mt-2 px-3 py-1.5">
+              {settingsText.manageApiKeys}
+            </Link>
+          ) : (
+            <Link to="/pricing" className="btn-secondary mt-2 px-3 py-1.5">
+              {settingsText.upgradeNow}
+            </Link>
+          )}
         </section>
       ) : null}
 

@@ -1,6 +1,7 @@
 /**
  * Attempt limits, counted in Redis so every web process shares them.
- * - Sign-in: each attempt takes a point from its account and its client IP *before* the password is checked,
+ * - Sign-in: each attempt takes a point from its account (5 per 15 minutes) and its client IP
+ *   (SIGNIN_FAILURES_PER_IP, 20 by default) *before* the password is checked,
  *   in one atomic step per key, so parallel attempts can never verify more passwords than the limit allows.
  *   A success hands the points back (clears the account's count).
  * - Sign-up and demo creation: a number per client IP per hour (SIGNUPS_PER_HOUR, DEMOS_PER_HOUR).
@@ -12,7 +13,6 @@ import { webEnv } from "~/utils/env.server";
 const WINDOW_SECONDS = 15 * 60;
 const HOUR_SECONDS = 60 * 60;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_IP = 20;
 
 type LimiterName = "signin-account" | "signin-ip" | "signup-ip" | "demo-ip";
 let limiters: Record<LimiterName, RateLimiterRedis> | undefined;
@@ -30,7 +30,7 @@ function limiter(name: LimiterName): RateLimiterRedis {
       });
     limiters = {
       "signin-account": make("signin-fail-account", MAX_FAILURES_PER_ACCOUNT, WINDOW_SECONDS),
-      "signin-ip": make("signin-fail-ip", MAX_FAILURES_PER_IP, WINDOW_SECONDS),
+      "signin-ip": make("signin-fail-ip", env.signinFailuresPerIp, WINDOW_SECONDS),
       "signup-ip": make("signup-ip", env.signupsPerHour, HOUR_SECONDS),
       "demo-ip": make("demo-ip", env.demosPerHour, HOUR_SECONDS),
     };

@@ -93,6 +93,8 @@ async function runStack() {
       ADMIN_PASSWORD: ADMIN.password,
       APP_SECRET: process.env.APP_SECRET ?? randomBytes(32).toString("hex"),
       // Every test signs up from 127.0.0.1; the limits themselves are tested apart.
+      // Every test signs in from 127.0.0.1: the per-IP limits would count the whole suite as one visitor.
+      SIGNIN_FAILURES_PER_IP: "100000",
       SIGNUPS_PER_HOUR: "100000",
       DEMOS_PER_HOUR: "100000",
     });
