@@ -59,16 +59,12 @@ export function AccountTab({
             {settingsText.developerApiBody}
             {account.isProfessional ? "" : ` ${settingsText.developerApiProOnly}`}
           </p>
-          {/* A Starter account's way in is the upgrade: the keys page answers it 403. */}
+          {/* Other plans are pointed at Professional by the plan section's Upgrade Now. */}
           {account.isProfessional ? (
             <Link to="/settings/api-keys" className="btn-secondary mt-2 px-3 py-1.5">
               {settingsText.manageApiKeys}
             </Link>
-          ) : (
-            <Link to="/pricing" className="btn-secondary mt-2 px-3 py-1.5">
-              {settingsText.upgradeNow}
-            </Link>
-          )}
+          ) : null}
         </section>
       ) : null}
 
