@@ -4,40 +4,18 @@
  * worker's routing reads). Every change is announced, so open chat pages reload their model list.
  */
 import type { Db } from "#db/database";
-import type { AiModel } from "#db/schema";
 import { SETTING_KEYS, writeSetting } from "#db/system-settings";
 import type { SessionUser } from "../auth/session.server";
 import { adminTexts } from "../errors/catalogue";
+import { PLACEHOLDER_MODEL_ID, toModelCard, type ModelCard } from "../models/models.server";
 import { publishEvent } from "../realtime/publish.server";
 import { recordAudit } from "./audit.server";
 import type { ModelAction, ModelFields } from "./schemas";
 import { AdminActionError, type ActionContext } from "./users.server";
 
-/** A row with this id only keeps the table alive and is never offered (docs/product.md §2). */
-const PLACEHOLDER_MODEL_ID = "dummy_preserve_table";
-
-export interface CatalogueModel {
-  id: string;
-  name: string;
-  icon: string;
-  size: string;
-  description: string[];
-  isNew: boolean;
-  isPro: boolean;
-  isBeta: boolean;
-  isDefault: boolean;
-  supportsImages: boolean;
+export interface CatalogueModel extends ModelCard {
   /** Vendor id → that vendor's model id for this model. */
   vendorModels: Record<number, string>;
-}
-
-function descriptionOf(model: AiModel): string[] {
-  try {
-    const parsed: unknown = JSON.parse(model.description_items);
-    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
-  } catch {
-    return [];
-  }
 }
 
 /** The stored catalogue as the Models screen edits it (the built-in fallback is not editable: it is code). */
@@ -65,16 +43,7 @@ export async function listCatalogue(db: Db) {
       displayName: vendor.display_name,
     })),
     models: models.map((model): CatalogueModel => ({
-      id: model.model_id,
-      name: model.display_name,
-      icon: model.icon_text,
-      size: model.size_label,
-      description: descriptionOf(model),
-      isNew: model.is_new === 1,
-      isPro: model.is_pro === 1,
-      isBeta: model.is_beta === 1,
-      isDefault: model.is_default === 1,
-      supportsImages: model.supports_images === 1,
+      ...toModelCard(model),
       vendorModels: Object.fromEntries(
         mappings
           .filter((row) => row.ai_model_id === model.model_id)

@@ -5,7 +5,7 @@ import { webLogger } from "~/utils/logger.server";
 import { canUseModel } from "../billing/plan";
 
 /** A row with this id only keeps the table alive and is never offered (docs/product.md §2). */
-const PLACEHOLDER_MODEL_ID = "dummy_preserve_table";
+export const PLACEHOLDER_MODEL_ID = "dummy_preserve_table";
 
 /** The built-in catalogue stands in when the table cannot be read or is empty (docs/product.md §2). */
 export async function listModels(db: Db): Promise<AiModel[]> {
@@ -29,8 +29,8 @@ export function resolveModelId(models: AiModel[], requested: string | null | und
   return (models.find((m) => m.is_default === 1) ?? models[0])?.model_id ?? null;
 }
 
-/** The model list as the browser sees it (docs/product.md §2), with whether the user's plan allows each. */
-export interface ModelOption {
+/** An ai_models row as the picker and the Models screen show it. */
+export interface ModelCard {
   id: string;
   name: string;
   icon: string;
@@ -41,34 +41,41 @@ export interface ModelOption {
   isBeta: boolean;
   isDefault: boolean;
   supportsImages: boolean;
+}
+
+function descriptionOf(model: AiModel): string[] {
+  try {
+    const parsed: unknown = JSON.parse(model.description_items);
+    return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toModelCard(model: AiModel): ModelCard {
+  return {
+    id: model.model_id,
+    name: model.display_name,
+    icon: model.icon_text,
+    size: model.size_label,
+    description: descriptionOf(model),
+    isNew: model.is_new === 1,
+    isPro: model.is_pro === 1,
+    isBeta: model.is_beta === 1,
+    isDefault: model.is_default === 1,
+    supportsImages: model.supports_images === 1,
+  };
+}
+
+/** The model list as the browser sees it (docs/product.md §2), with whether the user's plan allows each. */
+export interface ModelOption extends ModelCard {
   allowed: boolean;
   /** The vendor that serves it first (the active one when it does), or null when none is known. */
   vendor: string | null;
 }
 
 export function toModelOption(model: AiModel, plan: Plan, vendor: string | null = null): ModelOption {
-  let description: string[] = [];
-  try {
-    const parsed: unknown = JSON.parse(model.description_items);
-    if (Array.isArray(parsed))
-      description = parsed.filter((item): item is string => typeof item === "string");
-  } catch {
-    description = [];
-  }
-  return {
-    id: model.model_id,
-    name: model.display_name,
-    icon: model.icon_text,
-    size: model.size_label,
-    description,
-    isNew: model.is_new === 1,
-    isPro: model.is_pro === 1,
-    isBeta: model.is_beta === 1,
-    isDefault: model.is_default === 1,
-    supportsImages: model.supports_images === 1,
-    allowed: canUseModel(plan, model),
-    vendor,
-  };
+  return { ...toModelCard(model), allowed: canUseModel(plan, model), vendor };
 }
 
 /** Each catalogue model's first vendor, in the order replies try them: the active vendor, then by priority. */
