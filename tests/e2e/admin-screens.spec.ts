@@ -183,5 +183,10 @@ test("a live 'Models Updated' reaches an open chat page when an admin changes th
   await add.getByLabel("Icon").fill("L");
   await add.getByRole("button", { name: "Add model" }).click();
   await expectToast(adminPage, "Saved");
-  await expectToast(page, "Models Updated");
+  // Catalogue changes are global: a change made by another test running alongside may toast here too.
+  const updated = page
+    .getByRole("list", { name: "Notifications" })
+    .locator("li")
+    .filter({ hasText: "Models Updated" });
+  await expect(updated.first()).toBeVisible();
 });
