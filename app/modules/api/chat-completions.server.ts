@@ -11,14 +11,13 @@ import { askFromApi, SendRefusedError } from "../completions/completions.server"
 import { apiTexts, failureMessage } from "../errors/catalogue";
 import { listModels } from "../models/models.server";
 import { serverContext } from "../server-context.server";
-import { API_HEADERS, ApiError, type ApiStatus } from "./api-errors";
+import { ApiError, type ApiStatus } from "./api-errors";
+import { API_HEADERS, COMPLETION_ID_HEADER } from "./api-headers";
 import { authenticateApiRequest, type ApiCaller } from "./api-keys.server";
 import { chatRequestSchema, describeIssue, type ChatRequest } from "./chat-request";
 import { completionEntries, resumeOffset } from "./completion-entries.server";
 import { takeApiRequest } from "./rate-limit.server";
 
-/** The header naming a reply's completion, for the resume endpoint. */
-export const COMPLETION_ID_HEADER = "X-Rogue-Completion-Id";
 const CHUNK_PREFIX = "chatcmpl-";
 
 /** Every /v1 request: a valid key of a Professional, unbanned account, within its key's rate limit. */
