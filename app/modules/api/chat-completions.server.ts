@@ -122,7 +122,7 @@ async function findCompletion(who: ApiCaller, id: string): Promise<Completion> {
 
 /**
  * `GET /v1/completions/{id}/stream`: the reply's chunks after `Last-Event-ID` (or `?after=`), every chunk
- * carrying its offset in the reply as the SSE `id:`, then the usage chunk and `[DONE]`.
+ * carrying its offset in the reply as the SSE `id:`, then the finish chunk, the usage chunk and `[DONE]`.
  */
 export async function resumeCompletionStream(request: Request, id: string): Promise<Response> {
   const who = await caller(request);
@@ -141,9 +141,9 @@ function envelope(completion: Completion) {
 }
 
 /**
- * How a finished reply ended: the vendor's finish reason ("length" when max_tokens cut it; a stopped reply
- * ended by itself) and token counts as the vendor reported them, or, when it reported none, estimated at four
- * characters a token.
+ * How a finished reply ended: the vendor's finish reason ("length" when max_tokens cut it; "stop" for a
+ * natural end and for a reply stopped part-way) and token counts as the vendor reported them, or, when it
+ * reported none, estimated at four characters a token.
  */
 async function replyEnding(completionId: string, replyLength: number) {
   const { db } = serverContext();
