@@ -3,7 +3,7 @@
  * integers, so the same queries run on SQLite and PostgreSQL.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { FailureCode } from "#worker/jobs";
+import type { FailureCode, FinishReason } from "#worker/jobs";
 import type { CompletionStatus } from "#worker/lifecycle";
 
 type Flag = 0 | 1;
@@ -137,6 +137,8 @@ export interface CompletionsTable {
   error_detail: string | null;
   prompt_tokens: number | null;
   completion_tokens: number | null;
+  /** Why the vendor ended a finished reply; null for a stopped or failed one (and replies before 0009). */
+  finish_reason: ColumnType<FinishReason | null, FinishReason | null | undefined, FinishReason | null>;
   created_at: Timestamp;
   started_at: Timestamp | null;
   first_token_at: Timestamp | null;

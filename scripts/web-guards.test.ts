@@ -1,5 +1,5 @@
 /** The web's request guards, on a real Express server: cross-site refusals, body caps and body types. */
-import { request as httpRequest, type Server } from "node:http";
+import { request as httpRequest, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,8 +34,9 @@ interface Sent {
   chunked?: boolean;
 }
 
-function send({ method = "POST", path = "/signin", headers = {}, body = "", chunked = false }: Sent) {
-  return new Promise<{ status: number; text: string }>((resolve, reject) => {
+/** A request's answer with its headers. */
+function exchange({ method = "POST", path = "/signin", headers = {}, body = "", chunked = false }: Sent) {
+  return new Promise<{ status: number; text: string; headers: IncomingHttpHeaders }>((resolve, reject) => {
     const data = typeof body === "string" ? Buffer.from(body) : body;
     const req = httpRequest(`${origin}${path}`, {
       method,
@@ -48,7 +49,7 @@ function send({ method = "POST", path = "/signin", headers = {}, body = "", chun
     req.on("response", (res) => {
       let text = "";
       res.on("data", (chunk: Buffer) => (text += chunk.toString()));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text, headers: res.headers }));
     });
     // A refused upload is cut off mid-way; the answer has already arrived.
     req.on("error", (error) => (error.message.includes("EPIPE") ? undefined : reject(error)));
@@ -57,6 +58,8 @@ function send({ method = "POST", path = "/signin", headers = {}, body = "", chun
     req.end(chunked ? undefined : data);
   });
 }
+
+const send = (sent: Sent) => exchange(sent).then(({ status, text }) => ({ status, text }));
 
 const form = "email=a%40b.c&password=x";
 
@@ -189,5 +192,72 @@ describe("the developer API (/v1)", () => {
     expect(JSON.parse(big.text).error.message).toBe(messages.requestTooLarge);
     const chunked = await send({ path, headers: json, body, chunked: true });
     expect(chunked.status).toBe(411);
+  });
+
+  describe("CORS: a page on any origin may call it (a bearer key, never a cookie, authenticates it)", () => {
+    const elsewhere = "https://elsewhere.example";
+
+    it("answers a preflight with 204 before the app, allowing Authorization, Content-Type and the client's own headers", async () => {
+      const before = bytesRead;
+      const preflight = await exchange({
+        method: "OPTIONS",
+        path: "/v1/chat/completions",
+        headers: {
+          Origin: elsewhere,
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "authorization, content-type, x-stainless-os",
+        },
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.text).toBe("");
+      expect(preflight.headers).toMatchObject({
+        "access-control-allow-origin": "*",
+        "access-control-allow-methods": "GET, POST, OPTIONS",
+      });
+      const allowed = preflight.headers["access-control-allow-headers"]!.toLowerCase();
+      for (const header of ["authorization", "content-type", "last-event-id", "x-stainless-os"])
+        expect(allowed).toContain(header);
+      expect(preflight.headers).not.toHaveProperty("access-control-allow-credentials");
+      expect(bytesRead).toBe(before);
+
+      // A malformed list of requested headers is not echoed; the usual ones are still allowed.
+      const odd = await exchange({
+        method: "OPTIONS",
+        path: "/v1/models",
+        headers: { Origin: elsewhere, "Access-Control-Request-Headers": "authorization; evil=1" },
+      });
+      expect(odd.status).toBe(204);
+      expect(odd.headers["access-control-allow-headers"]).toBe("Authorization, Content-Type, Last-Event-ID");
+    });
+
+    it("lets a page read every answer, refusals included, and the completion id and Retry-After headers", async () => {
+      const json = { "Content-Type": "application/json", Origin: elsewhere };
+      const path = "/v1/chat/completions";
+      const answers = [
+        await exchange({ method: "GET", path: "/v1/models", headers: { Origin: elsewhere } }),
+        await exchange({ path, headers: json, body: "{}" }),
+        await exchange({ path, headers: { Origin: elsewhere }, body: "a=1" }),
+        await exchange({ path, headers: json, body: "x".repeat(API_BODY_LIMIT + 1) }),
+        await exchange({ path, headers: json, body: "{}", chunked: true }),
+      ];
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 415, 413, 411]);
+      for (const answer of answers) {
+        expect(answer.headers["access-control-allow-origin"]).toBe("*");
+        expect(answer.headers["access-control-expose-headers"]).toBe(
+          "X-Rogue-Completion-Id, Retry-After, X-Request-Id",
+        );
+      }
+    });
+
+    it("leaves the web app's pages and forms as they were: no CORS, and cross-site posts still refused", async () => {
+      const page = await exchange({ method: "OPTIONS", path: "/chat", headers: { Origin: elsewhere } });
+      expect(page.status).toBe(200);
+      expect(page.headers).not.toHaveProperty("access-control-allow-origin");
+      const post = await exchange({ path: "/signin", headers: { Origin: elsewhere }, body: "a=1" });
+      expect(post.status).toBe(403);
+      expect(post.headers).not.toHaveProperty("access-control-allow-origin");
+      const lookalike = await exchange({ method: "OPTIONS", path: "/v1x", headers: { Origin: elsewhere } });
+      expect(lookalike.headers).not.toHaveProperty("access-control-allow-origin");
+    });
   });
 });

@@ -10,11 +10,13 @@
  *   take JSON from servers (the payment provider's webhook).
  * - The developer API (/v1) is the exception: it authenticates by a bearer key, never by cookie, so a request
  *   from any origin is fine (a browser cannot attach the key by itself); it takes JSON, up to API_BODY_LIMIT,
- *   and its refusals are JSON in OpenAI's error shape (docs/product.md §12).
+ *   and its refusals are JSON in OpenAI's error shape (docs/product.md §12). Every /v1 answer, these refusals
+ *   included, carries CORS headers, and a browser's preflight (OPTIONS) is answered here with 204.
  */
 import type { NextFunction, Request, Response } from "express";
 import { MAX_MESSAGE_BYTES } from "~/modules/completions/chat-intents.server";
 import { apiErrorBody, type ApiStatus } from "~/modules/api/api-errors";
+import { API_CORS_HEADERS, apiPreflightHeaders } from "~/modules/api/api-headers";
 import { messages } from "~/modules/errors/catalogue";
 import { comesFromAnotherSite } from "~/utils/http.server";
 
@@ -56,8 +58,15 @@ function refuse(res: Response, status: ApiStatus, text: string, api = false) {
 
 export function requestGuards({ trustProxy }: { trustProxy: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (SAFE_METHODS.has(req.method)) return next();
     const api = isApiPath(req.path);
+    if (api && req.method === "OPTIONS") {
+      return res
+        .status(204)
+        .set(apiPreflightHeaders(req.get("access-control-request-headers")))
+        .end();
+    }
+    if (api) res.set(API_CORS_HEADERS);
+    if (SAFE_METHODS.has(req.method)) return next();
     if (!api && !isSameOrigin(req, trustProxy)) return refuse(res, 403, messages.crossSite);
     const declared = req.get("content-length");
     if (declared === undefined) {

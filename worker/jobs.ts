@@ -65,6 +65,13 @@ export const failureSchema = z.object({
 });
 export type Failure = z.infer<typeof failureSchema>;
 
+/**
+ * Why a vendor ended a reply, in OpenAI's terms: "length" when max_tokens cut it. Anything else a vendor says
+ * (eos, end_turn…) is a natural end, "stop".
+ */
+export const FINISH_REASONS = ["stop", "length", "content_filter"] as const;
+export type FinishReason = (typeof FINISH_REASONS)[number];
+
 /** The fields of one entry of `completion:{id}` (Redis stream fields are flat strings). */
 export const streamEntrySchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("token"), text: z.string() }),

@@ -5,7 +5,7 @@
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
 import { nowIso, type Completion, type MessageStatus } from "#db/schema";
-import type { Failure } from "./jobs";
+import type { Failure, FinishReason } from "./jobs";
 import { failureToRow, type FinishedStatus } from "./lifecycle";
 
 export interface Outcome {
@@ -14,6 +14,7 @@ export interface Outcome {
   vendor: string | null;
   failure?: Failure;
   usage: { promptTokens: number; completionTokens: number } | null;
+  finishReason: FinishReason | null;
   firstTokenAt: string | null;
 }
 
@@ -56,6 +57,7 @@ export async function storeOutcome(db: Db, completion: Completion, outcome: Outc
         vendor: outcome.vendor,
         ...failure,
         ...tokens,
+        finish_reason: outcome.finishReason,
         first_token_at: outcome.firstTokenAt,
         finished_at: finishedAt,
       })

@@ -11,7 +11,7 @@ import type { Logger } from "#platform/logger";
 import { nowIso, type Completion } from "#db/schema";
 import { activeVendor } from "#db/vendors";
 import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
-import { completionStopKey, type Failure, type StreamEntry } from "./jobs";
+import { completionStopKey, type Failure, type FinishReason, type StreamEntry } from "./jobs";
 import { failureFromRow, isFinished, terminalEntry, type FinishedStatus } from "./lifecycle";
 import { interTokenSeconds, repliesTotal, replyTtftSeconds, vendorAttemptsTotal } from "./metrics";
 import { storeOutcome } from "./outcome";
@@ -98,6 +98,8 @@ class Run {
   private text: string;
   private firstTokenAt: string | null;
   private usage: Usage | null = null;
+  /** How the vendor of the attempt under way ended its reply; the attempt that finishes the reply decides. */
+  private finishReason: FinishReason | null = null;
   /** The vendor of the attempt under way, so a reply stopped part-way still says who wrote it. */
   private vendor: string | null = null;
 
@@ -156,6 +158,7 @@ class Run {
     if (!route.apiKey) throw new VendorError({ code: "key_missing", detail: route.vendor });
     const adapter = adapterFor(route.vendor);
     this.vendor = route.vendor;
+    this.finishReason = null;
     const prompt: ChatTurn[] = await buildPrompt(this.runner.db, this.completion, this.text);
     const timeout = new AbortController();
     const attemptSignal = AbortSignal.any([signal, timeout.signal]);
@@ -181,6 +184,8 @@ class Run {
       for await (const chunk of chunks) {
         if (chunk.type === "usage") {
           this.usage = { promptTokens: chunk.promptTokens, completionTokens: chunk.completionTokens };
+        } else if (chunk.type === "finish") {
+          this.finishReason = chunk.reason;
         } else if (chunk.text) {
           // Per token the idle timer is only moved: a refresh costs a fraction of a new timer.
           if (streaming) timer.refresh();
@@ -229,6 +234,7 @@ class Run {
       vendor: extra.vendor ?? (this.text ? this.vendor : null),
       failure: extra.failure,
       usage: this.usage,
+      finishReason: outcome === "done" ? this.finishReason : null,
       firstTokenAt: this.firstTokenAt,
     });
     repliesTotal.inc({ outcome });

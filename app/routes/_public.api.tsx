@@ -16,7 +16,7 @@ const ENDPOINTS = [
   },
   {
     route: "GET /v1/completions/{id}/stream",
-    body: "Replays a reply's stream after Last-Event-ID (or ?after=): every streamed chunk carries its id, and every answer names its completion in the X-Rogue-Completion-Id header.",
+    body: "Replays a reply's stream from where yours stopped: each streamed text chunk's id is its offset in the reply; send the last one as Last-Event-ID (or ?after=). Every answer names its completion in the X-Rogue-Completion-Id header. Works for 24 hours, the reply's retention.",
   },
 ];
 
@@ -64,6 +64,10 @@ export default function ApiPage() {
         </p>
         <p>
           Base URL: <code className="font-mono text-brand-light">{examples.base}</code>
+        </p>
+        <p>
+          Web pages on any site may call the API (CORS): the key is the only credential, so keep it out of
+          pages other people can read.
         </p>
       </PageSection>
       <PageSection title="Endpoints">

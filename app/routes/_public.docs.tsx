@@ -15,6 +15,7 @@ export const loader = ({ request }: LoaderFunctionArgs) => ({ origin: new URL(re
 
 export default function DocsPage() {
   const { origin } = useLoaderData<typeof loader>();
+  const examples = apiExamples(origin);
   return (
     <PageShell
       title="Documentation"
@@ -96,15 +97,20 @@ export default function DocsPage() {
         <p>
           Professional accounts can call Rogue AI from their own programs with any OpenAI client: create a key
           in Settings → Account → Developer API, and use{" "}
-          <code className="font-mono text-brand-light">{`${origin}/v1`}</code> as the base URL.{" "}
+          <code className="font-mono text-brand-light">{examples.base}</code> as the base URL.{" "}
           <Link to="/api" className="text-brand-light underline hover:text-white">
             The API page
           </Link>{" "}
           has curl and SDK examples for this server.
         </p>
-        <pre className="overflow-x-auto rounded-lg border border-zinc-800 bg-zinc-950 p-4 text-sm">
-          <code>{apiExamples(origin).curlChat}</code>
-        </pre>
+        {[examples.curlChat, examples.sdk].map((example) => (
+          <pre
+            key={example}
+            className="overflow-x-auto rounded-lg border border-zinc-800 bg-zinc-950 p-4 text-sm"
+          >
+            <code>{example}</code>
+          </pre>
+        ))}
         <p>{API_RETENTION}</p>
       </PageSection>
       <PageSection title="Privacy">

@@ -24,6 +24,7 @@ export const chatCallSchema = z.object({
   key: z.string().catch(""),
   messages: z.array(z.object({ role: z.string(), content: z.string() })).catch([]),
   stream: z.boolean().catch(false),
+  max_tokens: z.number().int().positive().optional().catch(undefined),
 });
 export type ChatCall = z.infer<typeof chatCallSchema>;
 export type Turn = ChatCall["messages"][number];
@@ -53,6 +54,15 @@ export function continuationPieces(pieces: string[], sent: string): string[] {
   return rest;
 }
 
+/** A reply cut at the call's max_tokens (a piece is a token), as a vendor cuts it: finish_reason "length". */
+export function capPieces(
+  pieces: string[],
+  maxTokens: number | undefined,
+): Pick<Reply, "pieces" | "finishReason"> {
+  if (maxTokens === undefined || pieces.length <= maxTokens) return { pieces, finishReason: "stop" };
+  return { pieces: pieces.slice(0, maxTokens), finishReason: "length" };
+}
+
 export const lastUserMessage = (messages: Turn[]) =>
   messages.findLast((turn) => turn.role === "user")?.content;
 
@@ -70,6 +80,7 @@ export interface Reply {
   call: ChatCall;
   behaviour: MockBehaviour;
   pieces: string[];
+  finishReason: "stop" | "length";
   /** Set when the behaviour names a gate: resolves once a test opens it. */
   gateOpened?: Promise<void>;
 }
@@ -110,7 +121,7 @@ function streamChatCompletion(response: ServerResponse, reply: Reply) {
     if (behaviour.fault === "cutoff") return sse.cutOff();
     if (behaviour.fault === "malformed") sse.event("{broken");
     else {
-      sse.event(`${chunkStart}},"finish_reason":"stop"}]}`);
+      sse.event(`${chunkStart}},"finish_reason":"${reply.finishReason}"}]}`);
       if (behaviour.usage) sse.event(`{${envelope},"choices":[],"usage":${JSON.stringify(usageOf(reply))}}`);
       sse.event("[DONE]");
     }
@@ -150,7 +161,13 @@ function answerChatCompletion(response: ServerResponse, reply: Reply) {
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model: reply.call.model,
-    choices: [{ index: 0, message: { role: "assistant", content: replyText(reply) }, finish_reason: "stop" }],
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content: replyText(reply) },
+        finish_reason: reply.finishReason,
+      },
+    ],
     usage: usageOf(reply),
   });
   answerWhole(response, reply, body, `{"id":"${completionId()}","choices":[{"message":`);

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
+  capPieces,
   chatCallSchema,
   continuationPieces,
   dialectFor,
@@ -156,7 +157,7 @@ class MockVendorServer {
     dialect.answer(response, {
       call,
       behaviour,
-      pieces: this.piecesFor(vendor, call.messages, behaviour),
+      ...capPieces(this.piecesFor(vendor, call.messages, behaviour), call.max_tokens),
       gateOpened: behaviour.gate === undefined ? undefined : this.gates.opened(behaviour.gate),
     });
   }

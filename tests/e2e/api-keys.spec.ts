@@ -4,12 +4,25 @@
  * is told to upgrade.
  */
 import { execFile } from "node:child_process";
+import { rm, writeFile } from "node:fs/promises";
+import path from "node:path";
 import { promisify } from "node:util";
+import type { Page } from "@playwright/test";
 import OpenAI, { AuthenticationError } from "openai";
 import { submitForm } from "./support/forms";
+import { BASE_URL, MOCK_PORT } from "./support/env";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
 
 const PATH = "/settings/api-keys";
+
+/** Makes a key on the API keys page (open) and returns it as shown, the only time it is. */
+async function createKey(page: Page, name: string): Promise<string> {
+  await page.getByLabel("Key name").fill(name);
+  await submitForm(page, page.getByRole("button", { name: "Create key" }), PATH);
+  const shown = page.getByLabel("Your new API key");
+  await expect(shown).toHaveValue(/^rk-[A-Za-z0-9_-]{43}$/);
+  return shown.inputValue();
+}
 
 test.describe("API keys", { tag: ALSO_WITHOUT_JS }, () => {
   test("a Professional user creates a key shown once, calls the API with it, and revokes it", async ({
@@ -36,11 +49,7 @@ test.describe("API keys", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(page.getByText("Name is required")).toBeVisible();
     expect(db.count("select count(*) from api_keys where user_id = ?", user.id)).toBe(0);
 
-    await page.getByLabel("Key name").fill("laptop");
-    await submitForm(page, create, PATH);
-    const shown = page.getByLabel("Your new API key");
-    await expect(shown).toHaveValue(/^rk-[A-Za-z0-9_-]{43}$/);
-    const key = await shown.inputValue();
+    const key = await createKey(page, "laptop");
     const list = page.getByRole("list", { name: "Your API keys" });
     await expect(list.getByText("laptop")).toBeVisible();
     await expect(list.getByText(`${key.slice(0, 11)}…`)).toBeVisible();
@@ -73,6 +82,14 @@ test.describe("API keys", { tag: ALSO_WITHOUT_JS }, () => {
     const whole = JSON.parse((await run(curlChat)).stdout) as OpenAI.ChatCompletion;
     expect(whole.choices[0]!.message.content!.length).toBeGreaterThan(0);
     expect((await run(curlStream)).stdout.trimEnd()).toMatch(/"usage":\{.*\n\ndata: \[DONE\]$/s);
+    // So does the SDK example, as a module next to this project's openai package.
+    const sdkExample = examples.find((text) => text.includes('from "openai"'))!;
+    const script = path.join(import.meta.dirname, ".run", `sdk-example-${test.info().project.name}.mjs`);
+    await writeFile(script, sdkExample);
+    const printed = (await run(`node ${script}`).finally(() => rm(script))).stdout;
+    // The whole reply with its usage, then the streamed one.
+    expect(printed).toContain("completion_tokens");
+    expect(printed.match(/Mock \w+ reply:/g)).toHaveLength(2);
     await expect(page.getByRole("heading", { name: "Data retention" })).toBeVisible();
     await page.goto(PATH);
 
@@ -98,4 +115,56 @@ test.describe("API keys", { tag: ALSO_WITHOUT_JS }, () => {
     expect(posted.status()).toBe(403);
     expect(db.count("select count(*) from api_keys where user_id = ?", user.id)).toBe(0);
   });
+});
+
+test("a page on another origin calls the API with a key (CORS), but cannot read the web app's pages", async ({
+  page,
+  user,
+  db,
+}) => {
+  db.setPlan(user.id, "professional");
+  await page.goto(PATH);
+  const key = await createKey(page, "web page");
+
+  // Another origin: the mock vendor's server (another port). The browser applies CORS to every call from it.
+  await page.goto(`http://127.0.0.1:${MOCK_PORT}/__mock/requests`);
+  const results = await page.evaluate(
+    async ({ base, key }) => {
+      const call = async (path: string, init: RequestInit = {}) => {
+        const response = await fetch(`${base}${path}`, init);
+        return {
+          status: response.status,
+          body: (await response.json()) as Record<string, unknown>,
+          completionId: response.headers.get("X-Rogue-Completion-Id"),
+        };
+      };
+      const auth = { Authorization: `Bearer ${key}` };
+      return {
+        models: await call("/v1/models", { headers: auth }),
+        // A JSON post with Authorization: the browser sends a preflight first.
+        reply: await call("/v1/chat/completions", {
+          method: "POST",
+          headers: { ...auth, "Content-Type": "application/json" },
+          body: JSON.stringify({
+            model: "dolphin-mixtral-8x22b",
+            messages: [{ role: "user", content: "Hello from another site" }],
+          }),
+        }),
+        refused: await call("/v1/models", { headers: { Authorization: "Bearer rk-wrong" } }),
+        appPage: await fetch(`${base}/settings/api-keys`).then(
+          () => "read",
+          (error: unknown) => String(error),
+        ),
+      };
+    },
+    { base: BASE_URL, key },
+  );
+  expect(results.models.status).toBe(200);
+  expect(results.models.body.object).toBe("list");
+  expect(results.reply.status).toBe(200);
+  expect(results.reply.body.object).toBe("chat.completion");
+  expect(results.reply.completionId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(results.refused.status).toBe(401);
+  expect(results.refused.body).toMatchObject({ error: { code: "invalid_api_key" } });
+  expect(results.appPage).toContain("Failed to fetch");
 });

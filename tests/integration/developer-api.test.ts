@@ -15,6 +15,7 @@ import OpenAI, {
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Plan } from "#db/schema";
 import { startWorker } from "#worker/index";
+import { completionStreamKey } from "#worker/jobs";
 import { purgeApiConversations } from "#worker/sweeper";
 import { apiTexts, messages } from "~/modules/errors/catalogue";
 import { createApiKey, revokeApiKey } from "~/modules/api/api-keys.server";
@@ -27,7 +28,7 @@ import { grantRoles, insertChat } from "../support/rows";
 import { args, BASE } from "../support/route-calls";
 import { createTestEnv, directive, type TestEnv } from "../support/test-env";
 
-const PER_MINUTE = 5;
+const PER_MINUTE = 20;
 process.env.API_REQUESTS_PER_MINUTE = String(PER_MINUTE);
 
 let t: TestEnv;
@@ -49,7 +50,7 @@ async function dispatch(input: string | URL | Request, init?: RequestInit): Prom
   if (path === "/v1/models") return models.loader(args(request));
   if (path === "/v1/chat/completions")
     return request.method === "POST" ? chatCompletions.action(args(request)) : chatCompletions.loader();
-  if (resumed) return resume.loader(args(request, { id: resumed[1]! }));
+  if (resumed) return resume.loader(args(request, { id: decodeURIComponent(resumed[1]!) }));
   return request.method === "GET" ? unknown.loader() : unknown.action();
 }
 
@@ -76,6 +77,46 @@ async function userWithKey(plan: Plan = "professional", { demo = false } = {}) {
 
 const completionsOf = (userId: string) =>
   t.db.selectFrom("completions").select("id").where("user_id", "=", userId).execute();
+
+/** Everything an API request stores for its user: its hidden chat, messages, completion and ledger line. */
+async function storedFor(userId: string) {
+  const count = (table: "chat_history" | "chat_messages" | "completions" | "usage_events") =>
+    t.db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow()
+      .then((row) => Number(row.n));
+  return {
+    chats: await count("chat_history"),
+    messages: await count("chat_messages"),
+    completions: await count("completions"),
+    ledger: await count("usage_events"),
+  };
+}
+const NOTHING = { chats: 0, messages: 0, completions: 0, ledger: 0 };
+
+interface SseEvent {
+  id: string | null;
+  data: string;
+}
+/** A raw event stream's events, each with its `id:` (if any) and its `data:`. */
+function sseEvents(raw: string): SseEvent[] {
+  return raw
+    .split("\n\n")
+    .filter(Boolean)
+    .map((event) => ({
+      id: /^id: (.*)$/m.exec(event)?.[1] ?? null,
+      data: /^data: (.*)$/m.exec(event)![1]!,
+    }));
+}
+const chunksOf = (events: SseEvent[]) =>
+  events.filter((e) => e.data.startsWith("{")).map((e) => JSON.parse(e.data) as OpenAI.ChatCompletionChunk);
+const textOf = (events: SseEvent[]) =>
+  chunksOf(events)
+    .map((c) => c.choices[0]?.delta.content ?? "")
+    .join("");
+
 const MODEL = "dolphin-mixtral-8x22b";
 
 describe("GET /v1/models", () => {
@@ -165,9 +206,11 @@ describe("POST /v1/chat/completions", () => {
     expect(new Set(chunks.map((c) => c.object))).toEqual(new Set(["chat.completion.chunk"]));
   });
 
-  it("sends data: [DONE] last, names the completion in a header, and replays a dropped stream from Last-Event-ID", async () => {
-    const { key, userId } = await userWithKey();
-    const question = "Resume me";
+  it("sends data: [DONE] last, names the completion in a header, and replays a dropped stream from its offset, live and after the stream expired", async () => {
+    const { key } = await userWithKey();
+    // Tokens far enough apart to reach the stream as entries of their own.
+    const question = `Resume me ${directive({ tokenMs: 30 })}`;
+    const expected = t.mock.expectedReply("together", question);
     const response = await dispatch(`${BASE}/v1/chat/completions`, {
       method: "POST",
       headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
@@ -177,37 +220,90 @@ describe("POST /v1/chat/completions", () => {
     const completionId = response.headers.get("X-Rogue-Completion-Id")!;
     const raw = await response.text();
     expect(raw.trimEnd().endsWith("data: [DONE]")).toBe(true);
-    const events = raw.split("\n\n").filter(Boolean);
-    const firstToken = events.find((e) => e.includes('"content":"') && !e.includes('"role"'))!;
-    const firstId = /^id: (\S+)/.exec(firstToken)![1]!;
-    const firstText = (JSON.parse(firstToken.split("data: ")[1]!) as OpenAI.ChatCompletionChunk).choices[0]!
-      .delta.content!;
+    const events = sseEvents(raw);
+    expect(textOf(events)).toBe(expected);
+    // Every text chunk's id is the reply's length up to its end: the offset to resume from.
+    const texts = events.filter((e) => e.id !== null && e.data.includes('"content":"'));
+    expect(texts.length).toBeGreaterThan(3);
+    const dropAt = texts[2]!;
+    const kept = textOf(events.slice(0, events.indexOf(dropAt) + 1));
+    expect(dropAt.id).toBe(String(kept.length));
 
-    const replay = await dispatch(`${BASE}/v1/completions/${completionId}/stream`, {
-      headers: { Authorization: `Bearer ${key}`, "Last-Event-ID": firstId },
-    });
-    expect(replay.status).toBe(200);
-    const rest = (await replay.text())
-      .split("\n\n")
-      .filter((e) => e.includes("data: {"))
-      .map((e) => JSON.parse(e.split("data: ")[1]!) as OpenAI.ChatCompletionChunk)
-      .map((c) => c.choices[0]?.delta.content ?? "")
-      .join("");
-    expect(firstText + rest).toBe(t.mock.expectedReply("together", question));
-
-    // Someone else's key, and an unknown id, get the same 404.
-    const other = await userWithKey();
-    for (const [id, apiKey] of [
-      [completionId, other.key],
-      ["0190a0a0-0000-7000-8000-000000000000", key],
-    ] as const) {
-      const refused = await dispatch(`${BASE}/v1/completions/${id}/stream`, {
-        headers: { Authorization: `Bearer ${apiKey}` },
+    const resume = async (headers: Record<string, string>, query = "") => {
+      const replay = await dispatch(`${BASE}/v1/completions/${completionId}/stream${query}`, {
+        headers: { Authorization: `Bearer ${key}`, ...headers },
       });
-      expect(refused.status).toBe(404);
-      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("completion_not_found");
+      expect(replay.status).toBe(200);
+      const raw = await replay.text();
+      expect(raw.trimEnd().endsWith("data: [DONE]")).toBe(true);
+      return sseEvents(raw);
+    };
+    const finishId = (events: SseEvent[]) =>
+      events.find((e) => e.data.includes('"finish_reason":"stop"'))?.id;
+    // An offset inside a chunk gets the rest of that chunk; one past the end, only the ending.
+    const inside = kept.length + 2;
+    const readBoth = async () => ({
+      afterDrop: await resume({ "Last-Event-ID": dropAt.id! }),
+      inside: await resume({}, `?after=${inside}`),
+      pastEnd: await resume({ "Last-Event-ID": "999999" }),
+      fromStart: await resume({ "Last-Event-ID": "not-an-offset" }),
+    });
+    const live = await readBoth();
+    // Once the stream has expired, the reply is read from the database, from the same offsets.
+    expect(await t.redis.del(completionStreamKey(completionId))).toBe(1);
+    const stored = await readBoth();
+    for (const replay of [live, stored]) {
+      expect(kept + textOf(replay.afterDrop)).toBe(expected);
+      expect(textOf(replay.inside)).toBe(expected.slice(inside));
+      expect(textOf(replay.pastEnd)).toBe("");
+      expect(textOf(replay.fromStart)).toBe(expected);
+      expect(chunksOf(replay.fromStart)[0]!.choices[0]!.delta.role).toBe("assistant");
+      expect(chunksOf(replay.afterDrop)[0]!.choices[0]!.delta.role).toBeUndefined();
+      for (const events of Object.values(replay)) expect(finishId(events)).toBe(String(expected.length));
+      expect(chunksOf(replay.afterDrop).at(-1)!.usage).toEqual(chunksOf(live.fromStart).at(-1)!.usage);
     }
-    expect(await completionsOf(userId)).toHaveLength(1);
+  });
+
+  it("says finish_reason 'length' when max_tokens cut the reply, whole and streamed, also after the stream expired", async () => {
+    const { client, key } = await userWithKey();
+    const messages = [
+      { role: "user" as const, content: `count ${directive({ reply: "one two three four five six" })}` },
+    ];
+    const whole = await client.chat.completions.create({ model: MODEL, messages, max_tokens: 3 });
+    expect(whole.choices[0]).toMatchObject({
+      finish_reason: "length",
+      message: { content: "one two three" },
+    });
+    expect(whole.usage!.completion_tokens).toBe(3);
+    const enough = await client.chat.completions.create({ model: MODEL, messages, max_tokens: 6 });
+    expect(enough.choices[0]).toMatchObject({
+      finish_reason: "stop",
+      message: { content: "one two three four five six" },
+    });
+
+    const { data: stream, response } = await client.chat.completions
+      .create({
+        model: MODEL,
+        messages,
+        max_tokens: 3,
+        stream: true,
+        stream_options: { include_usage: true },
+      })
+      .withResponse();
+    const chunks = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks.map((c) => c.choices[0]?.delta.content ?? "").join("")).toBe("one two three");
+    expect(chunks.at(-2)!.choices[0]!.finish_reason).toBe("length");
+    expect(chunks.at(-1)!.usage!.completion_tokens).toBe(3);
+
+    const completionId = response.headers.get("X-Rogue-Completion-Id")!;
+    expect(await t.redis.del(completionStreamKey(completionId))).toBe(1);
+    const replay = await dispatch(`${BASE}/v1/completions/${completionId}/stream`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    const replayed = chunksOf(sseEvents(await replay.text()));
+    expect(replayed.at(-2)!.choices[0]!.finish_reason).toBe("length");
+    expect(replayed.map((c) => c.choices[0]?.delta.content ?? "").join("")).toBe("one two three");
   });
 
   it("walks the vendors like a chat: a failing active vendor falls back, and each attempt is recorded", async () => {
@@ -289,6 +385,18 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
       apiTexts.malformedKey,
     );
 
+    for (const authorization of ["Bearer", "Bearer ", `Bearer ${key} ${key}`, `Token ${key}`, key]) {
+      const refused = await dispatch(`${BASE}/v1/chat/completions`, {
+        method: "POST",
+        headers: { Authorization: authorization, "Content-Type": "application/json" },
+        body: JSON.stringify({ model: MODEL, messages: [{ role: "user", content: "hi" }] }),
+      });
+      expect(refused.status).toBe(401);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toMatch(
+        /^(missing|invalid)_api_key$/,
+      );
+    }
+
     const unknownKey = await ask(clientFor(`rk-${"A".repeat(43)}`));
     expect(unknownKey).toBeInstanceOf(AuthenticationError);
     expect(unknownKey!.message).toContain(apiTexts.invalidKey);
@@ -296,7 +404,7 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
 
     await revokeApiKey(t.db, userId, keyId);
     expect(await ask(clientFor(key))).toBeInstanceOf(AuthenticationError);
-    expect(await completionsOf(userId)).toEqual([]);
+    expect(await storedFor(userId)).toEqual(NOTHING);
   });
 
   it("403 PermissionDeniedError with the upgrade message: a Starter account, a demo, a lapsed plan", async () => {
@@ -312,7 +420,7 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
       const error = await ask(client);
       expect(error).toBeInstanceOf(PermissionDeniedError);
       expect(error!.message).toContain(apiTexts.professionalOnly);
-      expect(await completionsOf(userId)).toEqual([]);
+      expect(await storedFor(userId)).toEqual(NOTHING);
     }
   });
 
@@ -329,8 +437,8 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
     const error = await ask(restricted.client);
     expect(error).toBeInstanceOf(PermissionDeniedError);
     expect(error!.message).toContain(messages.restricted);
-    expect(await completionsOf(restricted.userId)).toEqual([]);
-    expect(await completionsOf(banned.userId)).toEqual([]);
+    expect(await storedFor(restricted.userId)).toEqual(NOTHING);
+    expect(await storedFor(banned.userId)).toEqual(NOTHING);
   });
 
   it("404 NotFoundError for an unknown model and an unknown /v1 path", async () => {
@@ -344,7 +452,7 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
       (e: unknown) => e,
     );
     expect(path).toBeInstanceOf(NotFoundError);
-    expect(await completionsOf(userId)).toEqual([]);
+    expect(await storedFor(userId)).toEqual(NOTHING);
   });
 
   it.each([
@@ -364,12 +472,41 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
       messages.messageTooLong,
     ],
     ["max_tokens of 0", { max_tokens: 0 }, "max_tokens"],
+    ["max_tokens not a whole number", { max_tokens: 1.5 }, "max_tokens"],
+    ["a model that is not a string", { model: 42 }, "model"],
+    ["messages that are not a list", { messages: "hi" }, "messages"],
+    [
+      "a message content that is a number",
+      { messages: [{ role: "user", content: 7 }] },
+      "messages.0.content",
+    ],
+    [
+      "an image part",
+      { messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: "x" } }] }] },
+      "messages.0.content",
+    ],
+    ["stream as a string", { stream: "yes" }, "stream"],
+    [
+      "more than 200 messages",
+      { messages: Array.from({ length: 201 }, () => ({ role: "user", content: "x" })) },
+      "messages",
+    ],
+    [
+      "an earlier message over 32 KB",
+      {
+        messages: [
+          { role: "system", content: "é".repeat(16 * 1024 + 1) },
+          { role: "user", content: "hi" },
+        ],
+      },
+      messages.messageTooLong,
+    ],
   ])("400 BadRequestError for %s", async (_, body, mentions) => {
     const { client, userId } = await userWithKey();
     const error = await ask(client, body as never);
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error!.message).toContain(mentions);
-    expect(await completionsOf(userId)).toEqual([]);
+    expect(await storedFor(userId)).toEqual(NOTHING);
   });
 
   it("400 for a body that is not JSON, and 405 for a GET of the completions endpoint", async () => {
@@ -388,8 +525,19 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
         code: "invalid_json",
       },
     });
+    for (const body of ["[]", "null", '"hello"', "42", ""]) {
+      const refused = await dispatch(`${BASE}/v1/chat/completions`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+        body,
+      });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { error: { type: string } }).error.type).toBe(
+        "invalid_request_error",
+      );
+    }
     expect((await dispatch(`${BASE}/v1/chat/completions`)).status).toBe(405);
-    expect(await completionsOf(userId)).toEqual([]);
+    expect(await storedFor(userId)).toEqual(NOTHING);
   });
 
   it("429 RateLimitError with Retry-After past the key's requests per minute; another key is not affected", async () => {
@@ -406,6 +554,56 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
     expect(same.status).toBe(429);
     const other = await userWithKey();
     expect((await other.client.models.list()).data.length).toBeGreaterThan(0);
+  });
+
+  it("the resume endpoint: 404 for another user's completion, a chat's, an unknown or malformed id; 403 for a banned user's own", async () => {
+    const { client, key, userId } = await userWithKey();
+    const { response } = await client.chat.completions
+      .create({ model: MODEL, messages: [{ role: "user", content: "keep me" }] })
+      .withResponse();
+    const completionId = response.headers.get("X-Rogue-Completion-Id")!;
+    const resume = (id: string, apiKey = key) =>
+      dispatch(`${BASE}/v1/completions/${id}/stream`, { headers: { Authorization: `Bearer ${apiKey}` } });
+    expect((await resume(`chatcmpl-${completionId}`)).status).toBe(200);
+
+    const other = await userWithKey();
+    // A chat's completion of the same user is not the API's to replay.
+    const { completionId: chatCompletion } = await t.createCompletion(userId, "a chat's question");
+    for (const [id, apiKey] of [
+      [completionId, other.key],
+      [chatCompletion, key],
+      ["0190a0a0-0000-7000-8000-000000000000", key],
+      ["%00", key],
+      ["x".repeat(2000), key],
+      [encodeURIComponent("' or 1=1 --"), key],
+    ] as const) {
+      const refused = await resume(id, apiKey);
+      expect(refused.status).toBe(404);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("completion_not_found");
+    }
+
+    await grantRoles(t.db, userId, ["banned"]);
+    const banned = await resume(completionId);
+    expect(banned.status).toBe(403);
+    expect(((await banned.json()) as { error: { message: string } }).error.message).toBe(
+      messages.accountBanned,
+    );
+    expect(await storedFor(other.userId)).toEqual(NOTHING);
+    expect(await completionsOf(userId)).toHaveLength(2);
+  });
+
+  it("400 for a NUL character in a message (no database stores one), and answers the next request as usual", async () => {
+    const { client, userId } = await userWithKey();
+    const error = await ask(client, { messages: [{ role: "user", content: "a\u0000b" }] });
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error!.message).toContain("messages.0.content");
+    expect(await storedFor(userId)).toEqual(NOTHING);
+    // After every refusal above, the same process still answers.
+    const reply = await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: "user", content: "still there?" }],
+    });
+    expect(reply.choices[0]!.message.content).toBe(t.mock.expectedReply("together", "still there?"));
   });
 });
 

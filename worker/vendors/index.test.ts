@@ -38,14 +38,14 @@ async function collect(
   adapter: VendorAdapter,
   request: VendorRequest,
   signal = new AbortController().signal,
-): Promise<{ text: string; usage: VendorChunk[] }> {
+): Promise<{ text: string; reports: VendorChunk[] }> {
   let text = "";
-  const usage: VendorChunk[] = [];
+  const reports: VendorChunk[] = [];
   for await (const chunk of adapter(request, signal)) {
     if (chunk.type === "text") text += chunk.text;
-    else usage.push(chunk);
+    else reports.push(chunk);
   }
-  return { text, usage };
+  return { text, reports };
 }
 
 const reply = (vendor: VendorName, overrides: Partial<VendorRequest> = {}) =>
@@ -100,10 +100,31 @@ describe("every vendor adapter", () => {
 });
 
 describe("OpenAI-style adapters", () => {
-  it.each(OPENAI_STYLE)("%s reports the usage of the final usage chunk", async (vendor) => {
-    const { usage } = await reply(vendor);
-    expect(usage).toEqual([{ type: "usage", promptTokens: 5, completionTokens: 13 }]);
-  });
+  it.each(OPENAI_STYLE)(
+    "%s reports the finish reason, then the usage of the final usage chunk",
+    async (vendor) => {
+      const { reports } = await reply(vendor);
+      expect(reports).toEqual([
+        { type: "finish", reason: "stop" },
+        { type: "usage", promptTokens: 5, completionTokens: 13 },
+      ]);
+    },
+  );
+
+  it.each([true, false])(
+    "reports finish reason 'length' when max_tokens cut the reply (streaming: %s)",
+    async (stream) => {
+      const { text, reports } = await collect(
+        openAiCompatible({ stream }),
+        vendorRequest("openai", { maxTokens: 3 }),
+      );
+      expect(text).toBe("Mock openai reply: Hello wörld");
+      expect(reports).toEqual([
+        { type: "finish", reason: "length" },
+        { type: "usage", promptTokens: 5, completionTokens: 3 },
+      ]);
+    },
+  );
 
   it.each([
     ["together", { max_tokens: 1024 }],
@@ -226,9 +247,12 @@ describe("OpenAI-style adapters", () => {
   it("without streaming, reads the reply and usage from one completion body", async () => {
     const adapter = openAiCompatible({ stream: false });
     const received = mock.nextRequest("openai");
-    const { text, usage } = await collect(adapter, vendorRequest("openai"));
+    const { text, reports } = await collect(adapter, vendorRequest("openai"));
     expect(text).toBe(mock.expectedReply("openai", USER_MESSAGE));
-    expect(usage).toEqual([{ type: "usage", promptTokens: 5, completionTokens: 13 }]);
+    expect(reports).toEqual([
+      { type: "finish", reason: "stop" },
+      { type: "usage", promptTokens: 5, completionTokens: 13 },
+    ]);
     expect((await received).body).toMatchObject({ stream: false });
     expect((await received).body).not.toHaveProperty("stream_options");
   });

@@ -5,6 +5,7 @@
 import { createParser } from "eventsource-parser";
 import { z } from "zod";
 import { postJson, readJson, readTextStream, vendorMessage } from "./http";
+import type { FinishReason } from "../jobs";
 import { VendorError, type VendorAdapter, type VendorChunk, type VendorRequest } from "./types";
 
 const usageSchema = z.object({ prompt_tokens: z.number(), completion_tokens: z.number() });
@@ -24,7 +25,9 @@ const streamChunkSchema = z.object({
 });
 
 const completionSchema = z.object({
-  choices: z.array(z.object({ message: z.object({ content: z.string() }) })).nonempty(),
+  choices: z
+    .array(z.object({ message: z.object({ content: z.string() }), finish_reason: z.string().nullish() }))
+    .nonempty(),
   usage: optionalUsage,
 });
 
@@ -34,6 +37,11 @@ const usageChunk = (usage: Usage): VendorChunk => ({
   type: "usage",
   promptTokens: usage.prompt_tokens,
   completionTokens: usage.completion_tokens,
+});
+
+const finishChunk = (reason: string): VendorChunk => ({
+  type: "finish",
+  reason: reason === "length" || reason === "content_filter" ? reason : ("stop" satisfies FinishReason),
 });
 
 /** The lower of the request's and the adapter's caps, or whichever is set. */
@@ -118,7 +126,10 @@ async function* streamReply(
     const chunk = parseStreamChunk(data, request.apiKey);
     const choice = chunk.choices?.[0];
     if (choice?.delta?.content) yield { type: "text", text: choice.delta.content };
-    if (choice?.finish_reason) finished = true;
+    if (choice?.finish_reason) {
+      finished = true;
+      yield finishChunk(choice.finish_reason);
+    }
     if (chunk.usage) yield usageChunk(chunk.usage);
   }
   if (!finished) throw new VendorError({ code: "network", detail: "stream ended early" });
@@ -134,8 +145,9 @@ async function* wholeReply(
   if (!completion.success) {
     throw new VendorError({ code: "invalid_format", detail: "no choices[0].message.content" });
   }
-  const text = completion.data.choices[0].message.content;
-  if (text) yield { type: "text", text };
+  const [choice] = completion.data.choices;
+  if (choice.message.content) yield { type: "text", text: choice.message.content };
+  if (choice.finish_reason) yield finishChunk(choice.finish_reason);
   if (completion.data.usage) yield usageChunk(completion.data.usage);
 }
 

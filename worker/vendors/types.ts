@@ -1,4 +1,4 @@
-import type { Failure } from "../jobs";
+import type { Failure, FinishReason } from "../jobs";
 
 export interface ChatTurn {
   role: "system" | "user" | "assistant";
@@ -20,11 +20,14 @@ export interface VendorRequest {
 }
 
 export type VendorChunk =
-  { type: "text"; text: string } | { type: "usage"; promptTokens: number; completionTokens: number };
+  | { type: "text"; text: string }
+  | { type: "usage"; promptTokens: number; completionTokens: number }
+  | { type: "finish"; reason: FinishReason };
 
 /**
  * A vendor adapter: one wire format. Yields text as it arrives (streaming where the vendor supports it) and,
- * when the vendor reports it, one usage chunk. Throws VendorError; honours `signal` by aborting the request.
+ * when the vendor reports them, one finish chunk and one usage chunk. Throws VendorError; honours `signal`
+ * by aborting the request.
  */
 export type VendorAdapter = (request: VendorRequest, signal: AbortSignal) => AsyncIterable<VendorChunk>;
 

@@ -4,6 +4,7 @@
  * NotFoundError, 400 BadRequestError, 429 RateLimitError). Messages come from the catalogue (apiTexts).
  */
 import { Refusal } from "../errors/refusal";
+import { API_HEADERS } from "./api-headers";
 
 export type ApiStatus = 400 | 401 | 403 | 404 | 405 | 409 | 411 | 413 | 415 | 429 | 500 | 502 | 503;
 
@@ -39,8 +40,6 @@ export class ApiError extends Refusal<ApiStatus> {
 export function apiErrorBody(status: ApiStatus, message: string, code: string | null) {
   return { error: { message, type: TYPES[status], param: null, code } };
 }
-
-export const API_HEADERS = { "Cache-Control": "no-store" };
 
 export function apiErrorResponse(error: ApiError): Response {
   return Response.json(apiErrorBody(error.status, error.message, error.code), {

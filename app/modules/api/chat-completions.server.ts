@@ -4,22 +4,20 @@
  * stream). A request is asked through the chat's own path (a queued completion the worker answers with its
  * vendor walk) and read from the same Redis stream.
  */
-import { v7 as uuidv7 } from "uuid";
+import { validate as isUuid, v7 as uuidv7 } from "uuid";
 import type { Completion } from "#db/schema";
 import type { StreamEntry } from "#worker/jobs";
 import { askFromApi, SendRefusedError } from "../completions/completions.server";
-import { resumePoint } from "../completions/stream-ids";
 import { apiTexts, failureMessage } from "../errors/catalogue";
 import { listModels } from "../models/models.server";
 import { serverContext } from "../server-context.server";
-import { API_HEADERS, ApiError, type ApiStatus } from "./api-errors";
+import { ApiError, type ApiStatus } from "./api-errors";
+import { API_HEADERS, COMPLETION_ID_HEADER } from "./api-headers";
 import { authenticateApiRequest, type ApiCaller } from "./api-keys.server";
 import { chatRequestSchema, describeIssue, type ChatRequest } from "./chat-request";
-import { completionEntries, type Entry } from "./completion-entries.server";
+import { completionEntries, resumeOffset } from "./completion-entries.server";
 import { takeApiRequest } from "./rate-limit.server";
 
-/** The header naming a reply's completion, for the resume endpoint. */
-export const COMPLETION_ID_HEADER = "X-Rogue-Completion-Id";
 const CHUNK_PREFIX = "chatcmpl-";
 
 /** Every /v1 request: a valid key of a Professional, unbanned account, within its key's rate limit. */
@@ -98,13 +96,18 @@ export async function createChatCompletion(request: Request): Promise<Response> 
     throw error instanceof SendRefusedError ? asApiError(error) : error;
   }
   const completion = await findCompletion(who, completionId);
-  if (body.stream) return streamResponse(request, completion, "0-0", body.includeUsage);
+  if (body.stream) return streamResponse(request, completion, 0, body.includeUsage);
   return wholeResponse(request, completion);
 }
 
-/** The caller's own API completion; anyone else's, a chat's, and an unknown id are the same 404. */
+/**
+ * The caller's own API completion; anyone else's, a chat's, and an unknown id are the same 404. An id that is
+ * not a UUID cannot match, and is not looked up (PostgreSQL refuses some, e.g. a NUL byte, with an error).
+ */
 async function findCompletion(who: ApiCaller, id: string): Promise<Completion> {
+  const notFound = new ApiError(404, apiTexts.completionNotFound, "completion_not_found");
   const completionId = id.startsWith(CHUNK_PREFIX) ? id.slice(CHUNK_PREFIX.length) : id;
+  if (!isUuid(completionId)) throw notFound;
   const completion = await serverContext()
     .db.selectFrom("completions")
     .innerJoin("chat_history", "chat_history.id", "completions.chat_id")
@@ -113,19 +116,19 @@ async function findCompletion(who: ApiCaller, id: string): Promise<Completion> {
     .where("completions.user_id", "=", who.user.id)
     .where("chat_history.source", "=", "api")
     .executeTakeFirst();
-  if (!completion) throw new ApiError(404, apiTexts.completionNotFound, "completion_not_found");
+  if (!completion) throw notFound;
   return completion;
 }
 
 /**
  * `GET /v1/completions/{id}/stream`: the reply's chunks after `Last-Event-ID` (or `?after=`), every chunk
- * carrying its stream id as the SSE `id:`, then the usage chunk and `[DONE]`.
+ * carrying its offset in the reply as the SSE `id:`, then the finish chunk, the usage chunk and `[DONE]`.
  */
 export async function resumeCompletionStream(request: Request, id: string): Promise<Response> {
   const who = await caller(request);
   const completion = await findCompletion(who, id);
   const after = request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("after");
-  return streamResponse(request, completion, resumePoint(after), true);
+  return streamResponse(request, completion, resumeOffset(after), true);
 }
 
 function envelope(completion: Completion) {
@@ -137,12 +140,16 @@ function envelope(completion: Completion) {
   };
 }
 
-/** Token counts as the vendor reported them; when it reported none, estimated at four characters a token. */
-async function usageOf(completionId: string, text: string) {
+/**
+ * How a finished reply ended: the vendor's finish reason ("length" when max_tokens cut it; "stop" for a
+ * natural end and for a reply stopped part-way) and token counts as the vendor reported them, or, when it
+ * reported none, estimated at four characters a token.
+ */
+async function replyEnding(completionId: string, replyLength: number) {
   const { db } = serverContext();
   const row = await db
     .selectFrom("completions")
-    .select(["prompt_tokens", "completion_tokens", "chat_id"])
+    .select(["prompt_tokens", "completion_tokens", "finish_reason", "chat_id"])
     .where("id", "=", completionId)
     .executeTakeFirstOrThrow();
   let prompt = row.prompt_tokens;
@@ -155,11 +162,14 @@ async function usageOf(completionId: string, text: string) {
       .execute();
     prompt = Math.ceil(asked.reduce((sum, m) => sum + m.content.length, 0) / 4);
   }
-  const completionTokens = row.completion_tokens ?? Math.ceil(text.length / 4);
+  const completionTokens = row.completion_tokens ?? Math.ceil(replyLength / 4);
   return {
-    prompt_tokens: prompt,
-    completion_tokens: completionTokens,
-    total_tokens: prompt + completionTokens,
+    finishReason: row.finish_reason ?? "stop",
+    usage: {
+      prompt_tokens: prompt,
+      completion_tokens: completionTokens,
+      total_tokens: prompt + completionTokens,
+    },
   };
 }
 
@@ -172,7 +182,7 @@ function failureError(entry: Extract<StreamEntry, { type: "error" }>): ApiError 
 async function wholeResponse(request: Request, completion: Completion): Promise<Response> {
   let text = "";
   let terminal: StreamEntry | null = null;
-  for await (const [, entry] of completionEntries(completion, "0-0", request.signal)) {
+  for await (const [, entry] of completionEntries(completion, 0, request.signal)) {
     if (entry.type === "token") text += entry.text;
     else terminal = entry;
   }
@@ -183,6 +193,7 @@ async function wholeResponse(request: Request, completion: Completion): Promise<
     error.headers[COMPLETION_ID_HEADER] = completion.id;
     throw error;
   }
+  const { finishReason, usage } = await replyEnding(completion.id, text.length);
   return Response.json(
     {
       ...envelope(completion),
@@ -192,10 +203,10 @@ async function wholeResponse(request: Request, completion: Completion): Promise<
           index: 0,
           message: { role: "assistant", content: text, refusal: null },
           logprobs: null,
-          finish_reason: "stop",
+          finish_reason: finishReason,
         },
       ],
-      usage: await usageOf(completion.id, text),
+      usage,
     },
     { headers: { ...API_HEADERS, [COMPLETION_ID_HEADER]: completion.id } },
   );
@@ -210,7 +221,7 @@ const SSE_HEADERS = {
 function streamResponse(
   request: Request,
   completion: Completion,
-  from: string,
+  from: number,
   includeUsage: boolean,
 ): Response {
   const encoder = new TextEncoder();
@@ -219,26 +230,24 @@ function streamResponse(
     ...base,
     choices: [{ index: 0, delta, logprobs: null, finish_reason: finishReason }],
   });
-  const event = (id: string | null, data: unknown) =>
-    encoder.encode(`${id ? `id: ${id}\n` : ""}data: ${JSON.stringify(data)}\n\n`);
+  const event = (offset: number | null, data: unknown) =>
+    encoder.encode(`${offset === null ? "" : `id: ${offset}\n`}data: ${JSON.stringify(data)}\n\n`);
   const entries = completionEntries(completion, from, request.signal);
-  let text = "";
 
   async function* events(): AsyncGenerator<Uint8Array> {
-    if (from === "0-0") yield event(null, chunk({ role: "assistant", content: "" }));
-    for await (const [id, entry] of entries as AsyncIterable<Entry>) {
+    if (from === 0) yield event(null, chunk({ role: "assistant", content: "" }));
+    for await (const [offset, entry] of entries) {
       if (entry.type === "token") {
-        text += entry.text;
-        yield event(id, chunk({ content: entry.text }));
+        yield event(offset, chunk({ content: entry.text }));
         continue;
       }
       if (entry.type === "error") {
         const error = failureError(entry);
-        yield event(id, { error: { message: error.message, type: "server_error", code: error.code } });
+        yield event(offset, { error: { message: error.message, type: "server_error", code: error.code } });
       } else {
-        yield event(id, chunk({}, "stop"));
-        if (includeUsage)
-          yield event(null, { ...base, choices: [], usage: await usageOf(completion.id, text) });
+        const { finishReason, usage } = await replyEnding(completion.id, offset);
+        yield event(offset, chunk({}, finishReason));
+        if (includeUsage) yield event(null, { ...base, choices: [], usage });
       }
       yield encoder.encode("data: [DONE]\n\n");
       return;

@@ -21,7 +21,9 @@ const content = z
       .array(z.object({ type: z.literal("text"), text: z.string() }).passthrough())
       .transform((parts) => parts.map((part) => part.text).join("")),
   ])
-  .refine((text) => byteLength(text) <= MAX_API_MESSAGE_BYTES, messages.messageTooLong);
+  .refine((text) => byteLength(text) <= MAX_API_MESSAGE_BYTES, messages.messageTooLong)
+  // Neither database keeps a NUL in text the same way (PostgreSQL refuses it), so it is refused here.
+  .refine((text) => !text.includes("\u0000"), apiTexts.nulCharacter);
 
 const message = z.object({
   // 'developer' is the newer OpenAI name for a system message.

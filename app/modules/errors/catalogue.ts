@@ -122,6 +122,7 @@ export const apiTexts = {
   invalidJson: "The request body is not valid JSON.",
   invalidBody: (problem: string) => `Invalid request: ${problem}`,
   lastMessageUser: "The last message must have the role 'user'.",
+  nulCharacter: "must not contain the NUL character (\\u0000).",
   rateLimited: (perMinute: number) =>
     `Rate limit reached: ${perMinute} requests per minute for this API key. Please retry after the time in Retry-After.`,
   notFound: "Unknown API route. See /api for the endpoints.",
