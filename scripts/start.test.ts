@@ -18,7 +18,7 @@ import {
   completionJobOptions,
   completionStreamKey,
   redisConnectionOptions,
-} from "#worker/jobs";
+} from "#contract/jobs";
 import { insertUser } from "#tests/support/rows";
 import { directive, readCompletionStream, storeQueuedCompletion } from "#tests/support/test-env";
 

@@ -8,7 +8,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { Redis } from "ioredis";
-import { redisConnectionOptions } from "#worker/jobs";
+import { redisConnectionOptions } from "#contract/jobs";
 import { MOCK_VENDORS } from "../mock-vendor";
 import { buildIfNeeded } from "../build-if-needed";
 import { startStack, type Stack } from "../stack";

@@ -11,7 +11,7 @@ import { createServer } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { createDatabase } from "#db/database";
-import { redisConnectionOptions } from "#worker/jobs";
+import { redisConnectionOptions } from "#contract/jobs";
 import { createTestDatabase } from "#tests/support/test-database";
 import { startStack, type Stack } from "../stack";
 import type { BenchContext } from "./context";

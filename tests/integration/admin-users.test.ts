@@ -1,6 +1,6 @@
 /** The admin console's users screen: only an admin may act, every rule holds, and a ban takes effect at once. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { completionStopKey } from "#worker/jobs";
+import { completionStopKey } from "#contract/jobs";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
 import { grantRoles } from "../support/rows";
 import { createTestEnv, type TestEnv } from "../support/test-env";

@@ -8,7 +8,12 @@ import { ShuttingDown, StopRequested } from "#worker/abort-reasons";
 import { runCompletion } from "#worker/processor";
 import { SETTING_DEFAULTS } from "#db/system-settings";
 import { completionProcessor, startWorker } from "#worker/index";
-import { COMPLETION_QUEUE, completionOwnerKey, completionStreamKey, type CompletionJob } from "#worker/jobs";
+import {
+  COMPLETION_QUEUE,
+  completionOwnerKey,
+  completionStreamKey,
+  type CompletionJob,
+} from "#contract/jobs";
 import { directive, createTestEnv, TEST_VENDOR_KEY, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;

@@ -18,7 +18,7 @@ import { QUICK_ACTIONS, quickActionRequest } from "~/modules/completions/quick-a
 import { startSession } from "~/modules/auth/session.server";
 import { handleChatAction } from "~/modules/completions/chat-intents.server";
 import { nowIso, type Plan, type Role } from "#db/schema";
-import { completionStopKey } from "#worker/jobs";
+import { completionStopKey } from "#contract/jobs";
 import { runCompletion } from "#worker/processor";
 import { sessionUser } from "../support/rows";
 import { createTestEnv, directive, type TestEnv } from "../support/test-env";

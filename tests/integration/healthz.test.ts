@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stopReply } from "~/modules/completions/completions.server";
 import { completionEventStream } from "~/modules/completions/relay.server";
 import { messages } from "~/modules/errors/catalogue";
-import { completionStreamKey } from "#worker/jobs";
+import { completionStreamKey } from "#contract/jobs";
 import { closeServerContext, readyRedis, serverContext } from "~/modules/server-context.server";
 import { loader } from "~/routes/healthz";
 import { sessionUser } from "../support/rows";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { StreamHub } from "~/modules/completions/stream-hub.server";
 import { createLogger } from "#platform/logger";
 import { startWorker } from "#worker/index";
-import { completionStreamKey, redisConnectionOptions, type StreamEntry } from "#worker/jobs";
+import { completionStreamKey, redisConnectionOptions, type StreamEntry } from "#contract/jobs";
 import { createTestEnv, directive, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;

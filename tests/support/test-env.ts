@@ -24,9 +24,9 @@ import {
   parseStreamFields,
   redisConnectionOptions,
   type StreamEntry,
-} from "#worker/jobs";
+} from "#contract/jobs";
 import type { CompletionRunner } from "#worker/processor";
-import { VENDOR_NAMES } from "#worker/jobs";
+import { VENDOR_NAMES } from "#contract/jobs";
 import { startMockVendor, type MockVendor } from "#scripts/mock-vendor";
 
 export const TEST_VENDOR_KEY = "test-vendor-key";

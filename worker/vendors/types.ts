@@ -1,4 +1,4 @@
-import type { Failure } from "../jobs";
+import type { Failure } from "#contract/jobs";
 
 export interface ChatTurn {
   role: "system" | "user" | "assistant";

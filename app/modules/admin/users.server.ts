@@ -10,7 +10,7 @@ import { nowIso, type Plan, type Role, type User } from "#db/schema";
 import type { SessionUser } from "../auth/session.server";
 import { revokeSessions } from "../auth/session.server";
 import { grantRole } from "../auth/users.server";
-import { ACTIVE_STATUSES } from "#worker/lifecycle";
+import { ACTIVE_STATUSES } from "#contract/lifecycle";
 import { PLAN_LABELS } from "../billing/plan";
 import { requestStops } from "../completions/stop.server";
 import { adminTexts, adminToasts } from "../errors/catalogue";

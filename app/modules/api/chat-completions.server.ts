@@ -6,7 +6,7 @@
  */
 import { v7 as uuidv7 } from "uuid";
 import type { Completion } from "#db/schema";
-import type { StreamEntry } from "#worker/jobs";
+import type { StreamEntry } from "#contract/jobs";
 import { askFromApi, SendRefusedError } from "../completions/completions.server";
 import { resumePoint } from "../completions/stream-ids";
 import { apiTexts, failureMessage } from "../errors/catalogue";

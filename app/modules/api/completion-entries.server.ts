@@ -3,8 +3,8 @@
  * stream hub (the same Redis stream the chat relays), or, once a finished reply's stream has expired, replayed
  * from the database as one text entry and the terminal entry.
  */
-import { completionStreamKey, type StreamEntry } from "#worker/jobs";
-import { failureFromRow, isFinished, terminalEntry } from "#worker/lifecycle";
+import { completionStreamKey, type StreamEntry } from "#contract/jobs";
+import { failureFromRow, isFinished, terminalEntry } from "#contract/lifecycle";
 import type { Completion } from "#db/schema";
 import { compareStreamIds } from "../completions/stream-ids";
 import { serverContext } from "../server-context.server";
