@@ -12,52 +12,32 @@ import { readSystemSettings } from "#db/system-settings";
 import { buildPrompt } from "#worker/prompt";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
 import { insertChat } from "../support/rows";
-import { createTestEnv, TEST_VENDOR_KEY, type TestEnv } from "../support/test-env";
+import { TEST_VENDOR_KEY, setUpTestEnv, importAfterEnv } from "../support/test-env";
 import { rangeBuckets } from "~/modules/admin/analytics.server";
 import { listChats } from "~/modules/chats/chats.server";
 import { messagesLeftToday } from "~/modules/completions/completions.server";
 import { modelsForPlan } from "~/modules/models/models.server";
 import { REALTIME_CHANNEL } from "~/modules/realtime/events";
-import type * as Models from "~/routes/admin.api-models";
-import type * as Settings from "~/routes/admin.settings";
-import type * as Roles from "~/routes/admin.roles";
-import type * as Keys from "~/routes/admin.api-keys";
-import type * as Analytics from "~/routes/admin.analytics";
-import type * as Logs from "~/routes/admin.logs";
-import type * as UserDetail from "~/routes/admin.users.$userId";
 
-let t: TestEnv;
-let routes: {
-  models: typeof Models;
-  settings: typeof Settings;
-  roles: typeof Roles;
-  keys: typeof Keys;
-  analytics: typeof Analytics;
-  logs: typeof Logs;
-  user: typeof UserDetail;
-};
+const t = setUpTestEnv();
+const routes = importAfterEnv(async () => ({
+  models: await import("~/routes/admin.api-models"),
+  settings: await import("~/routes/admin.settings"),
+  roles: await import("~/routes/admin.roles"),
+  keys: await import("~/routes/admin.api-keys"),
+  analytics: await import("~/routes/admin.analytics"),
+  logs: await import("~/routes/admin.logs"),
+  user: await import("~/routes/admin.users.$userId"),
+}));
 let listener: Redis;
 const events: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestEnv();
-  routes = {
-    models: await import("~/routes/admin.api-models"),
-    settings: await import("~/routes/admin.settings"),
-    roles: await import("~/routes/admin.roles"),
-    keys: await import("~/routes/admin.api-keys"),
-    analytics: await import("~/routes/admin.analytics"),
-    logs: await import("~/routes/admin.logs"),
-    user: await import("~/routes/admin.users.$userId"),
-  };
   listener = t.redis.duplicate();
   await listener.subscribe(REALTIME_CHANNEL);
   listener.on("message", (_channel, message: string) => events.push(message));
 });
-afterAll(async () => {
-  await listener.quit();
-  await t.close();
-});
+afterAll(() => listener.quit());
 
 type ActionRoute = { action: (a: ReturnType<typeof args>) => unknown };
 type LoaderRoute = { loader: (a: ReturnType<typeof args>) => unknown };

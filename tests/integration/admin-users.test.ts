@@ -1,24 +1,15 @@
 /** The admin console's users screen: only an admin may act, every rule holds, and a ban takes effect at once. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { completionStopKey } from "#contract/jobs";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
 import { grantRoles } from "../support/rows";
-import { createTestEnv, type TestEnv } from "../support/test-env";
-import type * as UsersList from "~/routes/admin.users._index";
-import type * as UserDetail from "~/routes/admin.users.$userId";
+import { setUpTestEnv, importAfterEnv } from "../support/test-env";
 
-let t: TestEnv;
-// The app's modules read the environment when first used: import them once createTestEnv has set it.
-let routes: { list: typeof UsersList; detail: typeof UserDetail };
-
-beforeAll(async () => {
-  t = await createTestEnv();
-  routes = {
-    list: await import("~/routes/admin.users._index"),
-    detail: await import("~/routes/admin.users.$userId"),
-  };
-});
-afterAll(() => t.close());
+const t = setUpTestEnv();
+const routes = importAfterEnv(async () => ({
+  list: await import("~/routes/admin.users._index"),
+  detail: await import("~/routes/admin.users.$userId"),
+}));
 
 const rolesOf = async (userId: string) =>
   (await t.db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute())

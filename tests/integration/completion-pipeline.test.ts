@@ -3,7 +3,7 @@
  * database, including fallback, failures, stop, and continuation after an interrupted run.
  */
 import { WaitingError, type Job } from "bullmq";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ShuttingDown, StopRequested } from "#worker/abort-reasons";
 import { runCompletion } from "#worker/processor";
 import { SETTING_DEFAULTS } from "#db/system-settings";
@@ -14,16 +14,14 @@ import {
   completionStreamKey,
   type CompletionJob,
 } from "#contract/jobs";
-import { directive, createTestEnv, TEST_VENDOR_KEY, type TestEnv } from "../support/test-env";
+import { directive, TEST_VENDOR_KEY, type TestEnv, setUpTestEnv } from "../support/test-env";
 
-let t: TestEnv;
+const t = setUpTestEnv();
 let userId: string;
 
 beforeAll(async () => {
-  t = await createTestEnv();
   userId = await t.createUser();
 });
-afterAll(() => t.close());
 afterEach(() => t.mock.reset());
 
 const assistantMessages = (completionId: string) =>

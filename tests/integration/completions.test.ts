@@ -3,7 +3,7 @@
  * ownership, idempotency, regenerate and edit history, stop, model switch and users' own keys.
  */
 import { v7 as uuidv7 } from "uuid";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionUser } from "~/modules/auth/session.server";
 import {
   editAndResend,
@@ -21,13 +21,9 @@ import { nowIso, type Plan, type Role } from "#db/schema";
 import { completionStopKey } from "#contract/jobs";
 import { runCompletion } from "#worker/processor";
 import { sessionUser } from "../support/rows";
-import { createTestEnv, directive, type TestEnv } from "../support/test-env";
+import { directive, setUpTestEnv } from "../support/test-env";
 
-let t: TestEnv;
-beforeAll(async () => {
-  t = await createTestEnv();
-});
-afterAll(() => t.close());
+const t = setUpTestEnv();
 
 const member = (plan: Plan = "starter", roles: Role[] = []) => sessionUser(t.db, { plan, roles });
 

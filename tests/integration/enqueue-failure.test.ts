@@ -3,32 +3,25 @@
  * worker's sweeper re-queues requests stranded without a job, against real SQLite and Redis.
  */
 import { v7 as uuidv7 } from "uuid";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   editAndResend,
   regenerateReply,
   SendRefusedError,
   sendMessage,
 } from "~/modules/completions/completions.server";
-import { closeServerContext, serverContext } from "~/modules/server-context.server";
+import { serverContext } from "~/modules/server-context.server";
 import { createLogger } from "#platform/logger";
 import { startWorker } from "#worker/index";
 import { runCompletion } from "#worker/processor";
 import { sweepStrandedCompletions } from "#worker/sweeper";
 import { webLogger } from "~/utils/logger.server";
 import { sessionUser } from "../support/rows";
-import { createTestEnv, type TestEnv } from "../support/test-env";
+import { setUpTestEnv } from "../support/test-env";
 
-let t: TestEnv;
-beforeAll(async () => {
-  t = await createTestEnv();
-});
+const t = setUpTestEnv();
 afterEach(() => {
   vi.restoreAllMocks();
-});
-afterAll(async () => {
-  await closeServerContext();
-  await t.close();
 });
 
 const member = () => sessionUser(t.db, { plan: "professional" });

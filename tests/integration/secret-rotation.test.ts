@@ -1,15 +1,11 @@
 /** Rotating APP_SECRET keeps every stored key readable, all or nothing. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rotateStoredKeys, UnreadableKeyError } from "#db/secret-rotation";
 import { nowIso } from "#db/schema";
 import { decryptSecret, encryptSecret } from "#platform/crypto";
-import { createTestEnv, TEST_VENDOR_KEY, type TestEnv } from "../support/test-env";
+import { TEST_VENDOR_KEY, setUpTestEnv } from "../support/test-env";
 
-let t: TestEnv;
-beforeAll(async () => {
-  t = await createTestEnv();
-});
-afterAll(() => t.close());
+const t = setUpTestEnv();
 
 const NEW_SECRET = "n".repeat(64);
 const storedVendorKeys = () =>
