@@ -50,13 +50,24 @@ async function pooled<T>(count: number, width: number, task: (index: number) => 
   return results;
 }
 
-const withStack = async <T>(stack: ProcessStack, body: () => Promise<T>): Promise<T> => {
+/** Runs `body` on a product of its own on PostgreSQL, with users enough for `replies` at once, then stops it. */
+async function onStack<T>(
+  context: BenchContext,
+  size: { web: number; workers: number; replies: number },
+  body: (stack: ProcessStack) => Promise<T>,
+): Promise<T> {
+  const stack = await startProcessStack(context, {
+    web: size.web,
+    workers: size.workers,
+    users: Math.ceil(size.replies / USERS_PER),
+    database: "postgres",
+  });
   try {
-    return await body();
+    return await body(stack);
   } finally {
     await stack.stop();
   }
-};
+}
 
 /** `npm run bench -- --scenario processes`: one row per (web, workers) pair. */
 export async function processesScenario(
@@ -68,13 +79,7 @@ export async function processesScenario(
   let failed = 0;
   for (const [web, workers] of options.pairs) {
     context.log(`processes: ${web} web, ${workers} worker(s): starting`);
-    const stack = await startProcessStack(context, {
-      web,
-      workers,
-      users: Math.ceil(options.concurrency / USERS_PER),
-      database: "postgres",
-    });
-    await withStack(stack, async () => {
+    await onStack(context, { web, workers, replies: options.concurrency }, async (stack) => {
       const plan = (): ReplyPlan => ({
         tag: context.nextTag(),
         tokens: options.tokens,
@@ -164,13 +169,7 @@ export async function rollingScenario(
   const web = 2;
   const workers = 2;
   context.log(`rolling: ${web} web, ${workers} workers on PostgreSQL: starting`);
-  const stack = await startProcessStack(context, {
-    web,
-    workers,
-    users: Math.ceil(options.replies / USERS_PER),
-    database: "postgres",
-  });
-  return withStack(stack, async () => {
+  return onStack(context, { web, workers, replies: options.replies }, async (stack) => {
     const plans = Array.from({ length: options.replies }, () => ({
       tag: context.nextTag(),
       tokens: options.tokens,
