@@ -6,12 +6,11 @@
 import type { Redis } from "ioredis";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encryptSecret } from "#platform/crypto";
-import { nowIso, type User } from "#db/schema";
+import type { User } from "#db/schema";
 import { readSystemSettings } from "#db/system-settings";
 import { buildPrompt } from "#worker/prompt";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
-import { insertChat } from "../support/rows";
+import { insertChat, insertUserKey } from "../support/rows";
 import { TEST_VENDOR_KEY, setUpTestEnv, importAfterEnv } from "../support/test-env";
 import { rangeBuckets } from "~/modules/admin/analytics.server";
 import { listChats } from "~/modules/chats/chats.server";
@@ -162,17 +161,7 @@ const defaultModelId = async () =>
 const USER_KEY = "sk-user-own-key-8765";
 async function userWithKey() {
   const userId = await t.createUser();
-  await t.db
-    .insertInto("user_api_keys")
-    .values({
-      user_id: userId,
-      vendor: "together",
-      api_key_encrypted: encryptSecret(USER_KEY, t.env.appSecret),
-      last4: "8765",
-      verified_at: nowIso(),
-      created_at: nowIso(),
-    })
-    .execute();
+  await insertUserKey(t.db, userId, USER_KEY, t.env.appSecret);
   return userId;
 }
 

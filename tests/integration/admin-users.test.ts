@@ -26,51 +26,36 @@ const act = (visitor: Visitor | null, userId: string, form: Record<string, strin
   );
 
 /** Each action, the form that asks for it, and how to tell it happened. */
-const actions: {
+interface Action {
   name: string;
   form: (target: string) => Promise<Record<string, string>>;
   setUp?: (target: string) => Promise<void>;
   happened: (target: string) => Promise<boolean>;
-}[] = [
+}
+
+/** Each role is granted by one intent and taken back by another (which starts from a user holding it). */
+const roleActions = (
+  [
+    ["admin", "grant-admin", "revoke-admin"],
+    ["banned", "ban", "unban"],
+    ["restricted", "restrict", "unrestrict"],
+  ] as const
+).flatMap(([role, grant, revoke]): Action[] => [
   {
-    name: "grant admin",
-    form: async () => ({ intent: "grant-admin" }),
-    happened: async (id) => (await rolesOf(id)).includes("admin"),
+    name: grant.replace("-", " "),
+    form: async () => ({ intent: grant }),
+    happened: async (id) => (await rolesOf(id)).includes(role),
   },
   {
-    name: "revoke admin",
-    form: async () => ({ intent: "revoke-admin" }),
-    setUp: async (id) => {
-      await grantRoles(t.db, id, ["admin"]);
-    },
-    happened: async (id) => !(await rolesOf(id)).includes("admin"),
+    name: revoke.replace("-", " "),
+    form: async () => ({ intent: revoke }),
+    setUp: (id) => grantRoles(t.db, id, [role]),
+    happened: async (id) => !(await rolesOf(id)).includes(role),
   },
-  {
-    name: "ban",
-    form: async () => ({ intent: "ban" }),
-    happened: async (id) => (await rolesOf(id)).includes("banned"),
-  },
-  {
-    name: "unban",
-    form: async () => ({ intent: "unban" }),
-    setUp: async (id) => {
-      await grantRoles(t.db, id, ["banned"]);
-    },
-    happened: async (id) => !(await rolesOf(id)).includes("banned"),
-  },
-  {
-    name: "restrict",
-    form: async () => ({ intent: "restrict" }),
-    happened: async (id) => (await rolesOf(id)).includes("restricted"),
-  },
-  {
-    name: "unrestrict",
-    form: async () => ({ intent: "unrestrict" }),
-    setUp: async (id) => {
-      await grantRoles(t.db, id, ["restricted"]);
-    },
-    happened: async (id) => !(await rolesOf(id)).includes("restricted"),
-  },
+]);
+
+const actions: Action[] = [
+  ...roleActions,
   {
     name: "change plan",
     form: async () => ({ intent: "plan", plan: "professional" }),

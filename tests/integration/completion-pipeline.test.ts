@@ -14,6 +14,7 @@ import {
   completionStreamKey,
   type CompletionJob,
 } from "#contract/jobs";
+import { completionOf } from "../support/rows";
 import { directive, TEST_VENDOR_KEY, type TestEnv, setUpTestEnv } from "../support/test-env";
 
 const t = setUpTestEnv();
@@ -26,8 +27,6 @@ afterEach(() => t.mock.reset());
 
 const assistantMessages = (completionId: string) =>
   t.db.selectFrom("chat_messages").selectAll().where("completion_id", "=", completionId).execute();
-const completionRow = (completionId: string) =>
-  t.db.selectFrom("completions").selectAll().where("id", "=", completionId).executeTakeFirstOrThrow();
 const attempts = (completionId: string) =>
   t.db
     .selectFrom("completion_attempts")
@@ -57,7 +56,7 @@ describe("a worker process", () => {
         model_id: "dolphin-mixtral-8x22b",
         status: "complete",
       });
-      const row = await completionRow(completionId);
+      const row = await completionOf(t.db, completionId);
       expect(row).toMatchObject({ status: "done", vendor: "together" });
       expect(row.first_token_at).not.toBeNull();
       expect(row.completion_tokens).toBeGreaterThan(0);
@@ -136,12 +135,7 @@ describe("a worker process", () => {
     // It neither fenced the stream (which would refuse the lock holder's writes) nor called a vendor.
     expect(await t.redis.exists(completionOwnerKey(completionId))).toBe(0);
     expect(t.mock.requests()).toHaveLength(0);
-    const row = await t.db
-      .selectFrom("completions")
-      .select("status")
-      .where("id", "=", completionId)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe("queued");
+    expect((await completionOf(t.db, completionId)).status).toBe("queued");
   });
 });
 
@@ -187,7 +181,10 @@ describe("running a completion", () => {
     const { completionId } = await t.createCompletion(userId, `bad ${directive({ fault: "400" })}`);
     await expect(run(completionId)).resolves.toBe("error");
     expect(await attempts(completionId)).toHaveLength(1);
-    expect(await completionRow(completionId)).toMatchObject({ status: "error", error_code: "bad_request" });
+    expect(await completionOf(t.db, completionId)).toMatchObject({
+      status: "error",
+      error_code: "bad_request",
+    });
     const { terminal } = await t.readStream(completionId);
     expect(terminal).toMatchObject({ type: "error", code: "bad_request" });
   });
@@ -198,7 +195,7 @@ describe("running a completion", () => {
       `all down ${directive({ fault: "500", vendors: { modelslab: { fault: "429" } } })}`,
     );
     await expect(run(completionId)).resolves.toBe("error");
-    expect(await completionRow(completionId)).toMatchObject({
+    expect(await completionOf(t.db, completionId)).toMatchObject({
       status: "error",
       error_code: "http",
       error_status: 500,
@@ -210,7 +207,7 @@ describe("running a completion", () => {
   it("gives up on a vendor that sends no first token in time", async () => {
     const { completionId } = await t.createCompletion(userId, `slow ${directive({ fault: "hang" })}`);
     await expect(run(completionId, undefined, { firstTokenMs: 200, idleMs: 200 })).resolves.toBe("error");
-    expect(await completionRow(completionId)).toMatchObject({ status: "error", error_code: "timeout" });
+    expect(await completionOf(t.db, completionId)).toMatchObject({ status: "error", error_code: "timeout" });
     await t.mock.whenIdle();
   });
 
@@ -230,7 +227,7 @@ describe("running a completion", () => {
     try {
       const { completionId } = await t.createCompletion(userId, "no keys anywhere");
       await expect(run(completionId)).resolves.toBe("error");
-      expect(await completionRow(completionId)).toMatchObject({
+      expect(await completionOf(t.db, completionId)).toMatchObject({
         error_code: "key_missing",
         error_detail: "together",
       });
@@ -247,7 +244,7 @@ describe("running a completion", () => {
     try {
       const { completionId } = await t.createCompletion(userId, "anyone there?");
       await expect(run(completionId)).resolves.toBe("error");
-      expect(await completionRow(completionId)).toMatchObject({ error_code: "no_active_vendor" });
+      expect(await completionOf(t.db, completionId)).toMatchObject({ error_code: "no_active_vendor" });
     } finally {
       await t.db.updateTable("api_vendors").set({ is_active: 1 }).where("name", "=", "together").execute();
     }

@@ -27,7 +27,7 @@ import {
   type StreamEntry,
 } from "#contract/jobs";
 import { startWorker } from "#worker/index";
-import type { CompletionRunner } from "#worker/processor";
+import { runCompletion, type CompletionRunner } from "#worker/processor";
 import { VENDOR_NAMES } from "#contract/jobs";
 import { startMockVendor, type MockVendor } from "#scripts/mock-vendor";
 
@@ -40,6 +40,8 @@ export interface TestEnv {
   mock: MockVendor;
   queue: Queue;
   runner(timeouts?: CompletionRunner["timeouts"]): CompletionRunner;
+  /** Runs a queued completion in this process, as a worker would; resolves to how it ended. */
+  run(completionId: string): ReturnType<typeof runCompletion>;
   createUser(): Promise<string>;
   /** Stores a chat with one user message and a queued completion for it, as the send action does. */
   createCompletion(
@@ -82,6 +84,13 @@ export async function createTestEnv(): Promise<TestEnv> {
   const redis = new Redis({ ...connection, maxRetriesPerRequest: null });
   const queue = new Queue(COMPLETION_QUEUE, { connection, prefix: env.queuePrefix });
   const logger = createLogger("test", "silent");
+  const runner = (timeouts = { firstTokenMs: 5_000, idleMs: 5_000 }): CompletionRunner => ({
+    db,
+    redis,
+    appSecret: env.appSecret,
+    logger,
+    timeouts,
+  });
 
   return {
     env,
@@ -89,13 +98,8 @@ export async function createTestEnv(): Promise<TestEnv> {
     redis,
     mock,
     queue,
-    runner: (timeouts = { firstTokenMs: 5_000, idleMs: 5_000 }) => ({
-      db,
-      redis,
-      appSecret: env.appSecret,
-      logger,
-      timeouts,
-    }),
+    runner,
+    run: (completionId) => runCompletion(runner(), completionId, new AbortController().signal),
     createUser: () => insertUser(db),
     createCompletion: (userId, content, options) => storeQueuedCompletion(db, userId, content, options),
     async enqueue(completionId) {

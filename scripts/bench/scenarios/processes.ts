@@ -62,11 +62,7 @@ async function onStack<T>(
     users: Math.ceil(size.replies / USERS_PER),
     database: "postgres",
   });
-  try {
-    return await body(stack);
-  } finally {
-    await stack.stop();
-  }
+  return body(stack).finally(() => stack.stop());
 }
 
 /** `npm run bench -- --scenario processes`: one row per (web, workers) pair. */
