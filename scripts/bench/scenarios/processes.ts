@@ -16,20 +16,16 @@ import { OTHERS, UsageSampler } from "../procstats";
 import type { ScenarioReport, Table, Target } from "../report";
 import { resumableReply, wholeAndInOrder, type ResumedRun } from "../resumable";
 import { ms, summarize } from "../stats";
-import { replyDeadlineMs, type ReplyPlan } from "../streams";
+import { replyDeadlineMs, type ReplyPlan, type ReplyLength } from "../streams";
 
-export interface ProcessesOptions {
+export interface ProcessesOptions extends ReplyLength {
   pairs: [number, number][];
   replies: number;
   concurrency: number;
-  tokens: number;
-  tokenMs: number;
 }
 
-export interface RollingOptions {
+export interface RollingOptions extends ReplyLength {
   replies: number;
-  tokens: number;
-  tokenMs: number;
 }
 
 const SLACK_MS = 120_000;
