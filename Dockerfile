@@ -21,6 +21,7 @@ COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/app ./app
+COPY --from=build --chown=node:node /app/contract ./contract
 COPY --from=build --chown=node:node /app/db ./db
 COPY --from=build --chown=node:node /app/platform ./platform
 COPY --from=build --chown=node:node /app/worker ./worker

@@ -4,16 +4,16 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 /**
- * The web (app/) and the shared folders (db/, platform/) may use only the worker's contract: the job and
- * stream schemas and the completion life cycle. Everything else in worker/ is the worker's own business.
+ * The web (app/), the database (db/), the shared settings (platform/) and the web↔worker contract (contract/)
+ * import nothing of worker/: what the web and the worker must agree on lives in contract/, and everything in
+ * worker/ is the worker's own business.
  */
-export const contractOnlyImports = {
+export const noWorkerImports = {
   patterns: [
     {
       // A regex, since "#" would start a comment in the gitignore-style `group` syntax.
-      regex: "^(#|(\\.\\.?/)+)worker/(?!(jobs|lifecycle)$)",
-      message:
-        "Only the worker's contract (#worker/jobs, #worker/lifecycle) may be imported outside worker/.",
+      regex: "^(#|(\\.\\.?/)+)worker/",
+      message: "Import the web↔worker contract from #contract/…; worker/ is the worker's own business.",
     },
   ],
 };
@@ -39,12 +39,12 @@ export default tseslint.config(
     rules: { "@typescript-eslint/no-floating-promises": ["error", { ignoreVoid: false }] },
   },
   {
-    files: ["app/**", "worker/**", "db/**", "platform/**"],
+    files: ["app/**", "worker/**", "db/**", "platform/**", "contract/**"],
     ignores: ["**/*.test.ts", "**/*.test.tsx"],
     rules: { "no-console": "error" },
   },
   {
-    files: ["app/**", "db/**", "platform/**"],
-    rules: { "no-restricted-imports": ["error", contractOnlyImports] },
+    files: ["app/**", "db/**", "platform/**", "contract/**"],
+    rules: { "no-restricted-imports": ["error", noWorkerImports] },
   },
 );

@@ -13,21 +13,13 @@ const SHADES = ["50", "100", "200", "300", "400", "500", "600", "700", "800", "9
 type Shade = (typeof SHADES)[number];
 type Palette = Record<Shade, string>;
 
+/** A tint mirrored across the scale: 50 ↔ 950, 100 ↔ 900 … 500 stays. */
+const mirrored = (shade: Shade) =>
+  (shade === "50" ? "950" : shade === "950" ? "50" : String(1000 - Number(shade))) as Shade;
+
 /** Greys invert fully: the page background (950) becomes white, the brightest text (50) near-black. */
 const NEUTRALS = ["slate", "gray", "zinc", "neutral", "stone"] as const;
-const NEUTRAL_LIGHT: Record<Shade, Shade | "white"> = {
-  "50": "950",
-  "100": "900",
-  "200": "800",
-  "300": "700",
-  "400": "600",
-  "500": "500",
-  "600": "400",
-  "700": "300",
-  "800": "200",
-  "900": "100",
-  "950": "white",
-};
+const neutralLight = (shade: Shade): Shade | "white" => (shade === "950" ? "white" : mirrored(shade));
 
 /**
  * Colours swap their tints (dark backgrounds ↔ pale ones, pale text ↔ dark text) but keep the saturated middle
@@ -52,22 +44,9 @@ const HUES = [
   "pink",
   "rose",
 ] as const;
-const HUE_LIGHT: Record<Shade, Shade> = {
-  "50": "950",
-  "100": "900",
-  "200": "800",
-  "300": "700",
-  "400": "600",
-  "500": "500",
-  "600": "600",
-  "700": "700",
-  "800": "200",
-  "900": "100",
-  "950": "50",
-};
-
 /** Where a saturated background keeps `text-white` white in the light theme. */
-const SOLID_SHADES = ["500", "600", "700"] as const;
+const SOLID_SHADES: readonly Shade[] = ["500", "600", "700"];
+const hueLight = (shade: Shade): Shade => (SOLID_SHADES.includes(shade) ? shade : mirrored(shade));
 
 const BRAND = { DEFAULT: "#e11d48", dark: "#be123c", light: "#fb7185" };
 /** In the light theme the light brand tint (links, focus rings) is too pale on white: use the brand itself. */
@@ -106,7 +85,7 @@ function themeVariables() {
     const isNeutral = (NEUTRALS as readonly string[]).includes(name);
     for (const shade of SHADES) {
       dark[cssVar(`${name}-${shade}`)] = channels(palette[shade]);
-      const target = isNeutral ? NEUTRAL_LIGHT[shade] : HUE_LIGHT[shade];
+      const target = isNeutral ? neutralLight(shade) : hueLight(shade);
       light[cssVar(`${name}-${shade}`)] = channels(target === "white" ? "#ffffff" : palette[target]);
     }
   }

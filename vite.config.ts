@@ -20,6 +20,7 @@ export default defineConfig({
           name: "sqlite",
           include: [
             "app/**/*.test.{ts,tsx}",
+            "contract/**/*.test.ts",
             "worker/**/*.test.ts",
             "db/**/*.test.ts",
             "platform/**/*.test.ts",

@@ -3,8 +3,8 @@
  * integers, so the same queries run on SQLite and PostgreSQL.
  */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
-import type { FailureCode, FinishReason } from "#worker/jobs";
-import type { CompletionStatus } from "#worker/lifecycle";
+import type { FailureCode, FinishReason } from "#contract/jobs";
+import type { CompletionStatus } from "#contract/lifecycle";
 
 type Flag = 0 | 1;
 type Timestamp = string;

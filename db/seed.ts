@@ -6,7 +6,7 @@ import type { Db } from "./database";
 import { encryptSecret } from "#platform/crypto";
 import type { VendorOverride } from "#platform/env";
 import { nowIso, type AiModel } from "./schema";
-import type { VendorName } from "#worker/jobs";
+import type { VendorName } from "#contract/jobs";
 
 interface CatalogueModel {
   model_id: string;

@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { VENDOR_NAMES, type VendorName } from "#worker/jobs";
+import { VENDOR_NAMES, type VendorName } from "#contract/jobs";
 
 /** Where settings are read from: process.env, or a plain object in tests. */
 export type EnvSource = Record<string, string | undefined>;

@@ -263,28 +263,21 @@ async function makeProfessional(databaseUrl: string, emails: string[]) {
 }
 
 async function runScenarios(context: BenchContext, options: Options): Promise<ScenarioReport[]> {
+  const run: Record<Options["scenarios"][number], () => Promise<ScenarioReport>> = {
+    ttft: () => ttftScenario(context, options.ttft),
+    concurrent: () => concurrentScenario(context, options.concurrent),
+    fallback: () => fallbackScenario(context, options.fallback),
+    landing: () => landingScenario(context, options.landing),
+    browser: () => browserScenario(context, options.browser),
+    scale: () => scaleScenario(context, options.scale),
+    capacity: () => capacityScenario(context, options.capacity),
+    processes: () => processesScenario(context, options.processes),
+    rolling: () => rollingScenario(context, options.rolling),
+    soak: () => soakScenario(context, options.soak),
+  };
   const reports: ScenarioReport[] = [];
   for (const scenario of options.scenarios) {
-    const report =
-      scenario === "ttft"
-        ? await ttftScenario(context, options.ttft)
-        : scenario === "concurrent"
-          ? await concurrentScenario(context, options.concurrent)
-          : scenario === "browser"
-            ? await browserScenario(context, options.browser)
-            : scenario === "scale"
-              ? await scaleScenario(context, options.scale)
-              : scenario === "capacity"
-                ? await capacityScenario(context, options.capacity)
-                : scenario === "landing"
-                  ? await landingScenario(context, options.landing)
-                  : scenario === "processes"
-                    ? await processesScenario(context, options.processes)
-                    : scenario === "rolling"
-                      ? await rollingScenario(context, options.rolling)
-                      : scenario === "soak"
-                        ? await soakScenario(context, options.soak)
-                        : await fallbackScenario(context, options.fallback);
+    const report = await run[scenario]();
     console.log(`\n${renderConsole(report)}\n`);
     reports.push(report);
   }

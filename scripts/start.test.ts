@@ -18,21 +18,12 @@ import {
   completionJobOptions,
   completionStreamKey,
   redisConnectionOptions,
-} from "#worker/jobs";
+} from "#contract/jobs";
 import { insertUser } from "#tests/support/rows";
 import { directive, readCompletionStream, storeQueuedCompletion } from "#tests/support/test-env";
+import { freePort } from "./free-port";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
-}
 
 const healthz = (port: number) =>
   fetch(`http://127.0.0.1:${port}/healthz`).then(

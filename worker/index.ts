@@ -19,7 +19,7 @@ import {
   VENDOR_CHECK_QUEUE,
   vendorCheckJobSchema,
   type CompletionJob,
-} from "./jobs";
+} from "#contract/jobs";
 import { checkVendor } from "./vendor-check";
 import { DEFAULT_SWEEP, startSweeper } from "./sweeper";
 import { DEFAULT_TIMEOUTS, failCompletion, runCompletion, type CompletionRunner } from "./processor";

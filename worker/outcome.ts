@@ -5,8 +5,8 @@
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
 import { nowIso, type Completion, type MessageStatus } from "#db/schema";
-import type { Failure, FinishReason } from "./jobs";
-import { failureToRow, type FinishedStatus } from "./lifecycle";
+import type { Failure, FinishReason } from "#contract/jobs";
+import { failureToRow, type FinishedStatus } from "#contract/lifecycle";
 
 export interface Outcome {
   status: FinishedStatus;

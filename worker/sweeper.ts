@@ -6,8 +6,8 @@
 import type { Queue } from "bullmq";
 import type { Db } from "#db/database";
 import type { Logger } from "#platform/logger";
-import { completionJobOptions, type CompletionJob } from "./jobs";
-import { ACTIVE_STATUSES } from "./lifecycle";
+import { completionJobOptions, type CompletionJob } from "#contract/jobs";
+import { ACTIVE_STATUSES } from "#contract/lifecycle";
 
 /** How often a worker sweeps, and how long a request may wait for its job before it counts as stranded. */
 export const DEFAULT_SWEEP = { intervalMs: 30_000, graceMs: 30_000 };

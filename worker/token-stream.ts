@@ -7,7 +7,7 @@ import {
   parseStreamFields,
   streamFields,
   type StreamEntry,
-} from "./jobs";
+} from "#contract/jobs";
 
 /** How long token chunks are gathered into one stream entry after the first, which is sent at once. */
 export const COALESCE_MS = 16;

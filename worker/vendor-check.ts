@@ -5,7 +5,7 @@
  */
 import { decryptSecret } from "#platform/crypto";
 import type { Db } from "#db/database";
-import type { VendorCheckJob, VendorCheckResult } from "./jobs";
+import type { VendorCheckJob, VendorCheckResult } from "#contract/jobs";
 import { adapterFor } from "./vendors/index";
 import { VendorError } from "./vendors/types";
 

@@ -5,7 +5,7 @@
 import { Queue, QueueEvents } from "bullmq";
 import { Redis } from "ioredis";
 import { createDatabase, type Db } from "#db/database";
-import { COMPLETION_QUEUE, redisConnectionOptions, VENDOR_CHECK_QUEUE } from "#worker/jobs";
+import { COMPLETION_QUEUE, redisConnectionOptions, VENDOR_CHECK_QUEUE } from "#contract/jobs";
 import { messages } from "./errors/catalogue";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";

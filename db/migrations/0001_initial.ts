@@ -1,5 +1,6 @@
 import type { CreateTableBuilder, Kysely } from "kysely";
 import { isPostgres } from "../database";
+import { addIndex } from "../migration-helpers";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
@@ -30,7 +31,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("sessions_user_id").on("sessions").column("user_id").execute();
+  await addIndex(db, "sessions_user_id", "sessions", ["user_id"]);
 
   await db.schema
     .createTable("user_roles")
@@ -92,11 +93,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("chat_history_user_updated")
-    .on("chat_history")
-    .columns(["user_id", "updated_at"])
-    .execute();
+  await addIndex(db, "chat_history_user_updated", "chat_history", ["user_id", "updated_at"]);
 
   await db.schema
     .createTable("chat_messages")
@@ -111,11 +108,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("status", "text", (c) => c.notNull().defaultTo("complete"))
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("chat_messages_chat_created")
-    .on("chat_messages")
-    .columns(["chat_id", "created_at", "id"])
-    .execute();
+  await addIndex(db, "chat_messages_chat_created", "chat_messages", ["chat_id", "created_at", "id"]);
 
   await db.schema
     .createTable("completions")
@@ -139,12 +132,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("first_token_at", "text")
     .addColumn("finished_at", "text")
     .execute();
-  await db.schema
-    .createIndex("completions_user_created")
-    .on("completions")
-    .columns(["user_id", "created_at"])
-    .execute();
-  await db.schema.createIndex("completions_chat").on("completions").column("chat_id").execute();
+  await addIndex(db, "completions_user_created", "completions", ["user_id", "created_at"]);
+  await addIndex(db, "completions_chat", "completions", ["chat_id"]);
 
   await withSerialId(db, db.schema.createTable("completion_attempts"))
     .addColumn("completion_id", "text", (c) => c.notNull().references("completions.id").onDelete("cascade"))
@@ -154,11 +143,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("latency_ms", "integer", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("completion_attempts_completion")
-    .on("completion_attempts")
-    .column("completion_id")
-    .execute();
+  await addIndex(db, "completion_attempts_completion", "completion_attempts", ["completion_id"]);
 
   await db.schema
     .createTable("orders")
@@ -187,7 +172,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("details", "text", (c) => c.notNull().defaultTo("{}"))
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema.createIndex("audit_log_created").on("audit_log").column("created_at").execute();
+  await addIndex(db, "audit_log_created", "audit_log", ["created_at"]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { addIndex } from "../migration-helpers";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
@@ -22,12 +23,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addColumn("finished_at", "text")
     .execute();
-  await db.schema
-    .createIndex("usage_events_user_created")
-    .on("usage_events")
-    .columns(["user_id", "created_at"])
-    .execute();
-  await db.schema.createIndex("usage_events_created").on("usage_events").column("created_at").execute();
+  await addIndex(db, "usage_events_user_created", "usage_events", ["user_id", "created_at"]);
+  await addIndex(db, "usage_events_created", "usage_events", ["created_at"]);
 
   // The history so far: every completion still stored (those of deleted chats are gone already).
   await sql`

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { addIndex } from "../migration-helpers";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
@@ -21,7 +22,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("orders").addColumn("failure", "text").execute();
   await db.schema.alterTable("orders").addColumn("paid_at", "text").execute();
   await db.schema.alterTable("orders").addColumn("updated_at", "text").execute();
-  await db.schema.createIndex("orders_user_idx").on("orders").columns(["user_id", "created_at"]).execute();
+  await addIndex(db, "orders_user_idx", "orders", ["user_id", "created_at"]);
 
   // Each provider event (e.g. a Stripe webhook) is applied once: its id is recorded in the same transaction.
   await db.schema

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { addIndex } from "../migration-helpers";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
@@ -9,30 +10,14 @@ import type { Kysely } from "kysely";
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("audit_log").addColumn("ip", "text").execute();
-  await db.schema.createIndex("users_created_id").on("users").columns(["created_at", "id"]).execute();
-  await db.schema.createIndex("user_roles_role_user").on("user_roles").columns(["role", "user_id"]).execute();
-  await db.schema
-    .createIndex("audit_log_action_created")
-    .on("audit_log")
-    .columns(["action", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("audit_log_actor_created")
-    .on("audit_log")
-    .columns(["actor_user_id", "created_at"])
-    .execute();
-  await db.schema
-    .createIndex("audit_log_target_created")
-    .on("audit_log")
-    .columns(["target_id", "created_at"])
-    .execute();
-  await db.schema.createIndex("completions_created").on("completions").column("created_at").execute();
-  await db.schema
-    .createIndex("completion_attempts_created")
-    .on("completion_attempts")
-    .columns(["created_at", "vendor"])
-    .execute();
-  await db.schema.createIndex("user_api_keys_vendor").on("user_api_keys").column("vendor").execute();
+  await addIndex(db, "users_created_id", "users", ["created_at", "id"]);
+  await addIndex(db, "user_roles_role_user", "user_roles", ["role", "user_id"]);
+  await addIndex(db, "audit_log_action_created", "audit_log", ["action", "created_at"]);
+  await addIndex(db, "audit_log_actor_created", "audit_log", ["actor_user_id", "created_at"]);
+  await addIndex(db, "audit_log_target_created", "audit_log", ["target_id", "created_at"]);
+  await addIndex(db, "completions_created", "completions", ["created_at"]);
+  await addIndex(db, "completion_attempts_created", "completion_attempts", ["created_at", "vendor"]);
+  await addIndex(db, "user_api_keys_vendor", "user_api_keys", ["vendor"]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { addIndex } from "../migration-helpers";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
@@ -8,20 +9,16 @@ import type { Kysely } from "kysely";
  * without a table lookup per row (a year of 100,000 requests: docs/benchmarks.md 'Admin analytics').
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createIndex("usage_events_created_cover")
-    .on("usage_events")
-    .columns([
-      "created_at",
-      "status",
-      "model_id",
-      "vendor",
-      "user_id",
-      "prompt_tokens",
-      "completion_tokens",
-      "ttft_ms",
-    ])
-    .execute();
+  await addIndex(db, "usage_events_created_cover", "usage_events", [
+    "created_at",
+    "status",
+    "model_id",
+    "vendor",
+    "user_id",
+    "prompt_tokens",
+    "completion_tokens",
+    "ttft_ms",
+  ]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { addIndex } from "../migration-helpers";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
@@ -20,25 +21,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("last_used_at", "text")
     .addColumn("revoked_at", "text")
     .execute();
-  await db.schema.createIndex("api_keys_user").on("api_keys").columns(["user_id", "created_at"]).execute();
+  await addIndex(db, "api_keys_user", "api_keys", ["user_id", "created_at"]);
 
   await db.schema
     .alterTable("chat_history")
     .addColumn("source", "text", (c) => c.notNull().defaultTo("chat"))
     .execute();
-  await db.schema
-    .createIndex("chat_history_source_updated")
-    .on("chat_history")
-    .columns(["source", "updated_at"])
-    .execute();
+  await addIndex(db, "chat_history_source_updated", "chat_history", ["source", "updated_at"]);
   await db.schema.alterTable("completions").addColumn("max_tokens", "integer").execute();
   // A plain column, not a foreign key: the ledger outlives keys and users alike.
   await db.schema.alterTable("usage_events").addColumn("api_key_id", "text").execute();
-  await db.schema
-    .createIndex("usage_events_key_created")
-    .on("usage_events")
-    .columns(["api_key_id", "created_at"])
-    .execute();
+  await addIndex(db, "usage_events_key_created", "usage_events", ["api_key_id", "created_at"]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { addIndex } from "../migration-helpers";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
@@ -18,12 +19,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("messages", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
-  await db.schema
-    .createIndex("shared_chats_user")
-    .on("shared_chats")
-    .columns(["user_id", "created_at"])
-    .execute();
-  await db.schema.createIndex("shared_chats_chat").on("shared_chats").column("chat_id").execute();
+  await addIndex(db, "shared_chats_user", "shared_chats", ["user_id", "created_at"]);
+  await addIndex(db, "shared_chats_chat", "shared_chats", ["chat_id"]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

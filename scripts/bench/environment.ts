@@ -4,11 +4,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { Redis } from "ioredis";
-import { redisConnectionOptions } from "#worker/jobs";
+import { redisConnectionOptions } from "#contract/jobs";
 import { MOCK_VENDORS } from "../mock-vendor";
 import { buildIfNeeded } from "../build-if-needed";
 import { startStack, type Stack } from "../stack";
@@ -16,6 +15,7 @@ import { fetchText } from "./http-client";
 import { startMockProcess, type MockProcess } from "./mock-client";
 import { startPeerProcess, type PeerProcess } from "./peer-client";
 import type { Watched } from "./procstats";
+import { freePort } from "../free-port";
 
 const READY_TIMEOUT_MS = 120_000;
 
@@ -40,19 +40,6 @@ export interface Environment {
   watched: Watched[];
   usesPrivateRedis: boolean;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
 }
 
 async function waitUntilReady(baseUrl: string) {

@@ -7,16 +7,16 @@
  * phase, so each (web, workers) pair starts cold and alike.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { createDatabase } from "#db/database";
-import { redisConnectionOptions } from "#worker/jobs";
+import { redisConnectionOptions } from "#contract/jobs";
 import { createTestDatabase } from "#tests/support/test-database";
 import { startStack, type Stack } from "../stack";
 import type { BenchContext } from "./context";
 import type { Watched } from "./procstats";
 import { ProductClient } from "./streams";
+import { freePort } from "../free-port";
 
 const WEB_SETTLE_MS = 5_000;
 
@@ -34,16 +34,6 @@ export interface ProcessStack {
   /** Every process of the product now: the web primary, its web processes, the workers, Redis. */
   watched(): Watched[];
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.once("error", reject);
-  });
 }
 
 /** The children of `pid` (Linux /proc). */

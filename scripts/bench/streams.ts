@@ -17,6 +17,9 @@ export interface ReplyPlan {
   vendors?: Record<string, Record<string, unknown>>;
 }
 
+/** How long each reply of a scenario is: its tokens and the mock's pause between them. */
+export type ReplyLength = Pick<ReplyPlan, "tokens" | "tokenMs">;
+
 export interface TokenArrival {
   at: number;
   text: string;

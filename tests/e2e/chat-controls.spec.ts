@@ -4,6 +4,7 @@
  */
 import {
   askAsProfessional,
+  askInNewChat,
   bubbles,
   CHAT_PATH,
   chatIdOf,
@@ -223,9 +224,7 @@ test.describe("limits and roles", () => {
   });
 
   test("a restricted user can read their chats but not send", async ({ page, user, db }) => {
-    await page.goto("/chat");
-    const chatId = await sendMessage(page, "before the restriction");
-    await finishedCompletion(db, chatId);
+    const chatId = await askInNewChat(page, db, "before the restriction");
     db.grantRole(user.id, "restricted");
     await page.reload();
     await expect(contentOf(bubbles(page, "user").first())).toHaveText("before the restriction");

@@ -8,6 +8,7 @@ import type { Page } from "@playwright/test";
 import { QUICK_ACTIONS } from "~/modules/completions/quick-actions";
 import {
   askAsProfessional,
+  askInNewChat,
   bubbles,
   chatIdOf,
   composerForm,
@@ -35,9 +36,7 @@ test.describe("a quick action in an existing chat", () => {
   }) => {
     db.setPlan(user.id, "professional");
     const marker = `marker-${crypto.randomUUID()}`;
-    await page.goto("/chat");
-    const chatId = await sendMessage(page, `First question ${marker}`);
-    await finishedCompletion(db, chatId);
+    const chatId = await askInNewChat(page, db, `First question ${marker}`);
     await expect(bubbles(page, "assistant")).toHaveCount(1);
 
     await page.getByRole("button", { name: "Code", exact: true }).click();
@@ -175,9 +174,7 @@ test.describe("layout", () => {
     db,
   }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.goto("/chat");
-    const chatId = await sendMessage(page, `Width check ${mockDirective({ reply: "Short reply." })}`);
-    await finishedCompletion(db, chatId);
+    const chatId = await askInNewChat(page, db, `Width check ${mockDirective({ reply: "Short reply." })}`);
     const column = await messageList(page).boundingBox();
     const reply = await contentOf(bubbles(page, "assistant").last()).boundingBox();
     const question = await contentOf(bubbles(page, "user").last()).boundingBox();
@@ -208,9 +205,7 @@ test.describe("layout", () => {
       db,
     }) => {
       await page.setViewportSize({ width, height: width === 375 ? 667 : 800 });
-      await page.goto("/chat");
-      const chatId = await sendMessage(page, "Layout check");
-      await finishedCompletion(db, chatId);
+      await askInNewChat(page, db, "Layout check");
       await expect(bubbles(page, "assistant")).toHaveCount(1);
       await expectNoOverflowOrOverlap(page);
     });
@@ -222,9 +217,7 @@ test.describe("layout", () => {
     db,
   }) => {
     await page.setViewportSize({ width: 375, height: 667 });
-    await page.goto("/chat");
-    const chatId = await sendMessage(page, "Small screen");
-    await finishedCompletion(db, chatId);
+    await askInNewChat(page, db, "Small screen");
     await expect(page.getByTestId("messages-left")).toBeVisible();
     const area = await page.getByTestId("composer-area").boundingBox();
     expect(area!.height).toBeLessThanOrEqual(667 / 5);
@@ -258,9 +251,7 @@ test.describe("accessibility", () => {
   }) => {
     // Three axe runs on a busy machine take longer than one page's default time.
     test.setTimeout(90_000);
-    await page.goto("/chat");
-    const chatId = await sendMessage(page, "Accessibility check");
-    await finishedCompletion(db, chatId);
+    const chatId = await askInNewChat(page, db, "Accessibility check");
     await expect(bubbles(page, "assistant")).toHaveCount(1);
     await expectNoSeriousViolations(page, "/chat");
 

@@ -1,15 +1,7 @@
 import { expectExactText, lastReply, sendMessage } from "./support/chat";
 import { expect, test } from "./support/fixtures";
 import { mockDirective } from "./support/mock";
-
-const sample = (text: string, prefix: string) =>
-  Number(
-    text
-      .split("\n")
-      .find((line) => line.startsWith(prefix))
-      ?.split(" ")
-      .at(-1) ?? Number.NaN,
-  );
+import { metricSample } from "../support/metrics-text";
 
 test.describe("web metrics", () => {
   test("after a reply, /metrics on loopback shows requests, reply requests, streams, queue and Node families", async ({
@@ -24,7 +16,7 @@ test.describe("web metrics", () => {
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toContain("text/plain");
     const text = await response.text();
-    expect(sample(text, 'rogue_reply_requests_total{outcome="queued"')).toBeGreaterThanOrEqual(1);
+    expect(metricSample(text, 'rogue_reply_requests_total{outcome="queued"')).toBeGreaterThanOrEqual(1);
     // The send: a form post (302) without JavaScript, a single-fetch data request (202) with it.
     expect(text).toMatch(
       /rogue_http_requests_total\{method="POST",route="\/chat(\.data)?",status="(302|202)"/,

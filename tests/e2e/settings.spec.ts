@@ -1,7 +1,14 @@
 import type { Page } from "@playwright/test";
 import { sendMessage, sidebar } from "./support/chat";
 import { postForm, submitForm } from "./support/forms";
-import { ALSO_WITHOUT_JS, expect, expectToast, openDemoLink, test } from "./support/fixtures";
+import {
+  ALSO_WITHOUT_JS,
+  expect,
+  expectSignedOut,
+  expectToast,
+  openDemoLink,
+  test,
+} from "./support/fixtures";
 
 const dialog = (page: Page) => page.getByRole("dialog", { name: "Settings" });
 const tab = (page: Page, name: string) => dialog(page).getByRole("tab", { name });
@@ -184,9 +191,7 @@ test.describe("settings dialog", { tag: ALSO_WITHOUT_JS }, () => {
   test("Sign Out in the dialog ends the session", async ({ page, user, db }) => {
     await page.goto("/chat?settings=account");
     await dialog(page).getByRole("button", { name: "Sign Out" }).click();
-    await expect(page).toHaveURL("/signin");
-    await expectToast(page, "Signed Out", "You have been signed out, redirecting to login");
-    expect(db.count("select count(*) from sessions where user_id = ?", user.id)).toBe(0);
+    await expectSignedOut(page, db, user.id);
   });
 });
 

@@ -70,6 +70,17 @@ const items = (page: Page) => sidebar(page).locator("li[data-chat-id]");
 const chatLink = (page: Page, title: string) => sidebar(page).getByRole("link", { name: title, exact: true });
 const chatItem = (page: Page, title: string) =>
   items(page).filter({ has: page.getByRole("link", { name: title, exact: true }) });
+/** Without JavaScript, a chat item's Rename or Delete link opens a page of its own for that chat. */
+const CHAT_PAGES = {
+  rename: { link: "Rename chat", heading: "Rename chat" },
+  delete: { link: "Delete chat", heading: "Delete chat?" },
+};
+async function openChatPage(page: Page, chatId: string, title: string, which: keyof typeof CHAT_PAGES) {
+  await page.goto(`/chat/${chatId}`);
+  await chatItem(page, title).getByRole("link", { name: CHAT_PAGES[which].link }).click();
+  await expect(page).toHaveURL(new RegExp(`/chat/${chatId}/${which}\\?redirectTo=`));
+  await expect(page.getByRole("heading", { name: CHAT_PAGES[which].heading })).toBeVisible();
+}
 const searchBox = (page: Page) => sidebar(page).getByRole("searchbox", { name: "Search chats" });
 const titleInDb = (run: RunState, chatId: string) => {
   const reader = new Database(run.dbFile, { readonly: true, fileMustExist: true });
@@ -350,10 +361,7 @@ test.describe("renaming in the sidebar", () => {
     async ({ page, user, run }) => {
       const original = unique("No-JS original");
       const chatId = insertChat(run, user.id, original);
-      await page.goto(`/chat/${chatId}`);
-      await chatItem(page, original).getByRole("link", { name: "Rename chat" }).click();
-      await expect(page).toHaveURL(new RegExp(`/chat/${chatId}/rename\\?redirectTo=`));
-      await expect(page.getByRole("heading", { name: "Rename chat" })).toBeVisible();
+      await openChatPage(page, chatId, original, "rename");
       const field = page.getByRole("main").getByLabel("Chat title");
       await expect(field).toHaveValue(original);
 
@@ -427,10 +435,7 @@ test.describe("deleting", () => {
     async ({ page, user, run }) => {
       const title = unique("No-JS doomed");
       const chatId = insertChat(run, user.id, title);
-      await page.goto(`/chat/${chatId}`);
-      await chatItem(page, title).getByRole("link", { name: "Delete chat" }).click();
-      await expect(page).toHaveURL(new RegExp(`/chat/${chatId}/delete\\?redirectTo=`));
-      await expect(page.getByRole("heading", { name: "Delete chat?" })).toBeVisible();
+      await openChatPage(page, chatId, title, "delete");
       expect(titleInDb(run, chatId)).toBe(title);
 
       await page.getByRole("main").getByRole("button", { name: "Delete" }).click();

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { finishedCompletion, sendMessage } from "./support/chat";
+import { askInNewChat } from "./support/chat";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
 
 const PUBLIC_PAGES = ["/", "/features", "/pricing", "/about", "/docs", "/api", "/signin", "/signup"];
@@ -150,9 +150,7 @@ test.describe("no dead links signed in", { tag: ALSO_WITHOUT_JS }, () => {
     db,
   }) => {
     test.setTimeout(90_000);
-    await page.goto("/chat");
-    const chatId = await sendMessage(page, "Link check");
-    await finishedCompletion(db, chatId);
+    const chatId = await askInNewChat(page, db, "Link check");
     // The screens a signed-in user starts from; every page they link to is read for its own links in turn.
     const start = [
       "/chat",

@@ -1,24 +1,12 @@
 /** The dashboard: real counts, the queue and its live workers, and each vendor's last hour. */
 import { hostname } from "node:os";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker } from "#worker/index";
+import { describe, expect, it } from "vitest";
 import { args, get, outcome, visitorWith } from "../support/route-calls";
-import { createTestEnv, type TestEnv } from "../support/test-env";
-import type * as Dashboard from "~/routes/admin._index";
+import { setUpTestEnv, importAfterEnv, setUpWorker } from "../support/test-env";
 
-let t: TestEnv;
-let route: typeof Dashboard;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-
-beforeAll(async () => {
-  t = await createTestEnv();
-  route = await import("~/routes/admin._index");
-  worker = await startWorker({ concurrency: 1 });
-});
-afterAll(async () => {
-  await worker.close();
-  await t.close();
-});
+const t = setUpTestEnv();
+const route = importAfterEnv(() => import("~/routes/admin._index"));
+setUpWorker(1);
 
 async function recordAttempts(vendor: string, outcomes: string[], ttftsMs: number[]) {
   const userId = await t.createUser();

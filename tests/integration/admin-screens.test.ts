@@ -6,58 +6,37 @@
 import type { Redis } from "ioredis";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { encryptSecret } from "#platform/crypto";
-import { nowIso, type User } from "#db/schema";
+import type { User } from "#db/schema";
 import { readSystemSettings } from "#db/system-settings";
 import { buildPrompt } from "#worker/prompt";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
-import { insertChat } from "../support/rows";
-import { createTestEnv, TEST_VENDOR_KEY, type TestEnv } from "../support/test-env";
+import { insertChat, insertUserKey } from "../support/rows";
+import { TEST_VENDOR_KEY, setUpTestEnv, importAfterEnv } from "../support/test-env";
 import { rangeBuckets } from "~/modules/admin/analytics.server";
 import { listChats } from "~/modules/chats/chats.server";
 import { messagesLeftToday } from "~/modules/completions/completions.server";
 import { modelsForPlan } from "~/modules/models/models.server";
 import { REALTIME_CHANNEL } from "~/modules/realtime/events";
-import type * as Models from "~/routes/admin.api-models";
-import type * as Settings from "~/routes/admin.settings";
-import type * as Roles from "~/routes/admin.roles";
-import type * as Keys from "~/routes/admin.api-keys";
-import type * as Analytics from "~/routes/admin.analytics";
-import type * as Logs from "~/routes/admin.logs";
-import type * as UserDetail from "~/routes/admin.users.$userId";
 
-let t: TestEnv;
-let routes: {
-  models: typeof Models;
-  settings: typeof Settings;
-  roles: typeof Roles;
-  keys: typeof Keys;
-  analytics: typeof Analytics;
-  logs: typeof Logs;
-  user: typeof UserDetail;
-};
+const t = setUpTestEnv();
+const routes = importAfterEnv(async () => ({
+  models: await import("~/routes/admin.api-models"),
+  settings: await import("~/routes/admin.settings"),
+  roles: await import("~/routes/admin.roles"),
+  keys: await import("~/routes/admin.api-keys"),
+  analytics: await import("~/routes/admin.analytics"),
+  logs: await import("~/routes/admin.logs"),
+  user: await import("~/routes/admin.users.$userId"),
+}));
 let listener: Redis;
 const events: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestEnv();
-  routes = {
-    models: await import("~/routes/admin.api-models"),
-    settings: await import("~/routes/admin.settings"),
-    roles: await import("~/routes/admin.roles"),
-    keys: await import("~/routes/admin.api-keys"),
-    analytics: await import("~/routes/admin.analytics"),
-    logs: await import("~/routes/admin.logs"),
-    user: await import("~/routes/admin.users.$userId"),
-  };
   listener = t.redis.duplicate();
   await listener.subscribe(REALTIME_CHANNEL);
   listener.on("message", (_channel, message: string) => events.push(message));
 });
-afterAll(async () => {
-  await listener.quit();
-  await t.close();
-});
+afterAll(() => listener.quit());
 
 type ActionRoute = { action: (a: ReturnType<typeof args>) => unknown };
 type LoaderRoute = { loader: (a: ReturnType<typeof args>) => unknown };
@@ -182,17 +161,7 @@ const defaultModelId = async () =>
 const USER_KEY = "sk-user-own-key-8765";
 async function userWithKey() {
   const userId = await t.createUser();
-  await t.db
-    .insertInto("user_api_keys")
-    .values({
-      user_id: userId,
-      vendor: "together",
-      api_key_encrypted: encryptSecret(USER_KEY, t.env.appSecret),
-      last4: "8765",
-      verified_at: nowIso(),
-      created_at: nowIso(),
-    })
-    .execute();
+  await insertUserKey(t.db, userId, USER_KEY, t.env.appSecret);
   return userId;
 }
 

@@ -1,24 +1,15 @@
 /** The admin console's users screen: only an admin may act, every rule holds, and a ban takes effect at once. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { completionStopKey } from "#worker/jobs";
+import { describe, expect, it } from "vitest";
+import { completionStopKey } from "#contract/jobs";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
 import { grantRoles } from "../support/rows";
-import { createTestEnv, type TestEnv } from "../support/test-env";
-import type * as UsersList from "~/routes/admin.users._index";
-import type * as UserDetail from "~/routes/admin.users.$userId";
+import { setUpTestEnv, importAfterEnv } from "../support/test-env";
 
-let t: TestEnv;
-// The app's modules read the environment when first used: import them once createTestEnv has set it.
-let routes: { list: typeof UsersList; detail: typeof UserDetail };
-
-beforeAll(async () => {
-  t = await createTestEnv();
-  routes = {
-    list: await import("~/routes/admin.users._index"),
-    detail: await import("~/routes/admin.users.$userId"),
-  };
-});
-afterAll(() => t.close());
+const t = setUpTestEnv();
+const routes = importAfterEnv(async () => ({
+  list: await import("~/routes/admin.users._index"),
+  detail: await import("~/routes/admin.users.$userId"),
+}));
 
 const rolesOf = async (userId: string) =>
   (await t.db.selectFrom("user_roles").select("role").where("user_id", "=", userId).execute())
@@ -35,51 +26,36 @@ const act = (visitor: Visitor | null, userId: string, form: Record<string, strin
   );
 
 /** Each action, the form that asks for it, and how to tell it happened. */
-const actions: {
+interface Action {
   name: string;
   form: (target: string) => Promise<Record<string, string>>;
   setUp?: (target: string) => Promise<void>;
   happened: (target: string) => Promise<boolean>;
-}[] = [
+}
+
+/** Each role is granted by one intent and taken back by another (which starts from a user holding it). */
+const roleActions = (
+  [
+    ["admin", "grant-admin", "revoke-admin"],
+    ["banned", "ban", "unban"],
+    ["restricted", "restrict", "unrestrict"],
+  ] as const
+).flatMap(([role, grant, revoke]): Action[] => [
   {
-    name: "grant admin",
-    form: async () => ({ intent: "grant-admin" }),
-    happened: async (id) => (await rolesOf(id)).includes("admin"),
+    name: grant.replace("-", " "),
+    form: async () => ({ intent: grant }),
+    happened: async (id) => (await rolesOf(id)).includes(role),
   },
   {
-    name: "revoke admin",
-    form: async () => ({ intent: "revoke-admin" }),
-    setUp: async (id) => {
-      await grantRoles(t.db, id, ["admin"]);
-    },
-    happened: async (id) => !(await rolesOf(id)).includes("admin"),
+    name: revoke.replace("-", " "),
+    form: async () => ({ intent: revoke }),
+    setUp: (id) => grantRoles(t.db, id, [role]),
+    happened: async (id) => !(await rolesOf(id)).includes(role),
   },
-  {
-    name: "ban",
-    form: async () => ({ intent: "ban" }),
-    happened: async (id) => (await rolesOf(id)).includes("banned"),
-  },
-  {
-    name: "unban",
-    form: async () => ({ intent: "unban" }),
-    setUp: async (id) => {
-      await grantRoles(t.db, id, ["banned"]);
-    },
-    happened: async (id) => !(await rolesOf(id)).includes("banned"),
-  },
-  {
-    name: "restrict",
-    form: async () => ({ intent: "restrict" }),
-    happened: async (id) => (await rolesOf(id)).includes("restricted"),
-  },
-  {
-    name: "unrestrict",
-    form: async () => ({ intent: "unrestrict" }),
-    setUp: async (id) => {
-      await grantRoles(t.db, id, ["restricted"]);
-    },
-    happened: async (id) => !(await rolesOf(id)).includes("restricted"),
-  },
+]);
+
+const actions: Action[] = [
+  ...roleActions,
   {
     name: "change plan",
     form: async () => ({ intent: "plan", plan: "professional" }),

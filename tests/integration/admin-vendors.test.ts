@@ -1,23 +1,11 @@
 /** The admin console's vendors screen: only an admin may act; one active vendor; a write-only, encrypted key. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startWorker } from "#worker/index";
+import { describe, expect, it } from "vitest";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
-import { createTestEnv, type TestEnv } from "../support/test-env";
-import type * as Vendors from "~/routes/admin.api-vendors";
+import { setUpTestEnv, importAfterEnv, setUpWorker } from "../support/test-env";
 
-let t: TestEnv;
-let route: typeof Vendors;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-
-beforeAll(async () => {
-  t = await createTestEnv();
-  route = await import("~/routes/admin.api-vendors");
-  worker = await startWorker({ concurrency: 2 });
-});
-afterAll(async () => {
-  await worker.close();
-  await t.close();
-});
+const t = setUpTestEnv();
+const route = importAfterEnv(() => import("~/routes/admin.api-vendors"));
+setUpWorker(2);
 
 const vendorNamed = (name: string) =>
   t.db.selectFrom("api_vendors").selectAll().where("name", "=", name).executeTakeFirstOrThrow();

@@ -3,38 +3,26 @@
  * before a password is checked, so parallel requests cannot get past the limit.
  */
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestEnv, type TestEnv } from "../support/test-env";
-import type * as Signin from "~/routes/_public.signin";
-import type * as Signup from "~/routes/_public.signup";
-import type * as Users from "~/modules/auth/users.server";
-import type * as Limits from "~/modules/auth/rate-limit.server";
-
-let t: TestEnv;
-let signin: typeof Signin;
-let signup: typeof Signup;
-let users: typeof Users;
-let limits: typeof Limits;
+import { beforeAll, describe, expect, it } from "vitest";
+import { setUpTestEnv, importAfterEnv } from "../support/test-env";
 
 // Not the default (20), so the test proves the setting is read.
 const SIGNIN_FAILURES_PER_IP = 12;
 const SIGNUPS_PER_HOUR = 3;
 const DEMOS_PER_HOUR = 2;
 
-beforeAll(async () => {
-  t = await createTestEnv();
+const t = setUpTestEnv();
+beforeAll(() => {
   Object.assign(process.env, {
     SIGNIN_FAILURES_PER_IP: String(SIGNIN_FAILURES_PER_IP),
     SIGNUPS_PER_HOUR: String(SIGNUPS_PER_HOUR),
     DEMOS_PER_HOUR: String(DEMOS_PER_HOUR),
   });
-  // The app's modules read the environment when first used: import them once it is set.
-  signin = await import("~/routes/_public.signin");
-  signup = await import("~/routes/_public.signup");
-  users = await import("~/modules/auth/users.server");
-  limits = await import("~/modules/auth/rate-limit.server");
 });
-afterAll(() => t.close());
+const signin = importAfterEnv(() => import("~/routes/_public.signin"));
+const signup = importAfterEnv(() => import("~/routes/_public.signup"));
+const users = importAfterEnv(() => import("~/modules/auth/users.server"));
+const limits = importAfterEnv(() => import("~/modules/auth/rate-limit.server"));
 
 const ip = () => `10.${randomBytes(3).join(".")}`;
 const email = () => `limits-${randomBytes(5).toString("hex")}@example.test`;

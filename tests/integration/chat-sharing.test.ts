@@ -2,32 +2,18 @@
  * Exporting a chat (text, Markdown, JSON) and sharing it by a read-only link (docs/product.md §6), through the
  * routes as a browser calls them: the owner's share page and Settings, the public page, 'Continue this chat'.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertChat, insertMessage } from "../support/rows";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
-import { createTestEnv, type TestEnv } from "../support/test-env";
-import type * as DownloadChat from "~/routes/chat.$chatId.download";
-import type * as ShareChat from "~/routes/chat.$chatId_.share";
-import type * as SharedPage from "~/routes/share.$shareId";
-import type * as SharedLinks from "~/routes/settings_.shared-links";
+import { setUpTestEnv, importAfterEnv } from "../support/test-env";
 
-let t: TestEnv;
-let routes: {
-  download: typeof DownloadChat;
-  share: typeof ShareChat;
-  shared: typeof SharedPage;
-  links: typeof SharedLinks;
-};
-beforeAll(async () => {
-  t = await createTestEnv();
-  routes = {
-    download: await import("~/routes/chat.$chatId.download"),
-    share: await import("~/routes/chat.$chatId_.share"),
-    shared: await import("~/routes/share.$shareId"),
-    links: await import("~/routes/settings_.shared-links"),
-  };
-});
-afterAll(() => t.close());
+const t = setUpTestEnv();
+const routes = importAfterEnv(async () => ({
+  download: await import("~/routes/chat.$chatId.download"),
+  share: await import("~/routes/chat.$chatId_.share"),
+  shared: await import("~/routes/share.$shareId"),
+  links: await import("~/routes/settings_.shared-links"),
+}));
 
 /** A chat of `owner` with a question and a reply by a model and vendor. */
 async function chatOf(owner: Visitor, title = "Lisbon trip") {

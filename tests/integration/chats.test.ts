@@ -2,41 +2,21 @@
  * The chat list and chat actions through their routes, as a browser (with or without JavaScript) calls them:
  * real requests with a signed session cookie, a real SQLite database, real responses.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MessageRole } from "#db/schema";
 import { insertChat, insertMessage } from "../support/rows";
 import { args, BASE, get, outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
-import { createTestEnv, type TestEnv } from "../support/test-env";
-import type * as ApiChats from "~/routes/api.chats";
-import type * as ChatLayout from "~/routes/chat";
-import type * as DownloadChat from "~/routes/chat.$chatId.download";
-import type * as DeleteChat from "~/routes/chat.$chatId_.delete";
-import type * as RenameChat from "~/routes/chat.$chatId_.rename";
-import type * as ArchiveChats from "~/routes/chat.archive";
+import { setUpTestEnv, importAfterEnv } from "../support/test-env";
 
-let t: TestEnv;
-// The app's modules read the environment when first used: import them once createTestEnv has set it.
-let routes: {
-  layout: typeof ChatLayout;
-  api: typeof ApiChats;
-  rename: typeof RenameChat;
-  remove: typeof DeleteChat;
-  download: typeof DownloadChat;
-  archive: typeof ArchiveChats;
-};
-
-beforeAll(async () => {
-  t = await createTestEnv();
-  routes = {
-    layout: await import("~/routes/chat"),
-    api: await import("~/routes/api.chats"),
-    rename: await import("~/routes/chat.$chatId_.rename"),
-    remove: await import("~/routes/chat.$chatId_.delete"),
-    download: await import("~/routes/chat.$chatId.download"),
-    archive: await import("~/routes/chat.archive"),
-  };
-});
-afterAll(() => t.close());
+const t = setUpTestEnv();
+const routes = importAfterEnv(async () => ({
+  layout: await import("~/routes/chat"),
+  api: await import("~/routes/api.chats"),
+  rename: await import("~/routes/chat.$chatId_.rename"),
+  remove: await import("~/routes/chat.$chatId_.delete"),
+  download: await import("~/routes/chat.$chatId.download"),
+  archive: await import("~/routes/chat.archive"),
+}));
 
 /** A user with a session, and the Cookie header a signed-in browser would send. */
 async function signedInUser(plan: "starter" | "professional" = "professional"): Promise<Visitor> {

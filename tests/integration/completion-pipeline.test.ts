@@ -3,28 +3,30 @@
  * database, including fallback, failures, stop, and continuation after an interrupted run.
  */
 import { WaitingError, type Job } from "bullmq";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ShuttingDown, StopRequested } from "#worker/abort-reasons";
 import { runCompletion } from "#worker/processor";
 import { SETTING_DEFAULTS } from "#db/system-settings";
 import { completionProcessor, startWorker } from "#worker/index";
-import { COMPLETION_QUEUE, completionOwnerKey, completionStreamKey, type CompletionJob } from "#worker/jobs";
-import { directive, createTestEnv, TEST_VENDOR_KEY, type TestEnv } from "../support/test-env";
+import {
+  COMPLETION_QUEUE,
+  completionOwnerKey,
+  completionStreamKey,
+  type CompletionJob,
+} from "#contract/jobs";
+import { completionOf } from "../support/rows";
+import { directive, TEST_VENDOR_KEY, type TestEnv, setUpTestEnv } from "../support/test-env";
 
-let t: TestEnv;
+const t = setUpTestEnv();
 let userId: string;
 
 beforeAll(async () => {
-  t = await createTestEnv();
   userId = await t.createUser();
 });
-afterAll(() => t.close());
 afterEach(() => t.mock.reset());
 
 const assistantMessages = (completionId: string) =>
   t.db.selectFrom("chat_messages").selectAll().where("completion_id", "=", completionId).execute();
-const completionRow = (completionId: string) =>
-  t.db.selectFrom("completions").selectAll().where("id", "=", completionId).executeTakeFirstOrThrow();
 const attempts = (completionId: string) =>
   t.db
     .selectFrom("completion_attempts")
@@ -54,7 +56,7 @@ describe("a worker process", () => {
         model_id: "dolphin-mixtral-8x22b",
         status: "complete",
       });
-      const row = await completionRow(completionId);
+      const row = await completionOf(t.db, completionId);
       expect(row).toMatchObject({ status: "done", vendor: "together" });
       expect(row.first_token_at).not.toBeNull();
       expect(row.completion_tokens).toBeGreaterThan(0);
@@ -133,12 +135,7 @@ describe("a worker process", () => {
     // It neither fenced the stream (which would refuse the lock holder's writes) nor called a vendor.
     expect(await t.redis.exists(completionOwnerKey(completionId))).toBe(0);
     expect(t.mock.requests()).toHaveLength(0);
-    const row = await t.db
-      .selectFrom("completions")
-      .select("status")
-      .where("id", "=", completionId)
-      .executeTakeFirstOrThrow();
-    expect(row.status).toBe("queued");
+    expect((await completionOf(t.db, completionId)).status).toBe("queued");
   });
 });
 
@@ -184,7 +181,10 @@ describe("running a completion", () => {
     const { completionId } = await t.createCompletion(userId, `bad ${directive({ fault: "400" })}`);
     await expect(run(completionId)).resolves.toBe("error");
     expect(await attempts(completionId)).toHaveLength(1);
-    expect(await completionRow(completionId)).toMatchObject({ status: "error", error_code: "bad_request" });
+    expect(await completionOf(t.db, completionId)).toMatchObject({
+      status: "error",
+      error_code: "bad_request",
+    });
     const { terminal } = await t.readStream(completionId);
     expect(terminal).toMatchObject({ type: "error", code: "bad_request" });
   });
@@ -195,7 +195,7 @@ describe("running a completion", () => {
       `all down ${directive({ fault: "500", vendors: { modelslab: { fault: "429" } } })}`,
     );
     await expect(run(completionId)).resolves.toBe("error");
-    expect(await completionRow(completionId)).toMatchObject({
+    expect(await completionOf(t.db, completionId)).toMatchObject({
       status: "error",
       error_code: "http",
       error_status: 500,
@@ -207,7 +207,7 @@ describe("running a completion", () => {
   it("gives up on a vendor that sends no first token in time", async () => {
     const { completionId } = await t.createCompletion(userId, `slow ${directive({ fault: "hang" })}`);
     await expect(run(completionId, undefined, { firstTokenMs: 200, idleMs: 200 })).resolves.toBe("error");
-    expect(await completionRow(completionId)).toMatchObject({ status: "error", error_code: "timeout" });
+    expect(await completionOf(t.db, completionId)).toMatchObject({ status: "error", error_code: "timeout" });
     await t.mock.whenIdle();
   });
 
@@ -227,7 +227,7 @@ describe("running a completion", () => {
     try {
       const { completionId } = await t.createCompletion(userId, "no keys anywhere");
       await expect(run(completionId)).resolves.toBe("error");
-      expect(await completionRow(completionId)).toMatchObject({
+      expect(await completionOf(t.db, completionId)).toMatchObject({
         error_code: "key_missing",
         error_detail: "together",
       });
@@ -244,7 +244,7 @@ describe("running a completion", () => {
     try {
       const { completionId } = await t.createCompletion(userId, "anyone there?");
       await expect(run(completionId)).resolves.toBe("error");
-      expect(await completionRow(completionId)).toMatchObject({ error_code: "no_active_vendor" });
+      expect(await completionOf(t.db, completionId)).toMatchObject({ error_code: "no_active_vendor" });
     } finally {
       await t.db.updateTable("api_vendors").set({ is_active: 1 }).where("name", "=", "together").execute();
     }

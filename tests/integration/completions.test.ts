@@ -3,7 +3,7 @@
  * ownership, idempotency, regenerate and edit history, stop, model switch and users' own keys.
  */
 import { v7 as uuidv7 } from "uuid";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SessionUser } from "~/modules/auth/session.server";
 import {
   editAndResend,
@@ -18,16 +18,11 @@ import { QUICK_ACTIONS, quickActionRequest } from "~/modules/completions/quick-a
 import { startSession } from "~/modules/auth/session.server";
 import { handleChatAction } from "~/modules/completions/chat-intents.server";
 import { nowIso, type Plan, type Role } from "#db/schema";
-import { completionStopKey } from "#worker/jobs";
-import { runCompletion } from "#worker/processor";
-import { sessionUser } from "../support/rows";
-import { createTestEnv, directive, type TestEnv } from "../support/test-env";
+import { completionStopKey } from "#contract/jobs";
+import { insertUserKey, sessionUser, visibleMessages } from "../support/rows";
+import { directive, setUpTestEnv } from "../support/test-env";
 
-let t: TestEnv;
-beforeAll(async () => {
-  t = await createTestEnv();
-});
-afterAll(() => t.close());
+const t = setUpTestEnv();
 
 const member = (plan: Plan = "starter", roles: Role[] = []) => sessionUser(t.db, { plan, roles });
 
@@ -39,17 +34,8 @@ const refusal = (promise: Promise<unknown>) =>
     (error: unknown) =>
       error instanceof SendRefusedError ? error.reason : error instanceof Response ? error.status : error,
   );
-const visible = (chatId: string) =>
-  t.db
-    .selectFrom("chat_messages")
-    .select(["role", "content"])
-    .where("chat_id", "=", chatId)
-    .where("replaced_at", "is", null)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-const finish = async (completionId: string) =>
-  expect(await runCompletion(t.runner(), completionId, new AbortController().signal)).toBe("done");
+const visible = (chatId: string) => visibleMessages(t.db, chatId);
+const finish = async (completionId: string) => expect(await t.run(completionId)).toBe("done");
 
 describe("asking for a reply", () => {
   it("lets parallel sends from a Starter user through only up to the 3-a-day limit", async () => {
@@ -104,7 +90,7 @@ describe("asking for a reply", () => {
     const session = await member("professional");
     const { completionId } = await send(session, "downgraded", null, "deepseek_v3");
     await t.db.updateTable("users").set({ plan: "starter" }).where("id", "=", session.user.id).execute();
-    expect(await runCompletion(t.runner(), completionId, new AbortController().signal)).toBe("error");
+    expect(await t.run(completionId)).toBe("error");
     const row = await t.db
       .selectFrom("completions")
       .selectAll()
@@ -225,7 +211,7 @@ describe("regenerate, edit and model switch", () => {
       session,
       `doomed ${directive({ vendors: { together: { fault: "400" } } })}`,
     );
-    expect(await runCompletion(t.runner(), completionId, new AbortController().signal)).toBe("error");
+    expect(await t.run(completionId)).toBe("error");
     expect(await switchModel(session, chatId, "llama-3.1-8b-instruct")).toEqual({ resent: true });
     const latest = await t.db
       .selectFrom("completions")
@@ -251,7 +237,7 @@ describe("stop and users' keys", () => {
     await stopReply(session, chatId, completionId);
     expect(await t.redis.exists(completionStopKey(completionId))).toBe(1);
     const before = t.mock.requests().length;
-    expect(await runCompletion(t.runner(), completionId, new AbortController().signal)).toBe("stopped");
+    expect(await t.run(completionId)).toBe("stopped");
     expect(t.mock.requests()).toHaveLength(before);
   });
 
@@ -305,18 +291,7 @@ describe("stop and users' keys", () => {
         .execute();
       const fromChat = await post(`http://localhost/chat/${chatId}`, chatId);
       expect(fromChat.headers.get("Location")).toBe(`/chat/${chatId}?apikey=edit`);
-      const { encryptSecret } = await import("#platform/crypto");
-      await t.db
-        .insertInto("user_api_keys")
-        .values({
-          user_id: session.user.id,
-          vendor: "together",
-          api_key_encrypted: encryptSecret("user-own-key", t.env.appSecret),
-          last4: "-key",
-          verified_at: nowIso(),
-          created_at: nowIso(),
-        })
-        .execute();
+      await insertUserKey(t.db, session.user.id, "user-own-key", t.env.appSecret);
       const { completionId } = await send(session, "with my key");
       await finish(completionId);
       expect(t.mock.requests("together").at(-1)?.headers.authorization).toBe("Bearer user-own-key");

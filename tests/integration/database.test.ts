@@ -7,7 +7,7 @@ import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { decryptSecret } from "#platform/crypto";
-import { createDatabase, type Db } from "#db/database";
+import { createDatabase, isPostgres, type Db } from "#db/database";
 import { MIGRATION_NAMES, migrateToLatest, migrationStatus } from "#db/migrate";
 import { insertChat, insertUser } from "#tests/support/rows";
 import { createTestDatabase, POSTGRES_ADMIN_URL } from "#tests/support/test-database";
@@ -69,7 +69,45 @@ async function checkSeededDatabase(db: Db) {
   expect(decryptSecret(together.api_key_encrypted!, SECRET)).toBe("sk-live-123456");
 }
 
+/**
+ * The schema a fresh database migrates to, as text. Migrations (and the helpers they share) are frozen in
+ * time: this must never change, only grow with a new migration (then update the snapshot with `vitest -u`).
+ */
+async function schemaOf(db: Db): Promise<string> {
+  const lines = (rows: unknown[]) => rows.map((row) => JSON.stringify(row)).join("\n");
+  if (!isPostgres(db)) {
+    const { rows } = await sql`select type, name, tbl_name, sql from sqlite_master
+      where tbl_name not like 'kysely_%' order by type, name`.execute(db);
+    return lines(rows);
+  }
+  const columns = await sql`select table_name, column_name, data_type, is_nullable, column_default
+    from information_schema.columns where table_schema = 'public' and table_name not like 'kysely_%'
+    order by table_name, ordinal_position`.execute(db);
+  const indexes = await sql`select indexname, indexdef from pg_indexes
+    where schemaname = 'public' and tablename not like 'kysely_%' order by indexname`.execute(db);
+  const constraints = await sql`select conrelid::regclass::text as table_name, conname,
+    pg_get_constraintdef(oid) as definition from pg_constraint
+    where connamespace = 'public'::regnamespace and conrelid::regclass::text not like 'kysely_%'
+    order by table_name, conname`.execute(db);
+  return [lines(columns.rows), lines(indexes.rows), lines(constraints.rows)].join("\n");
+}
+
 describe("the database", () => {
+  it.each(["sqlite", "postgres"] as const)(
+    "migrates a fresh %s database to the same schema as ever",
+    async (dialect) => {
+      const database = await createTestDatabase(dir, dialect);
+      const db = createDatabase(database.url);
+      try {
+        await migrateToLatest(db);
+        await expect(await schemaOf(db)).toMatchFileSnapshot(`./__snapshots__/schema.${dialect}.txt`);
+      } finally {
+        await db.destroy();
+        await database.drop();
+      }
+    },
+  );
+
   it("migrates and seeds SQLite idempotently with the built-in catalogue and vendors", async () => {
     const db = createDatabase(`file:${path.join(dir, "seed.db")}`);
     try {

@@ -12,10 +12,9 @@ import OpenAI, {
   PermissionDeniedError,
   RateLimitError,
 } from "openai";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Plan } from "#db/schema";
-import { startWorker } from "#worker/index";
-import { completionStreamKey } from "#worker/jobs";
+import { completionStreamKey } from "#contract/jobs";
 import { purgeApiConversations } from "#worker/sweeper";
 import { apiTexts, messages } from "~/modules/errors/catalogue";
 import { createApiKey, revokeApiKey } from "~/modules/api/api-keys.server";
@@ -26,21 +25,13 @@ import * as resume from "~/routes/v1.completions.$id.stream";
 import * as unknown from "~/routes/v1.$";
 import { grantRoles, insertChat } from "../support/rows";
 import { args, BASE } from "../support/route-calls";
-import { createTestEnv, directive, type TestEnv } from "../support/test-env";
+import { directive, setUpTestEnv, setUpWorker } from "../support/test-env";
 
 const PER_MINUTE = 20;
 process.env.API_REQUESTS_PER_MINUTE = String(PER_MINUTE);
 
-let t: TestEnv;
-let worker: Awaited<ReturnType<typeof startWorker>>;
-beforeAll(async () => {
-  t = await createTestEnv();
-  worker = await startWorker({ concurrency: 4 });
-});
-afterAll(async () => {
-  await worker.close();
-  await t.close();
-});
+const t = setUpTestEnv();
+setUpWorker(4);
 
 /** Sends a request to the /v1 route its path names, as the web server would. */
 async function dispatch(input: string | URL | Request, init?: RequestInit): Promise<Response> {

@@ -3,32 +3,25 @@
  * worker's sweeper re-queues requests stranded without a job, against real SQLite and Redis.
  */
 import { v7 as uuidv7 } from "uuid";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   editAndResend,
   regenerateReply,
   SendRefusedError,
   sendMessage,
 } from "~/modules/completions/completions.server";
-import { closeServerContext, serverContext } from "~/modules/server-context.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { serverContext } from "~/modules/server-context.server";
 import { createLogger } from "#platform/logger";
 import { startWorker } from "#worker/index";
-import { runCompletion } from "#worker/processor";
 import { sweepStrandedCompletions } from "#worker/sweeper";
 import { webLogger } from "~/utils/logger.server";
-import { sessionUser } from "../support/rows";
-import { createTestEnv, type TestEnv } from "../support/test-env";
+import { completionOf, sessionUser, visibleMessages } from "../support/rows";
+import { setUpTestEnv } from "../support/test-env";
 
-let t: TestEnv;
-beforeAll(async () => {
-  t = await createTestEnv();
-});
+const t = setUpTestEnv();
 afterEach(() => {
   vi.restoreAllMocks();
-});
-afterAll(async () => {
-  await closeServerContext();
-  await t.close();
 });
 
 const member = () => sessionUser(t.db, { plan: "professional" });
@@ -64,18 +57,9 @@ async function storedFor(userId: string) {
   };
 }
 
-const visible = (chatId: string) =>
-  t.db
-    .selectFrom("chat_messages")
-    .select(["role", "content"])
-    .where("chat_id", "=", chatId)
-    .where("replaced_at", "is", null)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+const visible = (chatId: string) => visibleMessages(t.db, chatId);
 
-const finish = async (completionId: string) =>
-  expect(await runCompletion(t.runner(), completionId, new AbortController().signal)).toBe("done");
+const finish = async (completionId: string) => expect(await t.run(completionId)).toBe("done");
 
 const busy = { reason: "busy", status: 503 };
 
@@ -110,29 +94,33 @@ describe("a request whose job cannot be queued", () => {
     ]);
   });
 
-  it("leaves an existing chat as it was and free for the next send", async () => {
-    const session = await member();
-    const first = await sendMessage(session, { content: "first", requestId: uuidv7() }, null);
-    await finish(first.completionId);
-    const before = await storedFor(session.user.id);
-    const shown = await visible(first.chatId);
-
-    failNextEnqueue();
-    expect(
-      await refusal(sendMessage(session, { content: "second", requestId: uuidv7() }, first.chatId)),
-    ).toEqual(busy);
-    expect(await storedFor(session.user.id)).toEqual(before);
-    expect(await visible(first.chatId)).toEqual(shown);
-
-    const second = await sendMessage(session, { content: "second", requestId: uuidv7() }, first.chatId);
-    expect(await t.queue.getJob(second.completionId)).toBeTruthy();
-  });
-
-  it("puts back the reply a failed regenerate would have replaced, and regenerate works again", async () => {
+  /** A request in a chat that has one finished exchange, and the text that exchange began with. */
+  const retries: {
+    name: string;
+    first: string;
+    ask: (session: SessionUser, chatId: string) => Promise<{ completionId: string }>;
+  }[] = [
+    {
+      name: "leaves an existing chat as it was and free for the next send",
+      first: "first",
+      ask: (session, chatId) => sendMessage(session, { content: "second", requestId: uuidv7() }, chatId),
+    },
+    {
+      name: "puts back the reply a failed regenerate would have replaced, and regenerate works again",
+      first: "tell me a joke",
+      ask: (session, chatId) => regenerateReply(session, chatId, uuidv7()),
+    },
+    {
+      name: "puts back the question and reply a failed edit would have replaced, and edit works again",
+      first: "original",
+      ask: (session, chatId) => editAndResend(session, chatId, { content: "edited", requestId: uuidv7() }),
+    },
+  ];
+  it.each(retries)("$name", async ({ first, ask }) => {
     const session = await member();
     const { chatId, completionId } = await sendMessage(
       session,
-      { content: "tell me a joke", requestId: uuidv7() },
+      { content: first, requestId: uuidv7() },
       null,
     );
     await finish(completionId);
@@ -140,33 +128,11 @@ describe("a request whose job cannot be queued", () => {
     const shown = await visible(chatId);
 
     failNextEnqueue();
-    expect(await refusal(regenerateReply(session, chatId, uuidv7()))).toEqual(busy);
+    expect(await refusal(ask(session, chatId))).toEqual(busy);
     expect(await storedFor(session.user.id)).toEqual(before);
     expect(await visible(chatId)).toEqual(shown);
 
-    const again = await regenerateReply(session, chatId, uuidv7());
-    expect(await t.queue.getJob(again.completionId)).toBeTruthy();
-  });
-
-  it("puts back the question and reply a failed edit would have replaced, and edit works again", async () => {
-    const session = await member();
-    const { chatId, completionId } = await sendMessage(
-      session,
-      { content: "original", requestId: uuidv7() },
-      null,
-    );
-    await finish(completionId);
-    const before = await storedFor(session.user.id);
-    const shown = await visible(chatId);
-
-    failNextEnqueue();
-    expect(await refusal(editAndResend(session, chatId, { content: "edited", requestId: uuidv7() }))).toEqual(
-      busy,
-    );
-    expect(await storedFor(session.user.id)).toEqual(before);
-    expect(await visible(chatId)).toEqual(shown);
-
-    const again = await editAndResend(session, chatId, { content: "edited", requestId: uuidv7() });
+    const again = await ask(session, chatId);
     expect(await t.queue.getJob(again.completionId)).toBeTruthy();
   });
 });
@@ -213,12 +179,7 @@ describe("the worker's sweeper", () => {
       const streamed = await t.readStream(completionId);
       expect(streamed.terminal.type).toBe("done");
       expect(streamed.text).toBe(t.mock.expectedReply("together", "Nobody queued me"));
-      const row = await t.db
-        .selectFrom("completions")
-        .select("status")
-        .where("id", "=", completionId)
-        .executeTakeFirstOrThrow();
-      expect(row.status).toBe("done");
+      expect((await completionOf(t.db, completionId)).status).toBe("done");
     } finally {
       await worker.close();
     }

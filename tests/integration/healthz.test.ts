@@ -3,21 +3,17 @@
  * Redis outage the routes that need Redis answer 503 with the catalogue's text rather than 500.
  */
 import { once } from "node:events";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { stopReply } from "~/modules/completions/completions.server";
 import { completionEventStream } from "~/modules/completions/relay.server";
 import { messages } from "~/modules/errors/catalogue";
-import { completionStreamKey } from "#worker/jobs";
+import { completionStreamKey } from "#contract/jobs";
 import { closeServerContext, readyRedis, serverContext } from "~/modules/server-context.server";
 import { loader } from "~/routes/healthz";
 import { sessionUser } from "../support/rows";
-import { createTestEnv, type TestEnv } from "../support/test-env";
+import { setUpTestEnv } from "../support/test-env";
 
-let t: TestEnv;
-beforeAll(async () => {
-  t = await createTestEnv();
-});
-afterAll(() => t.close());
+const t = setUpTestEnv();
 
 describe("/healthz", () => {
   it("answers truly on the very first request after start, before Redis has connected", async () => {

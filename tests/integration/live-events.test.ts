@@ -1,20 +1,11 @@
 /** GET /api/events: admin changes reach open pages over one event stream, each page only what concerns it. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { args, get, outcome, sessionCookieFor } from "../support/route-calls";
-import { createTestEnv, type TestEnv } from "../support/test-env";
-import type * as Events from "~/routes/api.events";
-import type * as Publish from "~/modules/realtime/publish.server";
+import { setUpTestEnv, importAfterEnv } from "../support/test-env";
 
-let t: TestEnv;
-let route: typeof Events;
-let publish: typeof Publish;
-
-beforeAll(async () => {
-  t = await createTestEnv();
-  route = await import("~/routes/api.events");
-  publish = await import("~/modules/realtime/publish.server");
-});
-afterAll(() => t.close());
+const t = setUpTestEnv();
+const route = importAfterEnv(() => import("~/routes/api.events"));
+const publish = importAfterEnv(() => import("~/modules/realtime/publish.server"));
 
 /** Reads the stream until `until` appears in it. */
 async function readUntil(body: ReadableStream<Uint8Array>, until: string): Promise<string> {

@@ -4,18 +4,14 @@
  * readers resuming from their last event id as browsers do. Every reply ends done, exactly once, with exactly
  * the text the vendor sent, and no reader sees an entry twice or misses one.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { StreamHub } from "~/modules/completions/stream-hub.server";
 import { createLogger } from "#platform/logger";
 import { startWorker } from "#worker/index";
-import { completionStreamKey, redisConnectionOptions, type StreamEntry } from "#worker/jobs";
-import { createTestEnv, directive, type TestEnv } from "../support/test-env";
+import { completionStreamKey, redisConnectionOptions, type StreamEntry } from "#contract/jobs";
+import { directive, setUpTestEnv } from "../support/test-env";
 
-let t: TestEnv;
-beforeAll(async () => {
-  t = await createTestEnv();
-});
-afterAll(() => t.close());
+const t = setUpTestEnv();
 
 interface Reader {
   completionId: string;

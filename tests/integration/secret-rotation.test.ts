@@ -1,15 +1,11 @@
 /** Rotating APP_SECRET keeps every stored key readable, all or nothing. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rotateStoredKeys, UnreadableKeyError } from "#db/secret-rotation";
-import { nowIso } from "#db/schema";
+import { insertUserKey } from "../support/rows";
 import { decryptSecret, encryptSecret } from "#platform/crypto";
-import { createTestEnv, TEST_VENDOR_KEY, type TestEnv } from "../support/test-env";
+import { TEST_VENDOR_KEY, setUpTestEnv } from "../support/test-env";
 
-let t: TestEnv;
-beforeAll(async () => {
-  t = await createTestEnv();
-});
-afterAll(() => t.close());
+const t = setUpTestEnv();
 
 const NEW_SECRET = "n".repeat(64);
 const storedVendorKeys = () =>
@@ -19,17 +15,7 @@ describe("APP_SECRET rotation", () => {
   it("re-encrypts vendor and user keys to the new secret, and a second run changes nothing", async () => {
     const old = t.env.appSecret;
     const userId = await t.createUser();
-    await t.db
-      .insertInto("user_api_keys")
-      .values({
-        user_id: userId,
-        vendor: "together",
-        api_key_encrypted: encryptSecret("user-own-key-1234", old),
-        last4: "1234",
-        verified_at: nowIso(),
-        created_at: nowIso(),
-      })
-      .execute();
+    await insertUserKey(t.db, userId, "user-own-key-1234", old);
 
     expect(await rotateStoredKeys(t.db, old, NEW_SECRET)).toEqual({ vendorKeys: 4, userKeys: 1 });
     for (const vendor of await storedVendorKeys()) {

@@ -5,7 +5,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { StreamHub } from "~/modules/completions/stream-hub.server";
 import { createLogger, type Logger } from "#platform/logger";
-import { redisConnectionOptions, streamFields, type StreamEntry } from "#worker/jobs";
+import { redisConnectionOptions, streamFields, type StreamEntry } from "#contract/jobs";
 
 const connection = redisConnectionOptions(process.env.REDIS_URL!);
 let redis: Redis;

@@ -5,28 +5,20 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/modules/errors/catalogue";
-import type * as Orders from "~/modules/billing/orders.server";
-import type * as Webhook from "~/routes/api.stripe.webhook";
 import { completedEvent, signWebhook } from "../support/stripe";
-import { createTestEnv, type TestEnv } from "../support/test-env";
+import { setUpTestEnv, importAfterEnv } from "../support/test-env";
 
 const WEBHOOK_SECRET = "whsec_route_test";
-let t: TestEnv;
-let webhook: typeof Webhook;
-let orders: typeof Orders;
-
-beforeAll(async () => {
-  t = await createTestEnv();
+const t = setUpTestEnv();
+beforeAll(() => {
   Object.assign(process.env, { STRIPE_SECRET_KEY: "sk_test_route", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET });
-  // The app's modules read the environment when first used: import them once it is set.
-  webhook = await import("~/routes/api.stripe.webhook");
-  orders = await import("~/modules/billing/orders.server");
 });
-afterAll(async () => {
+afterAll(() => {
   delete process.env.STRIPE_SECRET_KEY;
   delete process.env.STRIPE_WEBHOOK_SECRET;
-  await t.close();
 });
+const webhook = importAfterEnv(() => import("~/routes/api.stripe.webhook"));
+const orders = importAfterEnv(() => import("~/modules/billing/orders.server"));
 
 const sign = (payload: string, secret = WEBHOOK_SECRET) => signWebhook(payload, secret);
 

@@ -1,26 +1,19 @@
 /** A user's own key: checked with the vendor by a worker, stored encrypted only when the vendor accepts it. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { saveUserKey, UserKeyError, userKeyStatus } from "~/modules/vendors/user-keys.server";
 import { decryptSecret } from "#platform/crypto";
-import { startWorker } from "#worker/index";
-import { createTestEnv, type TestEnv } from "../support/test-env";
+import { setUpTestEnv, setUpWorker } from "../support/test-env";
 
-let t: TestEnv;
-let worker: Awaited<ReturnType<typeof startWorker>>;
+const t = setUpTestEnv();
 beforeAll(async () => {
-  t = await createTestEnv();
   await t.db
     .updateTable("api_vendors")
     .set({ api_key_encrypted: null })
     .where("name", "=", "together")
     .execute();
   t.mock.setBehaviour({ requireKey: "sk-good-1234" }, "together");
-  worker = await startWorker({ concurrency: 2 });
 });
-afterAll(async () => {
-  await worker.close();
-  await t.close();
-});
+setUpWorker(2);
 
 const failure = (promise: Promise<unknown>) =>
   promise.then(

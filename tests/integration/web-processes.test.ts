@@ -9,14 +9,14 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { request as httpRequest, type IncomingMessage } from "node:http";
-import { createServer } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { publishEvent } from "~/modules/realtime/publish.server";
 import { buildIfNeeded } from "#scripts/build-if-needed";
 import { childPids } from "#scripts/bench/process-stack";
 import { sessionCookieFor, type Visitor } from "../support/route-calls";
-import { createTestEnv, directive, type TestEnv } from "../support/test-env";
+import { directive, setUpTestEnv } from "../support/test-env";
+import { freePort } from "#scripts/free-port";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -25,22 +25,12 @@ interface Logged {
   lines: Record<string, unknown>[];
 }
 
-let t: TestEnv;
+const t = setUpTestEnv();
 let port: number;
 let web: Logged;
 let worker: Logged;
 let visitor: Visitor;
 const base = () => `http://127.0.0.1:${port}`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port: free } = server.address() as { port: number };
-      server.close(() => resolve(free));
-    });
-    server.once("error", reject);
-  });
-}
 
 /** Runs a product script with the test's settings, collecting its JSON log lines. */
 function run(script: string, env: Record<string, string>): Logged {
@@ -207,7 +197,6 @@ const pidOfRequest = (requestId: string) =>
   web.lines.find((line) => line.msg === "request" && line.requestId === requestId)?.pid;
 
 beforeAll(async () => {
-  t = await createTestEnv();
   buildIfNeeded(() => undefined);
   port = await freePort();
   web = run("scripts/web.ts", { PORT: String(port), WEB_CONCURRENCY: "2" });
@@ -225,7 +214,6 @@ afterAll(async () => {
       await new Promise((resolve) => child.once("exit", resolve));
     }
   }
-  await t.close();
 });
 
 it("streams a reply sent to one web process through the port from both, with its ids in every log line", async () => {

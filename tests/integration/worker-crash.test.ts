@@ -5,19 +5,14 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { directive, createTestEnv, type TestEnv } from "../support/test-env";
+import { afterAll, expect, it } from "vitest";
+import { directive, setUpTestEnv } from "../support/test-env";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-let t: TestEnv;
+const t = setUpTestEnv();
 const workers: ChildProcess[] = [];
-
-beforeAll(async () => {
-  t = await createTestEnv();
-});
-afterAll(async () => {
+afterAll(() => {
   for (const worker of workers) worker.kill("SIGKILL");
-  await t.close();
 });
 
 function startWorkerProcess(): Promise<ChildProcess> {

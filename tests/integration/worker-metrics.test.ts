@@ -1,23 +1,11 @@
 /** A worker's /metrics after real replies: outcomes, time to first token, gaps between tokens, vendor calls. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startMetricsServer } from "#worker/metrics";
 import { startWorker } from "#worker/index";
-import { createTestEnv, directive, type TestEnv } from "../support/test-env";
+import { directive, setUpTestEnv } from "../support/test-env";
+import { metricSample } from "../support/metrics-text";
 
-let t: TestEnv;
-beforeAll(async () => {
-  t = await createTestEnv();
-});
-afterAll(() => t.close());
-
-const sample = (text: string, name: string) =>
-  Number(
-    text
-      .split("\n")
-      .find((line) => line.startsWith(name))
-      ?.split(" ")
-      .at(-1) ?? Number.NaN,
-  );
+const t = setUpTestEnv();
 
 describe("worker metrics", () => {
   it("serves the reply, latency and vendor families on /metrics after a reply and a failure", async () => {
@@ -37,16 +25,16 @@ describe("worker metrics", () => {
       const response = await fetch(`http://127.0.0.1:${port}/metrics`);
       expect(response.status).toBe(200);
       const text = await response.text();
-      expect(sample(text, 'rogue_replies_total{outcome="done"')).toBeGreaterThanOrEqual(1);
-      expect(sample(text, 'rogue_replies_total{outcome="error"')).toBeGreaterThanOrEqual(1);
+      expect(metricSample(text, 'rogue_replies_total{outcome="done"')).toBeGreaterThanOrEqual(1);
+      expect(metricSample(text, 'rogue_replies_total{outcome="error"')).toBeGreaterThanOrEqual(1);
       expect(
-        sample(text, 'rogue_vendor_attempts_total{vendor="together",outcome="ok"'),
+        metricSample(text, 'rogue_vendor_attempts_total{vendor="together",outcome="ok"'),
       ).toBeGreaterThanOrEqual(1);
       expect(
-        sample(text, 'rogue_vendor_attempts_total{vendor="together",outcome="bad_request"'),
+        metricSample(text, 'rogue_vendor_attempts_total{vendor="together",outcome="bad_request"'),
       ).toBeGreaterThanOrEqual(1);
-      expect(sample(text, "rogue_reply_ttft_seconds_count")).toBeGreaterThanOrEqual(1);
-      expect(sample(text, "rogue_reply_inter_token_seconds_count")).toBeGreaterThanOrEqual(1);
+      expect(metricSample(text, "rogue_reply_ttft_seconds_count")).toBeGreaterThanOrEqual(1);
+      expect(metricSample(text, "rogue_reply_inter_token_seconds_count")).toBeGreaterThanOrEqual(1);
       expect(text).toContain("rogue_worker_active_jobs");
       expect(text).toContain("nodejs_eventloop_lag_seconds");
       expect((await fetch(`http://127.0.0.1:${port}/other`)).status).toBe(404);

@@ -1,7 +1,8 @@
 /** Rows the tests need as a starting point, inserted directly: users, chats and messages. */
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
-import type { MessageRole, Plan, Role, User } from "#db/schema";
+import { nowIso, type MessageRole, type Plan, type Role, type User } from "#db/schema";
+import { encryptSecret } from "#platform/crypto";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { grantRole } from "~/modules/auth/users.server";
 
@@ -99,3 +100,32 @@ export async function insertMessage(
     })
     .execute();
 }
+
+/** The user's own Together key, stored encrypted with `appSecret` as the key dialog stores it. */
+export async function insertUserKey(db: Db, userId: string, key: string, appSecret: string): Promise<void> {
+  await db
+    .insertInto("user_api_keys")
+    .values({
+      user_id: userId,
+      vendor: "together",
+      api_key_encrypted: encryptSecret(key, appSecret),
+      last4: key.slice(-4),
+      verified_at: nowIso(),
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+/** A chat's messages as its page shows them: none a regenerate or an edit replaced, oldest first. */
+export const visibleMessages = (db: Db, chatId: string) =>
+  db
+    .selectFrom("chat_messages")
+    .select(["role", "content"])
+    .where("chat_id", "=", chatId)
+    .where("replaced_at", "is", null)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+
+export const completionOf = (db: Db, completionId: string) =>
+  db.selectFrom("completions").selectAll().where("id", "=", completionId).executeTakeFirstOrThrow();

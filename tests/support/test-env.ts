@@ -9,6 +9,7 @@ import path from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { v7 as uuidv7 } from "uuid";
+import { afterAll, beforeAll } from "vitest";
 import { insertChatMessage, insertQueuedCompletion } from "#db/chat-writes";
 import { createDatabase, type Db } from "#db/database";
 import { insertChat, insertUser } from "./rows";
@@ -24,9 +25,10 @@ import {
   parseStreamFields,
   redisConnectionOptions,
   type StreamEntry,
-} from "#worker/jobs";
-import type { CompletionRunner } from "#worker/processor";
-import { VENDOR_NAMES } from "#worker/jobs";
+} from "#contract/jobs";
+import { startWorker } from "#worker/index";
+import { runCompletion, type CompletionRunner } from "#worker/processor";
+import { VENDOR_NAMES } from "#contract/jobs";
 import { startMockVendor, type MockVendor } from "#scripts/mock-vendor";
 
 export const TEST_VENDOR_KEY = "test-vendor-key";
@@ -38,6 +40,8 @@ export interface TestEnv {
   mock: MockVendor;
   queue: Queue;
   runner(timeouts?: CompletionRunner["timeouts"]): CompletionRunner;
+  /** Runs a queued completion in this process, as a worker would; resolves to how it ended. */
+  run(completionId: string): ReturnType<typeof runCompletion>;
   createUser(): Promise<string>;
   /** Stores a chat with one user message and a queued completion for it, as the send action does. */
   createCompletion(
@@ -80,6 +84,13 @@ export async function createTestEnv(): Promise<TestEnv> {
   const redis = new Redis({ ...connection, maxRetriesPerRequest: null });
   const queue = new Queue(COMPLETION_QUEUE, { connection, prefix: env.queuePrefix });
   const logger = createLogger("test", "silent");
+  const runner = (timeouts = { firstTokenMs: 5_000, idleMs: 5_000 }): CompletionRunner => ({
+    db,
+    redis,
+    appSecret: env.appSecret,
+    logger,
+    timeouts,
+  });
 
   return {
     env,
@@ -87,13 +98,8 @@ export async function createTestEnv(): Promise<TestEnv> {
     redis,
     mock,
     queue,
-    runner: (timeouts = { firstTokenMs: 5_000, idleMs: 5_000 }) => ({
-      db,
-      redis,
-      appSecret: env.appSecret,
-      logger,
-      timeouts,
-    }),
+    runner,
+    run: (completionId) => runCompletion(runner(), completionId, new AbortController().signal),
     createUser: () => insertUser(db),
     createCompletion: (userId, content, options) => storeQueuedCompletion(db, userId, content, options),
     async enqueue(completionId) {
@@ -113,6 +119,51 @@ export async function createTestEnv(): Promise<TestEnv> {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Stands for a value a `beforeAll` makes: every property read is forwarded to it, so a test file can name it
+ * at the top and use it in its hooks and tests.
+ */
+function madeBeforeAll<T extends object>(what: string, current: () => T | undefined): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const value = current();
+      if (value === undefined) throw new Error(`${what} exists only once beforeAll has run`);
+      return Reflect.get(value, key) as unknown;
+    },
+  });
+}
+
+/** The test file's own back end (createTestEnv), made before its first test and closed after its last. */
+export function setUpTestEnv(): TestEnv {
+  let env: TestEnv | undefined;
+  beforeAll(async () => {
+    env = await createTestEnv();
+  });
+  afterAll(() => env?.close());
+  return madeBeforeAll("The test environment", () => env);
+}
+
+/**
+ * Modules imported once setUpTestEnv (called before) has set the environment: the app's modules read their
+ * settings when first used.
+ */
+export function importAfterEnv<T extends object>(load: () => Promise<T>): T {
+  let loaded: T | undefined;
+  beforeAll(async () => {
+    loaded = await load();
+  });
+  return madeBeforeAll("A module imported after the environment", () => loaded);
+}
+
+/** A worker taking this test file's jobs from its first test to its last. */
+export function setUpWorker(concurrency: number): void {
+  let worker: Awaited<ReturnType<typeof startWorker>> | undefined;
+  beforeAll(async () => {
+    worker = await startWorker({ concurrency });
+  });
+  afterAll(() => worker?.close());
 }
 
 /** Stores a chat with one user message and a queued completion for it, as the send action does. */

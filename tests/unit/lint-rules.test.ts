@@ -31,15 +31,20 @@ describe("the import boundary between the web and the worker", () => {
   it.each([
     ["app/modules/example.server.ts", 'export { completionProcessor } from "#worker/processor";\n'],
     ["app/modules/example.server.ts", 'export { vendorAdapters } from "../../worker/vendors/index";\n'],
+    ["app/modules/example.server.ts", 'export { startWorker } from "#worker/index";\n'],
     ["db/example.ts", 'export { completionProcessor } from "#worker/processor";\n'],
+    ["db/example.ts", 'export { vendorAdapters } from "../worker/vendors/index";\n'],
     ["platform/example.ts", 'export { checkVendor } from "#worker/vendor-check";\n'],
-  ])("refuses %s importing a worker internal", async (file, code) => {
+    ["contract/example.ts", 'export { workerShape } from "#worker/env";\n'],
+  ])("refuses %s importing from worker/", async (file, code) => {
     expect(await ruleIds(file, code)).toContain("no-restricted-imports");
   });
 
   it.each([
-    ["app/modules/example.server.ts", 'export { COMPLETION_QUEUE } from "#worker/jobs";\n'],
-    ["db/example.ts", 'export { isActive } from "#worker/lifecycle";\n'],
+    ["app/modules/example.server.ts", 'export { COMPLETION_QUEUE } from "#contract/jobs";\n'],
+    ["app/components/example.tsx", 'export type { ReplyEventData } from "#contract/lifecycle";\n'],
+    ["db/example.ts", 'export { isActive } from "#contract/lifecycle";\n'],
+    ["platform/example.ts", 'export { VENDOR_NAMES } from "#contract/jobs";\n'],
     ["worker/example.ts", 'export { completionProcessor } from "./processor";\n'],
     ["scripts/example.ts", 'export { completionProcessor } from "#worker/processor";\n'],
   ])("allows %s its import", async (file, code) => {
@@ -48,12 +53,15 @@ describe("the import boundary between the web and the worker", () => {
 });
 
 describe("logging goes through the logger", () => {
-  it.each(["app/modules/example.server.ts", "worker/example.ts", "db/example.ts", "platform/example.ts"])(
-    "refuses console in %s",
-    async (file) => {
-      expect(await ruleIds(file, 'console.log("hello");\n')).toContain("no-console");
-    },
-  );
+  it.each([
+    "app/modules/example.server.ts",
+    "worker/example.ts",
+    "db/example.ts",
+    "platform/example.ts",
+    "contract/example.ts",
+  ])("refuses console in %s", async (file) => {
+    expect(await ruleIds(file, 'console.log("hello");\n')).toContain("no-console");
+  });
 });
 
 describe("no promise is left floating", () => {

@@ -4,7 +4,7 @@
  * is (the signal's reason), so the caller can tell a stop or timeout apart from a vendor failure.
  */
 import { z } from "zod";
-import type { Failure } from "../jobs";
+import type { Failure } from "#contract/jobs";
 import { VendorError, type VendorRequest } from "./types";
 
 const DETAIL_LIMIT = 300;

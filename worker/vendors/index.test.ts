@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startMockVendor, type MockBehaviour, type MockVendor } from "#scripts/mock-vendor";
-import { VENDOR_NAMES, type Failure, type VendorName } from "../jobs";
+import { VENDOR_NAMES, type Failure, type VendorName } from "#contract/jobs";
 import { adapterFor, vendorAdapters } from "./index";
 import { openAiCompatible } from "./openai-compatible";
 import {

@@ -2,7 +2,7 @@ import { modelslab } from "./modelslab";
 import { novita } from "./novita";
 import { openAiCompatible } from "./openai-compatible";
 import { together } from "./together";
-import { VENDOR_NAMES, type VendorName } from "../jobs";
+import { VENDOR_NAMES, type VendorName } from "#contract/jobs";
 import { VendorError, type VendorAdapter } from "./types";
 
 export const vendorAdapters: Record<VendorName, VendorAdapter> = {

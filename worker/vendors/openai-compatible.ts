@@ -5,7 +5,7 @@
 import { createParser } from "eventsource-parser";
 import { z } from "zod";
 import { postJson, readJson, readTextStream, vendorMessage } from "./http";
-import type { FinishReason } from "../jobs";
+import type { FinishReason } from "#contract/jobs";
 import { VendorError, type VendorAdapter, type VendorChunk, type VendorRequest } from "./types";
 
 const usageSchema = z.object({ prompt_tokens: z.number(), completion_tokens: z.number() });

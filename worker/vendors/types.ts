@@ -1,4 +1,4 @@
-import type { Failure, FinishReason } from "../jobs";
+import type { Failure, FinishReason } from "#contract/jobs";
 
 export interface ChatTurn {
   role: "system" | "user" | "assistant";

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { ReplyEventData } from "#worker/lifecycle";
+import type { ReplyEventData } from "#contract/lifecycle";
 
 export type StreamState =
   | { status: "waiting"; text: "" }

@@ -9,7 +9,7 @@ import { serverContext } from "../server-context.server";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import { usageAnalytics } from "./analytics.server";
-import { answerAdminForm, plainText } from "./answer-form.server";
+import { answerAdminForm, plainText, type AdminFormOptions } from "./answer-form.server";
 import { listCatalogue, applyModelAction } from "./models-admin.server";
 import { grantRoleByEmail, listRoleAssignments, loadApiKeys, revokeUserKey } from "./roles-keys.server";
 import {
@@ -21,14 +21,34 @@ import {
   settingsSchema,
 } from "./schemas";
 import { loadSettings, saveSettings } from "./settings-admin.server";
-import { userActionFailureToast } from "./users.server";
+import { userActionFailureToast, type ActionContext } from "./users.server";
 
 const context = (ip: string) => {
   const { db, redis } = serverContext();
   return { db, redis, ip };
 };
 
-const saved = (description: string) => ({ type: "success" as const, ...adminToasts.saved, description });
+/**
+ * A screen's form post: `change` runs as the admin, from the client's IP (for the audit log), and what it
+ * answers is the success toast's description.
+ */
+const answerChange =
+  <Schema extends z.ZodTypeAny>({
+    change,
+    ...options
+  }: Omit<AdminFormOptions<Schema>, "request" | "apply"> & {
+    change: (ctx: ActionContext, admin: SessionUser, value: z.output<Schema>) => Promise<string>;
+  }) =>
+  (request: Request, admin: SessionUser, ip: string) =>
+    answerAdminForm({
+      ...options,
+      request,
+      apply: async (value) => ({
+        type: "success" as const,
+        ...adminToasts.saved,
+        description: await change(context(ip), admin, value),
+      }),
+    });
 
 /** A query string that fails its schema answers 400 (a tampered link), never 500. */
 function parseQuery<Schema extends z.ZodTypeAny>(schema: Schema, params: URLSearchParams): z.output<Schema> {
@@ -39,59 +59,51 @@ function parseQuery<Schema extends z.ZodTypeAny>(schema: Schema, params: URLSear
 
 export const loadModelsScreen = () => listCatalogue(serverContext().db);
 
-export const answerModelAction = (request: Request, admin: SessionUser, ip: string) =>
-  answerAdminForm({
-    request,
-    schema: modelActionSchema,
-    screen: "/admin/api-models",
-    what: "model action",
-    failureToast: () => adminToasts.modelsFailed,
-    apply: async (action) => saved(await applyModelAction(context(ip), admin, action)),
-  });
+export const answerModelAction = answerChange({
+  schema: modelActionSchema,
+  screen: "/admin/api-models",
+  what: "model action",
+  failureToast: () => adminToasts.modelsFailed,
+  change: applyModelAction,
+});
 
 export const loadSettingsScreen = () => loadSettings(serverContext().db);
 
-export const answerSettingsAction = (request: Request, admin: SessionUser, ip: string) =>
-  answerAdminForm({
-    request,
-    schema: settingsSchema,
-    screen: "/admin/settings",
-    what: "settings",
-    failureToast: () => adminToasts.settingsFailed,
-    apply: async (form) => saved(await saveSettings(context(ip), admin, form)),
-  });
+export const answerSettingsAction = answerChange({
+  schema: settingsSchema,
+  screen: "/admin/settings",
+  what: "settings",
+  failureToast: () => adminToasts.settingsFailed,
+  change: saveSettings,
+});
 
 export async function loadRolesScreen() {
   return { roles: await listRoleAssignments(serverContext().db) };
 }
 
-export const answerRoleGrant = (request: Request, admin: SessionUser, ip: string) =>
-  answerAdminForm({
-    request,
-    schema: roleGrantSchema,
-    screen: "/admin/roles",
-    what: "role grant",
-    failureToast: (grant) =>
-      userActionFailureToast(
-        grant.role === "admin" ? "grant-admin" : grant.role === "banned" ? "ban" : "restrict",
-      ),
-    apply: async (grant) => saved(await grantRoleByEmail(context(ip), admin, grant)),
-  });
+export const answerRoleGrant = answerChange({
+  schema: roleGrantSchema,
+  screen: "/admin/roles",
+  what: "role grant",
+  failureToast: (grant) =>
+    userActionFailureToast(
+      grant.role === "admin" ? "grant-admin" : grant.role === "banned" ? "ban" : "restrict",
+    ),
+  change: grantRoleByEmail,
+});
 
 export async function loadKeysScreen(params: URLSearchParams) {
   const { vendor } = parseQuery(keyListQuerySchema, params);
   return loadApiKeys(serverContext().db, webEnv().appSecret, vendor);
 }
 
-export const answerKeyRevoke = (request: Request, admin: SessionUser, ip: string) =>
-  answerAdminForm({
-    request,
-    schema: keyRevokeSchema,
-    screen: "/admin/api-keys",
-    what: "key revoke",
-    failureToast: () => adminToasts.keyRevokeFailed,
-    apply: async (key) => saved(await revokeUserKey(context(ip), admin, key)),
-  });
+export const answerKeyRevoke = answerChange({
+  schema: keyRevokeSchema,
+  screen: "/admin/api-keys",
+  what: "key revoke",
+  failureToast: () => adminToasts.keyRevokeFailed,
+  change: revokeUserKey,
+});
 
 /** The usage charts; on a failed read the spec's 'Error fetching API usage' toast, never invented numbers. */
 export async function loadAnalytics(params: URLSearchParams, userId?: string) {

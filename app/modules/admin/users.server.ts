@@ -10,7 +10,7 @@ import { nowIso, type Plan, type Role, type User } from "#db/schema";
 import type { SessionUser } from "../auth/session.server";
 import { revokeSessions } from "../auth/session.server";
 import { grantRole } from "../auth/users.server";
-import { ACTIVE_STATUSES } from "#worker/lifecycle";
+import { activeCompletionIds } from "#db/active-completions";
 import { PLAN_LABELS } from "../billing/plan";
 import { requestStops } from "../completions/stop.server";
 import { adminTexts, adminToasts } from "../errors/catalogue";
@@ -136,15 +136,7 @@ const FLAG_CHANGES: Record<UserFlagIntent, { role: Role; add: boolean; audit: Au
 };
 
 /** The user's replies still queued or streaming: a ban or a deletion stops them at once. */
-async function runningCompletions(db: Db, userId: string) {
-  const rows = await db
-    .selectFrom("completions")
-    .select("id")
-    .where("user_id", "=", userId)
-    .where("status", "in", ACTIVE_STATUSES)
-    .execute();
-  return rows.map((row) => row.id);
-}
+const runningCompletions = (db: Db, userId: string) => activeCompletionIds(db, "user_id", userId);
 
 /** Admins left who are not banned; counted inside the transaction that would remove one. */
 async function activeAdminCount(trx: Db): Promise<number> {

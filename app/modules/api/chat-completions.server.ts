@@ -6,7 +6,7 @@
  */
 import { validate as isUuid, v7 as uuidv7 } from "uuid";
 import type { Completion } from "#db/schema";
-import type { StreamEntry } from "#worker/jobs";
+import type { StreamEntry } from "#contract/jobs";
 import { askFromApi, SendRefusedError } from "../completions/completions.server";
 import { apiTexts, failureMessage } from "../errors/catalogue";
 import { listModels } from "../models/models.server";

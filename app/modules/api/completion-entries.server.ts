@@ -7,8 +7,8 @@
  * The Redis stream's ids do not outlive the stream, but an offset means the same in both sources, so a
  * client resuming from one gets exactly the rest of the reply wherever it is read from.
  */
-import { completionStreamKey, type StreamEntry } from "#worker/jobs";
-import { failureFromRow, isFinished, terminalEntry } from "#worker/lifecycle";
+import { completionStreamKey, type StreamEntry } from "#contract/jobs";
+import { failureFromRow, isFinished, terminalEntry } from "#contract/lifecycle";
 import type { Completion } from "#db/schema";
 import { serverContext } from "../server-context.server";
 

@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
-import { failureFromRow, isActive } from "#worker/lifecycle";
+import { failureFromRow, isActive } from "#contract/lifecycle";
 import { requireUser } from "../auth/session.server";
 import { messagesLeftToday } from "../completions/completions.server";
 import { failureMessage } from "../errors/catalogue";

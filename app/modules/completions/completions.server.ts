@@ -10,7 +10,7 @@ import { lockUserRow, type Db } from "#db/database";
 import { nowIso, type Plan } from "#db/schema";
 import { readPlanLimits } from "#db/system-settings";
 import { logContext, noteCompletionId } from "#platform/log-context";
-import { completionJobOptions, type CompletionJob } from "#worker/jobs";
+import { completionJobOptions, type CompletionJob } from "#contract/jobs";
 import type { SessionUser } from "../auth/session.server";
 import { canUseModel } from "../billing/plan";
 import { createChat, requireChat } from "../chats/chats.server";
@@ -19,7 +19,8 @@ import { failureMessage, messages } from "../errors/catalogue";
 import { listModels, resolveModelId } from "../models/models.server";
 import { serverContext } from "../server-context.server";
 import { userKeyStatus } from "../vendors/user-keys.server";
-import { ACTIVE_STATUSES, isActive } from "#worker/lifecycle";
+import { isActive } from "#contract/lifecycle";
+import { activeCompletionIds } from "#db/active-completions";
 import { notFound } from "~/utils/http.server";
 import { webLogger } from "~/utils/logger.server";
 import { webMetrics } from "~/utils/metrics.server";
@@ -100,13 +101,8 @@ async function assertMayAsk(trx: Trx, session: SessionUser) {
 }
 
 async function assertIdle(trx: Trx, chatId: string) {
-  const busy = await trx
-    .selectFrom("completions")
-    .select("id")
-    .where("chat_id", "=", chatId)
-    .where("status", "in", ACTIVE_STATUSES)
-    .executeTakeFirst();
-  if (busy) throw new SendRefusedError(messages.replyInProgress, 409, "busy");
+  if ((await activeCompletionIds(trx, "chat_id", chatId)).length > 0)
+    throw new SendRefusedError(messages.replyInProgress, 409, "busy");
 }
 
 /** A repeated request id from the same user is the same request: answer with what it created. */

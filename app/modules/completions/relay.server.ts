@@ -3,7 +3,7 @@
  * whose id is the entry id, so a reconnecting EventSource (Last-Event-ID) gets only what it missed. A reply
  * whose stream has expired is replayed from the database.
  */
-import { completionStreamKey, type StreamEntry } from "#worker/jobs";
+import { completionStreamKey, type StreamEntry } from "#contract/jobs";
 import {
   failureFromRow,
   isFinished,
@@ -11,7 +11,7 @@ import {
   type FinishedStatus,
   type ReplyEventData,
   type StoredFailure,
-} from "#worker/lifecycle";
+} from "#contract/lifecycle";
 import { failureMessage } from "../errors/catalogue";
 import { readyRedis, serverContext } from "../server-context.server";
 import { notFound } from "~/utils/http.server";

@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import { COMPLETION_STOP_CHANNEL, completionStopKey } from "#worker/jobs";
+import { COMPLETION_STOP_CHANNEL, completionStopKey } from "#contract/jobs";
 import { readyRedis } from "../server-context.server";
 
 /** Asks the workers running (or about to run) these replies to stop; the text so far is kept. */

@@ -6,7 +6,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { Redis, ReplyError, type RedisOptions } from "ioredis";
 import type { Logger } from "#platform/logger";
-import { parseStreamFields, type StreamEntry } from "#worker/jobs";
+import { parseStreamFields, type StreamEntry } from "#contract/jobs";
 import { compareStreamIds, isStreamId } from "./stream-ids";
 
 export type EntryListener = (id: string, entry: StreamEntry) => void;

@@ -3,7 +3,7 @@
  * has one; the few it lacks are marked "ours".
  * See docs/product.md §9.
  */
-import type { Failure, VendorCheckResult } from "#worker/jobs";
+import type { Failure, VendorCheckResult } from "#contract/jobs";
 
 export const messages = {
   nameRequired: "Name is required",

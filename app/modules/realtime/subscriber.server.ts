@@ -3,7 +3,7 @@
  * (not one Redis connection per browser).
  */
 import { Redis } from "ioredis";
-import { redisConnectionOptions } from "#worker/jobs";
+import { redisConnectionOptions } from "#contract/jobs";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import { REALTIME_CHANNEL, realtimeEventSchema, type RealtimeEvent } from "./events";

@@ -6,7 +6,7 @@ import { encryptSecret } from "#platform/crypto";
 import type { Db } from "#db/database";
 import { activeVendor } from "#db/vendors";
 import { nowIso } from "#db/schema";
-import type { VendorCheckResult } from "#worker/jobs";
+import type { VendorCheckResult } from "#contract/jobs";
 import { failureMessage } from "../errors/catalogue";
 import { keyMessages } from "./key-messages";
 import { runVendorCheck } from "./vendor-check.server";

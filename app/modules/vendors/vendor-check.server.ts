@@ -1,4 +1,4 @@
-import { vendorCheckResultSchema, type VendorCheckJob, type VendorCheckResult } from "#worker/jobs";
+import { vendorCheckResultSchema, type VendorCheckJob, type VendorCheckResult } from "#contract/jobs";
 import { serverContext } from "../server-context.server";
 
 const CHECK_WAIT_MS = 20_000;

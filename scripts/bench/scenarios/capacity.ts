@@ -8,12 +8,10 @@ import { nowMs } from "../clock";
 import { allAtOnce, cookieFor, measure, type BenchContext } from "../context";
 import type { ScenarioReport, Table, Target } from "../report";
 import { ms } from "../stats";
-import { peerReply, replyDeadlineMs, type ReplyPlan, type StreamRun } from "../streams";
+import { peerReply, replyDeadlineMs, type ReplyPlan, type StreamRun, type ReplyLength } from "../streams";
 import { summarizeRuns } from "./concurrent";
 
-export interface CapacitySizes {
-  tokens: number;
-  tokenMs: number;
+export interface CapacitySizes extends ReplyLength {
   start: number;
   max: number;
   /** Per path, in seconds: no new probe starts after it. */

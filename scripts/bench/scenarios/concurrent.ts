@@ -19,12 +19,17 @@ import {
 } from "../context";
 import { distTable, type ScenarioReport, type Table, type Target } from "../report";
 import { ms, subtract, summarize, type Summary } from "../stats";
-import { baselineReply, peerReply, replyDeadlineMs, type ReplyPlan, type StreamRun } from "../streams";
+import {
+  baselineReply,
+  peerReply,
+  replyDeadlineMs,
+  type ReplyPlan,
+  type StreamRun,
+  type ReplyLength,
+} from "../streams";
 
-export interface ConcurrentSizes {
+export interface ConcurrentSizes extends ReplyLength {
   streams: number;
-  tokens: number;
-  tokenMs: number;
 }
 
 const SLACK_MS = 120_000;

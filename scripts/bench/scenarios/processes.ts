@@ -16,20 +16,16 @@ import { OTHERS, UsageSampler } from "../procstats";
 import type { ScenarioReport, Table, Target } from "../report";
 import { resumableReply, wholeAndInOrder, type ResumedRun } from "../resumable";
 import { ms, summarize } from "../stats";
-import { replyDeadlineMs, type ReplyPlan } from "../streams";
+import { replyDeadlineMs, type ReplyPlan, type ReplyLength } from "../streams";
 
-export interface ProcessesOptions {
+export interface ProcessesOptions extends ReplyLength {
   pairs: [number, number][];
   replies: number;
   concurrency: number;
-  tokens: number;
-  tokenMs: number;
 }
 
-export interface RollingOptions {
+export interface RollingOptions extends ReplyLength {
   replies: number;
-  tokens: number;
-  tokenMs: number;
 }
 
 const SLACK_MS = 120_000;
@@ -50,13 +46,20 @@ async function pooled<T>(count: number, width: number, task: (index: number) => 
   return results;
 }
 
-const withStack = async <T>(stack: ProcessStack, body: () => Promise<T>): Promise<T> => {
-  try {
-    return await body();
-  } finally {
-    await stack.stop();
-  }
-};
+/** Runs `body` on a product of its own on PostgreSQL, with users enough for `replies` at once, then stops it. */
+async function onStack<T>(
+  context: BenchContext,
+  size: { web: number; workers: number; replies: number },
+  body: (stack: ProcessStack) => Promise<T>,
+): Promise<T> {
+  const stack = await startProcessStack(context, {
+    web: size.web,
+    workers: size.workers,
+    users: Math.ceil(size.replies / USERS_PER),
+    database: "postgres",
+  });
+  return body(stack).finally(() => stack.stop());
+}
 
 /** `npm run bench -- --scenario processes`: one row per (web, workers) pair. */
 export async function processesScenario(
@@ -68,13 +71,7 @@ export async function processesScenario(
   let failed = 0;
   for (const [web, workers] of options.pairs) {
     context.log(`processes: ${web} web, ${workers} worker(s): starting`);
-    const stack = await startProcessStack(context, {
-      web,
-      workers,
-      users: Math.ceil(options.concurrency / USERS_PER),
-      database: "postgres",
-    });
-    await withStack(stack, async () => {
+    await onStack(context, { web, workers, replies: options.concurrency }, async (stack) => {
       const plan = (): ReplyPlan => ({
         tag: context.nextTag(),
         tokens: options.tokens,
@@ -164,13 +161,7 @@ export async function rollingScenario(
   const web = 2;
   const workers = 2;
   context.log(`rolling: ${web} web, ${workers} workers on PostgreSQL: starting`);
-  const stack = await startProcessStack(context, {
-    web,
-    workers,
-    users: Math.ceil(options.replies / USERS_PER),
-    database: "postgres",
-  });
-  return withStack(stack, async () => {
+  return onStack(context, { web, workers, replies: options.replies }, async (stack) => {
     const plans = Array.from({ length: options.replies }, () => ({
       tag: context.nextTag(),
       tokens: options.tokens,

@@ -8,13 +8,11 @@
 import { allAtOnce, cookieFor, cpuMsOf, measure, type BenchContext, type Measured } from "../context";
 import type { ScenarioReport, Table, Target } from "../report";
 import { ms } from "../stats";
-import { baselineReply, replyDeadlineMs, type ReplyPlan, type StreamRun } from "../streams";
+import { baselineReply, replyDeadlineMs, type ReplyPlan, type StreamRun, type ReplyLength } from "../streams";
 import { summarizeRuns } from "./concurrent";
 
-export interface ScaleSizes {
+export interface ScaleSizes extends ReplyLength {
   sizes: number[];
-  tokens: number;
-  tokenMs: number;
 }
 
 const SLACK_MS = 120_000;

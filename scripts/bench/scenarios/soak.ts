@@ -15,13 +15,11 @@ import { rssKb } from "../procstats";
 import type { ScenarioReport, Target } from "../report";
 import { resumableReply, wholeAndInOrder } from "../resumable";
 import { ms } from "../stats";
-import { replyDeadlineMs, type ReplyPlan } from "../streams";
+import { replyDeadlineMs, type ReplyPlan, type ReplyLength } from "../streams";
 
-export interface SoakOptions {
+export interface SoakOptions extends ReplyLength {
   minutes: number;
   concurrency: number;
-  tokens: number;
-  tokenMs: number;
 }
 
 const openFds = (pid: number) => {

@@ -83,7 +83,20 @@ export async function finishedCompletion(
   return db.completionsOfChat(chatId).at(-1)!;
 }
 
-/** A Professional user's new chat with `text` asked and its reply finished with `status`; returns the chat's id. */
+/** A new chat with `text` asked and its reply finished with `status`; returns the chat's id. */
+export async function askInNewChat(
+  page: Page,
+  db: TestDb,
+  text: string,
+  status: CompletionRow["status"] = "done",
+): Promise<string> {
+  await page.goto("/chat");
+  const chatId = await sendMessage(page, text);
+  await finishedCompletion(db, chatId, status);
+  return chatId;
+}
+
+/** askInNewChat as a Professional user. */
 export async function askAsProfessional(
   page: Page,
   db: TestDb,
@@ -92,8 +105,5 @@ export async function askAsProfessional(
   status: CompletionRow["status"] = "done",
 ): Promise<string> {
   db.setPlan(userId, "professional");
-  await page.goto("/chat");
-  const chatId = await sendMessage(page, text);
-  await finishedCompletion(db, chatId, status);
-  return chatId;
+  return askInNewChat(page, db, text, status);
 }

@@ -114,6 +114,13 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect.soft(toast, `toast '${title}' / '${description ?? ""}'`).toBeVisible();
 }
 
+/** What Sign Out leaves: the sign-in page, its toast, and no session of the user in the database. */
+export async function expectSignedOut(page: Page, db: TestDb, userId: string) {
+  await expect(page).toHaveURL("/signin");
+  await expectToast(page, "Signed Out", "You have been signed out, redirecting to login");
+  expect(db.count("select count(*) from sessions where user_id = ?", userId)).toBe(0);
+}
+
 /** Posts the sign-up form; the request context is then signed in as the new account. */
 async function register(
   request: APIRequestContext,

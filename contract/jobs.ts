@@ -1,6 +1,7 @@
 /**
  * The contract between the web and the worker: queue name, job payload, Redis keys and the entries of a
- * completion's token stream. Nothing else in worker/ is imported by app/.
+ * completion's token stream. It lives outside worker/ so that app/, db/ and platform/ can import it without
+ * importing anything of the worker (the lint forbids that).
  */
 import { z } from "zod";
 
