@@ -149,21 +149,12 @@ export class ProductClient {
     return session;
   }
 
-  /**
-   * Sends one message in a new chat and reads its reply's event stream to the end. With `withSend` the stream
-   * is opened together with the POST (`?pending=1`), as the chat page does with JavaScript on; otherwise after
-   * the POST's redirect, as a page without JavaScript (or a browser resuming) does.
-   */
-  async reply(
-    cookie: string,
-    plan: ReplyPlan,
-    timeoutMs: number,
-    { withSend = false } = {},
-  ): Promise<StreamRun> {
+  /** Sends one message in a new chat and reads its reply's event stream to the end. */
+  async reply(cookie: string, plan: ReplyPlan, timeoutMs: number): Promise<StreamRun> {
     const requestId = randomUUID();
     const run: StreamRun = { tag: plan.tag, requestId, start: nowMs(), tokens: [] };
     const form = new URLSearchParams({ intent: "send", content: directiveMessage(plan), requestId });
-    const send = async () => {
+    try {
       const post = await fetchText(`${this.baseUrl}/chat?index`, {
         method: "POST",
         headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
@@ -173,36 +164,24 @@ export class ProductClient {
       run.postEnd = nowMs();
       if (post.status !== 302)
         throw new Error(`POST /chat answered ${post.status}: ${post.body.slice(0, 200)}`);
-    };
-    const read = () =>
-      readSse(
-        `${this.baseUrl}/api/completions/${requestId}/stream${withSend ? "?pending=1" : ""}`,
-        {
-          method: "GET",
-          headers: { Cookie: cookie },
-          timeoutMs: Math.max(1, timeoutMs - (nowMs() - run.start)),
-        },
-        (event) => {
-          if (event.event === "token")
-            run.tokens.push({ at: event.at, text: (JSON.parse(event.data) as { text: string }).text });
-          else if (event.event !== "message") {
-            run.terminal = event.event;
-            if (event.event === "error") run.error = `error event: ${event.data}`;
-          }
-        },
-      );
-    let outcome: Awaited<ReturnType<typeof read>>;
-    try {
-      // The POST leaves first, so the web handles the send before the stream that waits for it.
-      if (withSend) [, outcome] = await Promise.all([send(), read()]);
-      else {
-        await send();
-        outcome = await read();
-      }
     } catch (error) {
       run.error = (error as Error).message;
       return run;
     }
+    const url = `${this.baseUrl}/api/completions/${requestId}/stream`;
+    const remaining = Math.max(1, timeoutMs - (nowMs() - run.start));
+    const outcome = await readSse(
+      url,
+      { method: "GET", headers: { Cookie: cookie }, timeoutMs: remaining },
+      (event) => {
+        if (event.event === "token")
+          run.tokens.push({ at: event.at, text: (JSON.parse(event.data) as { text: string }).text });
+        else if (event.event !== "message") {
+          run.terminal = event.event;
+          if (event.event === "error") run.error = `error event: ${event.data}`;
+        }
+      },
+    );
     run.openedAt = outcome.openedAt;
     run.endedAt = outcome.endedAt;
     if (outcome.error) run.error = `${outcome.error} ${outcome.body ?? ""}`.trim();

@@ -17,7 +17,6 @@ import { deleteChat } from "~/modules/chats/chats.server";
 import { QUICK_ACTIONS, quickActionRequest } from "~/modules/completions/quick-actions";
 import { startSession } from "~/modules/auth/session.server";
 import { handleChatAction } from "~/modules/completions/chat-intents.server";
-import { completionEventStream } from "~/modules/completions/relay.server";
 import { nowIso, type Plan, type Role } from "#db/schema";
 import { completionStopKey } from "#worker/jobs";
 import { runCompletion } from "#worker/processor";
@@ -329,56 +328,5 @@ describe("stop and users' keys", () => {
           .where("id", "=", row.id)
           .execute();
     }
-  });
-});
-
-describe("a reply's stream opened together with its send (?pending=1)", () => {
-  const pendingStream = (userId: string, completionId: string, signal?: AbortSignal) =>
-    completionEventStream(
-      new Request(`http://localhost/api/completions/${completionId}/stream?pending=1`, { signal }),
-      userId,
-      completionId,
-    );
-
-  it("waits for the send, then streams the whole reply from its first token", async () => {
-    const session = await member("professional");
-    const requestId = uuidv7();
-    const opened = pendingStream(session.user.id, requestId);
-    await sendMessage(session, { content: `with its stream ${directive({ tokens: 3 })}`, requestId }, null);
-    await finish(requestId);
-    const response = await opened;
-    expect(response.status).toBe(200);
-    const body = await response.text();
-    expect(body.match(/^event: token$/gm)?.length).toBeGreaterThan(0);
-    expect(body).toMatch(/^event: done$/m);
-  });
-
-  it("answers 404 to anyone but the owner, at once when the reply exists, and without pending as before", async () => {
-    const owner = await member("professional");
-    const other = await member("professional");
-    const { completionId } = await send(owner, "mine");
-    expect((await pendingStream(other.user.id, completionId)).status).toBe(404);
-    const unknown = uuidv7();
-    const plain = await completionEventStream(
-      new Request(`http://localhost/api/completions/${unknown}/stream`),
-      owner.user.id,
-      unknown,
-    );
-    expect(plain.status).toBe(404);
-
-    // Another user's reply that starts while the stream waits for it is not shown either.
-    const requestId = uuidv7();
-    const waiting = pendingStream(other.user.id, requestId);
-    await sendMessage(owner, { content: "not yours", requestId }, null);
-    await finish(requestId);
-    expect((await waiting).status).toBe(404);
-  });
-
-  it("lets go of a stream whose send never came once the browser closes it", async () => {
-    const session = await member("professional");
-    const closed = new AbortController();
-    const waiting = pendingStream(session.user.id, uuidv7(), closed.signal);
-    closed.abort();
-    expect((await waiting).status).toBe(404);
   });
 });

@@ -1,6 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { followSentReply } from "./follow-sent-reply";
 import { followReply, isFollowing } from "./use-completion-stream";
 
 /** A stand-in EventSource that records what the page opened and closed. */
@@ -56,47 +54,5 @@ describe("following a reply's stream", () => {
     expect(source.closed).toBe(false);
     source.listeners.get("done")!({ data: JSON.stringify({ messageId: "m" }) });
     expect(source.closed).toBe(true);
-  });
-
-  describe("a send opens its reply's stream together with the POST", () => {
-    const submit = (fields: Record<string, string>, answer: () => Promise<unknown>) =>
-      followSentReply({
-        request: new Request("http://localhost/chat?index", {
-          method: "POST",
-          body: new URLSearchParams(fields),
-        }),
-        serverAction: answer,
-        params: {},
-      } as unknown as ClientActionFunctionArgs);
-    const redirectTo = (location: string) => () =>
-      Promise.reject(new Response(null, { status: 302, headers: { Location: location } }));
-
-    it("keeps the stream an accepted send opened, waiting for the send on the server", async () => {
-      await expect(
-        submit({ intent: "send", content: "Hi", requestId: "sent-a" }, redirectTo("/chat/c1")),
-      ).rejects.toBeInstanceOf(Response);
-      expect(FakeEventSource.opened.map((source) => source.url)).toEqual([
-        "/api/completions/sent-a/stream?pending=1",
-      ]);
-      expect(FakeEventSource.opened[0]!.closed).toBe(false);
-      expect(isFollowing("sent-a")).toBe(true);
-    });
-
-    it("closes it when the send is refused, and opens none for an empty message", async () => {
-      await submit({ intent: "send", content: "Hi", requestId: "sent-b" }, () =>
-        Promise.resolve({ error: "limit" }),
-      );
-      await expect(
-        submit({ content: "Hi", requestId: "sent-c" }, redirectTo("/chat?apikey=edit")),
-      ).rejects.toBeInstanceOf(Response);
-      await submit({ intent: "send", content: "  ", requestId: "sent-d" }, () =>
-        Promise.resolve({ error: "empty" }),
-      );
-      expect(FakeEventSource.opened.map((source) => [source.url, source.closed])).toEqual([
-        ["/api/completions/sent-b/stream?pending=1", true],
-        ["/api/completions/sent-c/stream?pending=1", true],
-      ]);
-      expect(isFollowing("sent-b") || isFollowing("sent-c")).toBe(false);
-    });
   });
 });

@@ -42,12 +42,11 @@ function releaseLater(completionId: string, entry: Followed) {
 /**
  * Starts following one reply over SSE (once per page; later calls reuse it). EventSource reconnects by itself
  * and sends Last-Event-ID, so after a network drop the server sends only what this page has not seen; a reload
- * starts again from the first token. `pending`: the send that creates the reply is still under way (the server
- * waits for it instead of answering 404).
+ * starts again from the first token.
  */
-export function followReply(completionId: string, { pending = false } = {}): void {
+export function followReply(completionId: string): void {
   if (followed.has(completionId)) return;
-  const source = new EventSource(`/api/completions/${completionId}/stream${pending ? "?pending=1" : ""}`);
+  const source = new EventSource(`/api/completions/${completionId}/stream`);
   const entry: Followed = { state: WAITING, source, listeners: new Set(), release: null };
   followed.set(completionId, entry);
   releaseLater(completionId, entry);
@@ -72,15 +71,6 @@ export function followReply(completionId: string, { pending = false } = {}): voi
 
 /** Whether this page already follows the reply (the send opened its stream). */
 export const isFollowing = (completionId: string) => followed.has(completionId);
-
-/** Stops following a reply nobody will show (its send was refused). */
-export function unfollowReply(completionId: string): void {
-  const entry = followed.get(completionId);
-  if (!entry) return;
-  if (entry.release) clearTimeout(entry.release);
-  entry.source.close();
-  followed.delete(completionId);
-}
 
 function watch(completionId: string, listener: () => void) {
   followReply(completionId);

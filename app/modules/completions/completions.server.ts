@@ -23,7 +23,6 @@ import { ACTIVE_STATUSES, isActive } from "#worker/lifecycle";
 import { notFound } from "~/utils/http.server";
 import { webLogger } from "~/utils/logger.server";
 import { webMetrics } from "~/utils/metrics.server";
-import { replyQueued } from "./relay.server";
 import { requestStops } from "./stop.server";
 import { DEFAULT_TEMPERATURE, QUICK_ACTIONS, splitSystemPrefix, type QuickActionKey } from "./quick-actions";
 
@@ -194,7 +193,6 @@ async function enqueue(request: StoredRequest | null, delayMs = 0) {
     });
     webMetrics().replyRequests.inc({ outcome: "queued" });
     webLogger().info("reply queued");
-    replyQueued(request.completionId);
   } catch (error) {
     webLogger().error(
       { err: error, completionId: request.completionId },

@@ -1,9 +1,7 @@
 /**
  * Scenario 1: added time to first token. The same client measures the mock read directly (baseline), the peer
- * (an AI SDK `streamText` proxy in front of the same mock) and the product two ways: the completion's event
- * stream opened together with the POST (`?pending=1`, as the chat page does with JavaScript on; the targets are
- * judged on this one) and opened after the POST's redirect (a page without JavaScript), one at a time and then
- * many at once, interleaved in one run.
+ * (an AI SDK `streamText` proxy in front of the same mock) and the product (POST, then the completion's event
+ * stream), one at a time and then many at once, interleaved in one run.
  */
 import { servingRecord, ttftOf } from "../analysis";
 import {
@@ -42,13 +40,8 @@ const TARGET = { seqP50: 4, seqP99: 15, parP99: 100, webCpuPerReply: 1 };
 interface Runs {
   baseline: StreamRun[];
   peer: StreamRun[];
-  /** The stream opened with the send (JavaScript on). */
   product: StreamRun[];
-  /** The stream opened after the send's redirect (no JavaScript). */
-  productAfter: StreamRun[];
 }
-
-const noRuns = (): Runs => ({ baseline: [], peer: [], product: [], productAfter: [] });
 
 function oneBaseline(context: BenchContext) {
   return baselineReply(context.env.mock.endpoint("together"), plan(context.nextTag()), TIMEOUT_MS);
@@ -58,29 +51,27 @@ function onePeer(context: BenchContext) {
   return peerReply(context.env.peer.url, plan(context.nextTag()), TIMEOUT_MS);
 }
 
-function oneProduct(context: BenchContext, index: number, withSend = true) {
-  return context.product.reply(cookieFor(context, index), plan(context.nextTag()), TIMEOUT_MS, { withSend });
+function oneProduct(context: BenchContext, index: number) {
+  return context.product.reply(cookieFor(context, index), plan(context.nextTag()), TIMEOUT_MS);
 }
 
 /** Baseline, peer and product take turns, so all three see the same machine state over the phase. */
 async function interleaved(context: BenchContext, count: number): Promise<Runs> {
-  const runs = noRuns();
+  const runs: Runs = { baseline: [], peer: [], product: [] };
   await sequentially(count, async (index) => {
     runs.baseline.push(await oneBaseline(context));
     runs.peer.push(await onePeer(context));
     runs.product.push(await oneProduct(context, index));
-    runs.productAfter.push(await oneProduct(context, index, false));
   });
   return runs;
 }
 
 async function inRounds(context: BenchContext, size: number, rounds: number): Promise<Runs> {
-  const runs = noRuns();
+  const runs: Runs = { baseline: [], peer: [], product: [] };
   await sequentially(rounds, async () => {
     runs.baseline.push(...(await allAtOnce(size, () => oneBaseline(context))));
     runs.peer.push(...(await allAtOnce(size, () => onePeer(context))));
     runs.product.push(...(await allAtOnce(size, (index) => oneProduct(context, index))));
-    runs.productAfter.push(...(await allAtOnce(size, (index) => oneProduct(context, index, false))));
   });
   return runs;
 }
@@ -101,8 +92,8 @@ function stages(title: string, runs: Runs, tap: Map<string, TapRecord[]>): Table
   return distTable(title, [
     ["product: POST sent → 302 read", summarize(runs.product.map((r) => (r.postEnd ?? NaN) - r.start))],
     [
-      "product, stream after the POST: 302 read → stream headers read",
-      summarize(runs.productAfter.map((r) => (r.openedAt ?? NaN) - (r.postEnd ?? NaN))),
+      "product: 302 read → stream headers read",
+      summarize(runs.product.map((r) => (r.openedAt ?? NaN) - (r.postEnd ?? NaN))),
     ],
     [
       "product: POST sent → vendor call reaches mock",
@@ -129,10 +120,6 @@ function stages(title: string, runs: Runs, tap: Map<string, TapRecord[]>): Table
       stage(runs.product, (run, record) => (run.tokens[0]?.at ?? NaN) - firstWrite(record)),
     ],
     [
-      "product, stream after the POST: mock writes 1st token → client reads it",
-      stage(runs.productAfter, (run, record) => (run.tokens[0]?.at ?? NaN) - firstWrite(record)),
-    ],
-    [
       "peer: mock writes 1st token → client reads it",
       stage(runs.peer, (run, record) => (run.tokens[0]?.at ?? NaN) - firstWrite(record)),
     ],
@@ -143,27 +130,18 @@ function stages(title: string, runs: Runs, tap: Map<string, TapRecord[]>): Table
   ]);
 }
 
-/** The ways' TTFT side by side, and what the peer and the product add to the baseline. */
-function ttftTable(
-  title: string,
-  ttft: { baseline: Summary; peer: Summary; product: Summary; productAfter: Summary },
-): Table {
+/** The three ways' TTFT side by side, and what the peer and the product add to the baseline. */
+function ttftTable(title: string, ttft: { baseline: Summary; peer: Summary; product: Summary }): Table {
   return distTable(
     title,
     [
       ["baseline: mock read directly", ttft.baseline],
       ["peer: AI SDK streamText proxy → first text-delta", ttft.peer],
-      ["product: POST → first token event (stream opened with the POST)", ttft.product],
-      ["product, stream opened after the POST's 302", ttft.productAfter],
+      ["product: POST → first token event", ttft.product],
     ],
     [
       { label: "peer added (peer − baseline, per percentile)", of: ttft.peer, minus: ttft.baseline },
       { label: "product added (product − baseline, per percentile)", of: ttft.product, minus: ttft.baseline },
-      {
-        label: "product added, stream after the 302 (per percentile)",
-        of: ttft.productAfter,
-        minus: ttft.baseline,
-      },
     ],
   );
 }
@@ -180,7 +158,6 @@ export async function ttftScenario(context: BenchContext, sizes: TtftSizes): Pro
     baseline: summarize(runs.baseline.map(ttftOf)),
     peer: summarize(runs.peer.map(ttftOf)),
     product: summarize(runs.product.map(ttftOf)),
-    productAfter: summarize(runs.productAfter.map(ttftOf)),
   });
   const seq = summaries(sequential.result);
   const par = summaries(parallel.result);
@@ -226,13 +203,10 @@ export async function ttftScenario(context: BenchContext, sizes: TtftSizes): Pro
       measured: vsPeer(added.par.product.p99, added.par.peer.p99),
       met: added.par.product.p99 <= added.par.peer.p99,
     },
-    webCpuTarget("one at a time", sequential, 2 * sizes.sequential),
-    webCpuTarget(`${sizes.parallel} at once`, parallel, 2 * sizes.parallel * sizes.rounds),
+    webCpuTarget("one at a time", sequential, sizes.sequential),
+    webCpuTarget(`${sizes.parallel} at once`, parallel, sizes.parallel * sizes.rounds),
   ];
-  const failures = [sequential.result, parallel.result].flatMap((runs) => [
-    ...failed(runs.product),
-    ...failed(runs.productAfter),
-  ]);
+  const failures = [...failed(sequential.result.product), ...failed(parallel.result.product)];
   const peerFailures = [...failed(sequential.result.peer), ...failed(parallel.result.peer)];
   const baselineFailures = [...failed(sequential.result.baseline), ...failed(parallel.result.baseline)];
   const firstError = (runs: StreamRun[]) => (runs[0] ? ` (first: ${runs[0].error ?? "no token/done"})` : "");
@@ -252,8 +226,7 @@ export async function ttftScenario(context: BenchContext, sizes: TtftSizes): Pro
     ],
     notes: [
       `Failed replies: product ${failures.length}${firstError(failures)}, peer ${peerFailures.length}${firstError(peerFailures)}, baseline ${baselineFailures.length}.`,
-      `CPU per reply: each process's CPU over the phase ÷ the replies that went through it (the product's both ways), ${REPLY_TOKENS}-token replies (issue 13's web target is for a 100-token reply). The phase interleaves all the paths, so each figure also carries that process's idle work while the others ran.`,
-      "The targets judge the product with its stream opened together with the POST (`?pending=1`), as the chat page does with JavaScript on; the rows 'stream opened after the POST's 302' are the same product read as a page without JavaScript does.",
+      `CPU per reply: each process's CPU over the phase ÷ the replies that went through it, ${REPLY_TOKENS}-token replies (issue 13's web target is for a 100-token reply). The phase interleaves all three, so each figure also carries that process's idle work while the other two ran.`,
       `One at a time: ${lagNote(sequential)}`,
       `${sizes.parallel} at once: ${lagNote(parallel)}`,
       redisCommandsNote(parallel),
@@ -274,10 +247,10 @@ function webCpuTarget(label: string, measured: Measured<Runs>, replies: number):
 
 function cpuTable(label: string, measured: Measured<Runs>, replies: number): Table {
   return cpuPerReplyTable(`CPU per reply, ${label}`, measured, [
-    ["product: web", "web", 2 * replies],
-    ["product: worker", "worker", 2 * replies],
-    ["product: redis", "redis", 2 * replies],
+    ["product: web", "web", replies],
+    ["product: worker", "worker", replies],
+    ["product: redis", "redis", replies],
     ["peer: AI SDK proxy", "peer proxy (AI SDK)", replies],
-    ["mock vendor (all four paths)", "mock vendor", replies * 4],
+    ["mock vendor (all three paths)", "mock vendor", replies * 3],
   ]);
 }
