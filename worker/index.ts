@@ -37,9 +37,12 @@ export const DEFAULT_LOCKS = { lockMs: 10_000, stalledCheckMs: 5_000 };
  * earlier run ending untracks the newer run's lock, which then lapses too, and every lapse costs another vendor
  * call (the benchmark saw replies run three and four times).
  *
- * A run starts only after renewing the lock once. On a busy worker a job can wait seconds between being taken
- * and its run starting, long enough for the lock to lapse and the job to be given to another run; only the run
- * holding the lock may claim the reply's stream, or a late starter would fence out the run that will finish it.
+ * A run starts only while it certainly holds the lock. On a busy worker a job can wait seconds between being
+ * taken and its run starting, long enough for the lock to lapse and the job to be given to another run; only the
+ * run holding the lock may claim the reply's stream, or a late starter would fence out the run that will finish
+ * it. A job taken less than a renewal period ago (`processedOn`: this worker's clock when it asked for the job,
+ * before Redis set the lock for `lockMs`) still holds it, so only a later start renews first: that round trip
+ * stays off the usual reply's first token (docs/benchmarks.md §1c).
  * Resolves with the function that stops the renewals, or null when the lock is no longer this run's.
  */
 async function holdJobLock(
@@ -49,7 +52,10 @@ async function holdJobLock(
   controller: AbortController,
   logger: Logger,
 ): Promise<(() => void) | null> {
-  if (!(await job.extendLock(token, lockMs))) return null;
+  const renewalMs = lockMs / 3;
+  const takenAgo = Date.now() - (job.processedOn ?? 0);
+  const heldForSure = takenAgo >= 0 && takenAgo < renewalMs;
+  if (!heldForSure && !(await job.extendLock(token, lockMs))) return null;
   const timer = setInterval(() => {
     job.extendLock(token, lockMs).then(
       (held) => {
@@ -58,7 +64,7 @@ async function holdJobLock(
       (error: unknown) =>
         logger.warn({ jobId: job.id, err: (error as Error).message }, "lock renewal failed"),
     );
-  }, lockMs / 3);
+  }, renewalMs);
   return () => clearInterval(timer);
 }
 

@@ -137,6 +137,29 @@ describe("a worker process", () => {
     expect(t.mock.requests()).toHaveLength(0);
     expect((await completionOf(t.db, completionId)).status).toBe("queued");
   });
+
+  it("starts a job taken a moment ago without renewing its lock first, and renews one taken long ago", async () => {
+    const processor = completionProcessor(t.runner(), new Map(), 10_000);
+    const jobFor = async (content: string, takenMsAgo: number) => {
+      const { completionId } = await t.createCompletion(userId, content);
+      const extendLock = vi.fn(async () => 1);
+      const job = {
+        id: completionId,
+        data: { completionId },
+        processedOn: Date.now() - takenMsAgo,
+        extendLock,
+      };
+      return { completionId, extendLock, job: job as unknown as Job<CompletionJob> };
+    };
+    const fresh = await jobFor("Just taken", 0);
+    await expect(processor(fresh.job, "token")).resolves.toBe("done");
+    expect(fresh.extendLock).not.toHaveBeenCalled();
+
+    const late = await jobFor("Taken before a busy spell", 5_000);
+    await expect(processor(late.job, "token")).resolves.toBe("done");
+    expect(late.extendLock).toHaveBeenCalledTimes(1);
+    expect((await completionRow(late.completionId)).status).toBe("done");
+  });
 });
 
 describe("running a completion", () => {
