@@ -158,7 +158,7 @@ describe("a worker process", () => {
     const late = await jobFor("Taken before a busy spell", 5_000);
     await expect(processor(late.job, "token")).resolves.toBe("done");
     expect(late.extendLock).toHaveBeenCalledTimes(1);
-    expect((await completionRow(late.completionId)).status).toBe("done");
+    expect((await completionOf(t.db, late.completionId)).status).toBe("done");
   });
 });
 
