@@ -3,7 +3,7 @@
  * each change is stored, audited and announced, bad input is refused with the catalogue's words, and what is
  * saved is what the chat enforces.
  */
-import type { Redis } from "ioredis";
+import { connectRedis, type RedisClient } from "#platform/redis";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { encryptSecret } from "#platform/crypto";
@@ -36,7 +36,7 @@ let routes: {
   logs: typeof Logs;
   user: typeof UserDetail;
 };
-let listener: Redis;
+let listener: RedisClient;
 const events: string[] = [];
 
 beforeAll(async () => {
@@ -50,7 +50,7 @@ beforeAll(async () => {
     logs: await import("~/routes/admin.logs"),
     user: await import("~/routes/admin.users.$userId"),
   };
-  listener = t.redis.duplicate();
+  listener = connectRedis(t.env.redisUrl);
   await listener.subscribe(REALTIME_CHANNEL);
   listener.on("message", (_channel, message: string) => events.push(message));
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { StreamHub } from "~/modules/completions/stream-hub.server";
 import { createLogger } from "#platform/logger";
 import { startWorker } from "#worker/index";
-import { completionStreamKey, redisConnectionOptions, type StreamEntry } from "#worker/jobs";
+import { completionStreamKey, type StreamEntry } from "#worker/jobs";
 import { createTestEnv, directive, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;
@@ -49,9 +49,8 @@ it(
   { timeout: 90_000 },
   async () => {
     const logger = createLogger("test", "silent");
-    const connection = redisConnectionOptions(t.env.redisUrl);
     const workers = [await startWorker({ concurrency: 20 }), await startWorker({ concurrency: 20 })];
-    let hub = new StreamHub(connection, logger);
+    let hub = new StreamHub(t.env.redisUrl, logger);
     const userId = await t.createUser();
     const readers: Reader[] = [];
     for (let i = 0; i < 12; i++) {
@@ -83,7 +82,7 @@ it(
       );
       for (const reader of readers) reader.unsubscribe();
       await hub.close();
-      hub = new StreamHub(connection, logger);
+      hub = new StreamHub(t.env.redisUrl, logger);
       for (const reader of readers) follow(hub, reader);
 
       await until(() => readers.every((r) => r.terminal), "every reply to end", 60_000);
