@@ -207,9 +207,13 @@ describe("the stream hub under bad input", () => {
       );
       await add(k, token("during"));
       await add(k, { type: "done", messageId: "m" });
-      // The new stream's wake-up call fails while Redis is away: either it is logged, or it escapes.
+      // The new stream's wake-up call fails while Redis is away (so may the one before it, if still under way):
+      // each is either logged, or escapes.
       await vi.waitFor(
-        () => expect(rejections.length + logged.filter((l) => l.includes("wake failed")).length).toBe(1),
+        () =>
+          expect(rejections.length + logged.filter((l) => l.includes("wake failed")).length).toBeGreaterThan(
+            0,
+          ),
         { timeout: 10_000, interval: 50 },
       );
       expect(rejections).toEqual([]);

@@ -36,7 +36,7 @@ const BLOCK_MS = 5_000;
 const BATCH = 500;
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 5_000;
-/** A web process that dies leaves its wake stream behind only this long. */
+/** A web process's wake stream outlives the process by at most this long. */
 const WAKE_TTL_SECONDS = 3600;
 
 export class StreamHub {
@@ -115,9 +115,8 @@ export class StreamHub {
     this.closed = true;
     this.idle?.();
     this.reader.disconnect();
-    await this.loop?.catch(() => undefined);
-    await this.control.del(this.wakeKey).catch(() => undefined);
     this.control.disconnect();
+    await this.loop?.catch(() => undefined);
   }
 
   private async catchUp(key: string, subscription: Subscription, upTo: string) {
