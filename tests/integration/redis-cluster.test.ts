@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { completionStopKey } from "#worker/jobs";
 import type { startWorker } from "#worker/index";
 import { clusterUnavailable, startTestCluster, type TestCluster } from "../support/redis-cluster";
-import { sessionUser } from "../support/rows";
+import { sessionUser, storedReplies } from "../support/rows";
 import { createTestEnv, directive, type TestEnv } from "../support/test-env";
 
 const unavailable = clusterUnavailable();
@@ -93,16 +93,10 @@ describe.skipIf(unavailable)(
         expect(new Set(reply.events.map((e) => e.id)).size).toBe(reply.events.length);
         expect(reply.events.length).toBeGreaterThan(2);
       }
-      const stored = await t.db
-        .selectFrom("chat_messages")
-        .select(["completion_id", "content"])
-        .where("role", "=", "assistant")
-        .where(
-          "completion_id",
-          "in",
-          sent.map((s) => s.completionId),
-        )
-        .execute();
+      const stored = await storedReplies(
+        t.db,
+        sent.map((s) => s.completionId),
+      );
       expect(stored).toHaveLength(3);
       for (const [i, { completionId }] of sent.entries()) {
         expect(stored.find((row) => row.completion_id === completionId)?.content).toBe(relayed[i]!.text);

@@ -9,6 +9,7 @@ import { StreamHub } from "~/modules/completions/stream-hub.server";
 import { createLogger } from "#platform/logger";
 import { startWorker } from "#worker/index";
 import { completionStreamKey, type StreamEntry } from "#worker/jobs";
+import { storedReplies } from "../support/rows";
 import { createTestEnv, directive, type TestEnv } from "../support/test-env";
 
 let t: TestEnv;
@@ -91,16 +92,10 @@ it(
         expect(reader.text).toBe(reader.expected);
         expect(new Set(reader.ids).size).toBe(reader.ids.length);
       }
-      const stored = await t.db
-        .selectFrom("chat_messages")
-        .select(["completion_id", "content"])
-        .where("role", "=", "assistant")
-        .where(
-          "completion_id",
-          "in",
-          readers.map((r) => r.completionId),
-        )
-        .execute();
+      const stored = await storedReplies(
+        t.db,
+        readers.map((r) => r.completionId),
+      );
       expect(stored).toHaveLength(readers.length);
       // The restarts really handed replies over mid-stream: the next worker asked the vendor to continue them.
       const continued = t.mock

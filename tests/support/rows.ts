@@ -99,3 +99,13 @@ export async function insertMessage(
     })
     .execute();
 }
+
+/** The stored replies (assistant messages) of these completions. */
+export function storedReplies(db: Db, completionIds: string[]) {
+  return db
+    .selectFrom("chat_messages")
+    .select(["completion_id", "content"])
+    .where("role", "=", "assistant")
+    .where("completion_id", "in", completionIds)
+    .execute();
+}
