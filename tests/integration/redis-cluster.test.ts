@@ -6,8 +6,8 @@
  * only where redis-server is not installed.
  */
 import { v7 as uuidv7 } from "uuid";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { completionStopKey } from "#worker/jobs";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { completionStopKey, completionStreamKey } from "#worker/jobs";
 import type { startWorker } from "#worker/index";
 import { clusterUnavailable, startTestCluster, type TestCluster } from "../support/redis-cluster";
 import { sessionUser, storedReplies } from "../support/rows";
@@ -103,7 +103,7 @@ describe.skipIf(unavailable)(
       }
     }, 60_000);
 
-    it("carries live events, stop requests and rate limits on the cluster", async () => {
+    it("carries live events, stop requests and rate limits on the cluster", { timeout: 60_000 }, async () => {
       const { onRealtimeEvent } = await import("~/modules/realtime/subscriber.server");
       const { publishEvent } = await import("~/modules/realtime/publish.server");
       const { requestStops } = await import("~/modules/completions/stop.server");
@@ -121,9 +121,30 @@ describe.skipIf(unavailable)(
         clearInterval(announcing);
       }
 
-      const completionId = uuidv7();
+      // A stop reaches the worker running the reply over the cluster's pub/sub: the reply ends `stopped`.
+      const { sendMessage } = await import("~/modules/completions/completions.server");
+      const { completionEventStream } = await import("~/modules/completions/relay.server");
+      const session = await sessionUser(t.db, { plan: "professional" });
+      const content = `a long reply ${directive({ tokens: 400, tokenMs: 20 })}`;
+      const { completionId } = await sendMessage(session, { content, requestId: uuidv7() }, null);
+      await vi.waitFor(
+        async () => expect(await t.redis.xlen(completionStreamKey(completionId))).toBeGreaterThan(2),
+        {
+          timeout: 15_000,
+          interval: 50,
+        },
+      );
       await requestStops(serverContext().redis, [completionId]);
       expect(await t.redis.exists(completionStopKey(completionId))).toBe(1);
+      const reply = await readEvents(
+        await completionEventStream(
+          new Request(`http://localhost/api/completions/${completionId}/stream`),
+          session.user.id,
+          completionId,
+        ),
+      );
+      expect(reply.events.at(-1)?.event).toBe("stopped");
+      expect(reply.text.length).toBeLessThan(t.mock.expectedReply("together", content).length);
 
       expect(await takeSignup("203.0.113.7")).toBe(true);
     });
