@@ -8,7 +8,10 @@ WORKDIR /app
 # better-sqlite3 and argon2 compile or load native code; keep the toolchain out of the final image.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-RUN PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund
+COPY scripts/build-sqlite.sh scripts/
+# better-sqlite3 built from source without node::ObjectWrap's cleanup hooks: the prebuilt binary for Node 24
+# aborts when the garbage collector frees a statement (docs/decisions/0010-node-20-and-24.md).
+RUN PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund && scripts/build-sqlite.sh
 
 FROM deps AS build
 COPY . .

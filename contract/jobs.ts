@@ -23,12 +23,20 @@ export const completionJobSchema = z.object({
 });
 export type CompletionJob = z.infer<typeof completionJobSchema>;
 
+/**
+ * The hash tag every completion key shares. In a Redis Cluster a web process reads all its open streams with
+ * one XREAD, and the worker's fenced append touches a stream and its owner key in one script: both need
+ * their keys in one slot. (On one server the tag is just part of the name.)
+ */
+const COMPLETION_TAG = "{completion}";
 /** Redis Stream holding one reply's token chunks, then one terminal entry. */
-export const completionStreamKey = (completionId: string) => `completion:${completionId}`;
+export const completionStreamKey = (completionId: string) => `${COMPLETION_TAG}:${completionId}`;
 /** The token of the run that owns the completion's stream (see worker/token-stream.ts). */
-export const completionOwnerKey = (completionId: string) => `completion:${completionId}:owner`;
+export const completionOwnerKey = (completionId: string) => `${COMPLETION_TAG}:${completionId}:owner`;
 /** Set (with a short expiry) to ask the worker running a completion to stop it. */
-export const completionStopKey = (completionId: string) => `completion:${completionId}:stop`;
+export const completionStopKey = (completionId: string) => `${COMPLETION_TAG}:${completionId}:stop`;
+/** The stream a web process's relay is woken through (app/modules/completions/stream-hub.server.ts). */
+export const completionHubWakeKey = (hubId: string) => `${COMPLETION_TAG}:hub:${hubId}`;
 /** Pub/sub channel on which stop requests are announced to every worker. */
 export const COMPLETION_STOP_CHANNEL = "completion-stop";
 
@@ -73,7 +81,7 @@ export type Failure = z.infer<typeof failureSchema>;
 export const FINISH_REASONS = ["stop", "length", "content_filter"] as const;
 export type FinishReason = (typeof FINISH_REASONS)[number];
 
-/** The fields of one entry of `completion:{id}` (Redis stream fields are flat strings). */
+/** The fields of one entry of `{completion}:<id>` (Redis stream fields are flat strings). */
 export const streamEntrySchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("token"), text: z.string() }),
   z.object({ type: z.literal("done"), messageId: z.string() }),

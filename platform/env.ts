@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { z } from "zod";
 import { VENDOR_NAMES, type VendorName } from "#contract/jobs";
+import { clusterTarget, isClusterUrl, queueKeyPrefix } from "./redis";
 
 /** Where settings are read from: process.env, or a plain object in tests. */
 export type EnvSource = Record<string, string | undefined>;
@@ -43,10 +44,24 @@ export const sharedEnvShape = {
   REDIS_URL: optionalText.pipe(
     z
       .string()
-      .regex(/^(redis|rediss|unix):\/\//, "must start with redis://, rediss:// or unix://")
+      .regex(
+        /^(redis|rediss|unix|redis\+cluster|rediss\+cluster):\/\//,
+        "must start with redis://, rediss://, unix:// or (a Redis Cluster) redis+cluster:// or rediss+cluster://",
+      )
+      .superRefine((url, context) => {
+        if (!isClusterUrl(url)) return;
+        try {
+          clusterTarget(url);
+        } catch (error) {
+          context.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message });
+        }
+      })
       .optional(),
   ),
-  /** Namespaces the BullMQ keys, so several deployments (or test runs) can share one Redis. */
+  /**
+   * Namespaces the BullMQ keys, so several deployments (or test runs) can share one Redis. On a cluster it is
+   * wrapped in braces (see queueKeyPrefix).
+   */
   QUEUE_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,40}$/, "letters, digits, _ and - only")
@@ -72,6 +87,7 @@ export interface SharedEnv {
   redisUrl: string;
   /** True when REDIS_URL was unset: the private server of `npm start` / `npm test` is meant. */
   privateRedis: boolean;
+  /** The BullMQ prefix (and the rate limiters'): QUEUE_PREFIX, as a hash tag on a cluster. */
   queuePrefix: string;
   appSecret: string;
   vendorOverrides: Record<VendorName, VendorOverride>;
@@ -131,7 +147,7 @@ export function loadSharedEnv(source: EnvSource = process.env): SharedEnv {
     databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, "app.db")}`,
     redisUrl: env.REDIS_URL ?? `unix://${privateRedisSocket(dataDir)}`,
     privateRedis: !env.REDIS_URL,
-    queuePrefix: env.QUEUE_PREFIX,
+    queuePrefix: queueKeyPrefix(env.QUEUE_PREFIX, isClusterUrl(env.REDIS_URL ?? "")),
     appSecret: resolveAppSecret(env.APP_SECRET, env.NODE_ENV, dataDir),
     vendorOverrides,
     metricsToken: env.METRICS_TOKEN,

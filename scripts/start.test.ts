@@ -171,7 +171,11 @@ it(
     expect(await healthz(port)).toBe(200);
 
     // The new worker takes the job over once the dead one's lock expires, and continues the same text.
-    const streamed = await readCompletionStream(connection, completionId, 45_000);
+    const streamed = await readCompletionStream(
+      `unix://${path.join(dataDir, "redis.sock")}`,
+      completionId,
+      45_000,
+    );
     expect(streamed.terminal.type).toBe("done");
     expect(streamed.text).toBe(reply);
     const stored = await db

@@ -4,18 +4,17 @@
  */
 import { hostname } from "node:os";
 import { Queue, Worker, WaitingError, type Job } from "bullmq";
-import { Redis } from "ioredis";
 import { createDatabase } from "#db/database";
 import { loadWorkerEnv } from "./env";
 import { activeJobs, startMetricsServer } from "./metrics";
 import { withLogContext } from "#platform/log-context";
 import { createLogger, type Logger } from "#platform/logger";
+import { closeQueue, connectRedis, queueConnection } from "#platform/redis";
 import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
 import {
   COMPLETION_QUEUE,
   COMPLETION_STOP_CHANNEL,
   completionJobSchema,
-  redisConnectionOptions,
   VENDOR_CHECK_QUEUE,
   vendorCheckJobSchema,
   type CompletionJob,
@@ -129,9 +128,9 @@ export async function startWorker(
   const locks = options.locks ?? DEFAULT_LOCKS;
   const env = loadWorkerEnv();
   const logger = createLogger("worker", env.logLevel);
-  const connection = { ...redisConnectionOptions(env.redisUrl), maxRetriesPerRequest: null };
-  const redis = new Redis({ ...connection, enableAutoPipelining: true });
-  const subscriber = new Redis(connection);
+  const patient = { maxRetriesPerRequest: null };
+  const redis = connectRedis(env.redisUrl, { ...patient, enableAutoPipelining: true });
+  const subscriber = connectRedis(env.redisUrl, patient);
   const db = createDatabase(env.databaseUrl, (error) =>
     logger.warn({ err: error }, "an idle PostgreSQL connection failed; the pool replaces it"),
   );
@@ -156,7 +155,7 @@ export async function startWorker(
   const worker = new Worker<CompletionJob>(COMPLETION_QUEUE, processor, {
     // The admin dashboard lists live workers by this name (host:pid), read from the queue's client list.
     name: `${hostname()}:${process.pid}`,
-    connection,
+    connection: queueConnection(env.redisUrl, patient),
     concurrency,
     prefix: env.queuePrefix,
     lockDuration: locks.lockMs,
@@ -176,11 +175,14 @@ export async function startWorker(
   const checker = new Worker(
     VENDOR_CHECK_QUEUE,
     async (job) => checkVendor(db, env.appSecret, vendorCheckJobSchema.parse(job.data)),
-    { connection, concurrency: 10, prefix: env.queuePrefix },
+    { connection: queueConnection(env.redisUrl, patient), concurrency: 10, prefix: env.queuePrefix },
   );
   checker.on("error", (error) => logger.error({ err: error.message }, "vendor check worker error"));
   await Promise.all([worker.waitUntilReady(), checker.waitUntilReady()]);
-  const queue = new Queue<CompletionJob>(COMPLETION_QUEUE, { connection, prefix: env.queuePrefix });
+  const queue = new Queue<CompletionJob>(COMPLETION_QUEUE, {
+    connection: queueConnection(env.redisUrl, patient),
+    prefix: env.queuePrefix,
+  });
   queue.on("error", (error) => logger.error({ err: error.message }, "completion queue error"));
   const stopSweeper = startSweeper(db, queue, logger, options.sweep ?? DEFAULT_SWEEP);
   const metrics = env.metricsPort ? await startMetricsServer(env.metricsPort, env.metricsToken) : null;
@@ -188,7 +190,7 @@ export async function startWorker(
 
   /** Lets running replies finish for a moment, then hands the rest back to the queue. */
   async function close() {
-    const closing = Promise.all([worker.close(), checker.close()]);
+    const closing = Promise.all([closeQueue(worker), closeQueue(checker)]);
     const graceOver = new Promise((resolve) => setTimeout(resolve, SHUTDOWN_GRACE_MS).unref());
     if ((await Promise.race([closing.then(() => "closed" as const), graceOver])) !== "closed") {
       for (const controller of running.values()) controller.abort(new ShuttingDown());
@@ -196,7 +198,7 @@ export async function startWorker(
     }
     await stopSweeper();
     metrics?.close();
-    await Promise.all([queue.close(), subscriber.quit(), redis.quit()]);
+    await Promise.all([closeQueue(queue), subscriber.quit(), redis.quit()]);
     await db.destroy();
   }
 

@@ -4,7 +4,7 @@
  * and a run that finds text already streamed asks the next vendor to continue it.
  */
 import { randomUUID } from "node:crypto";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "#platform/redis";
 import type { Db } from "#db/database";
 import { logContext } from "#platform/log-context";
 import type { Logger } from "#platform/logger";
@@ -26,7 +26,7 @@ export const DEFAULT_TIMEOUTS = { firstTokenMs: 30_000, idleMs: 30_000 };
 
 export interface CompletionRunner {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   appSecret: string;
   logger: Logger;
   timeouts: { firstTokenMs: number; idleMs: number };

@@ -1,4 +1,4 @@
-import type { Redis } from "ioredis";
+import type { RedisClient } from "#platform/redis";
 import {
   STREAM_TTL_SECONDS,
   completionOwnerKey,
@@ -34,22 +34,22 @@ export class RunSuperseded extends Error {
   }
 }
 
-type FencedRedis = Redis & {
+type FencedRedis = RedisClient & {
   fencedXadd(stream: string, owner: string, token: string, ttl: number, ...fields: string[]): Promise<string>;
 };
 
-function withFencedXadd(redis: Redis): FencedRedis {
+function withFencedXadd(redis: RedisClient): FencedRedis {
   if (!("fencedXadd" in redis)) redis.defineCommand("fencedXadd", { numberOfKeys: 2, lua: FENCED_XADD });
   return redis as FencedRedis;
 }
 
 /** Makes this run the completion's owner; from now on earlier runs' writes are refused. */
-export async function claimCompletion(redis: Redis, completionId: string, token: string) {
+export async function claimCompletion(redis: RedisClient, completionId: string, token: string) {
   await redis.set(completionOwnerKey(completionId), token, "EX", 24 * 3600);
 }
 
 /** What an earlier run of the same completion already wrote to its stream. */
-export async function readStreamed(redis: Redis, completionId: string) {
+export async function readStreamed(redis: RedisClient, completionId: string) {
   const entries = await redis.xrange(completionStreamKey(completionId), "-", "+");
   let text = "";
   let terminal: StreamEntry | null = null;
@@ -78,7 +78,7 @@ export class TokenStreamWriter {
   private readonly ownerKey: string;
 
   constructor(
-    redis: Redis,
+    redis: RedisClient,
     completionId: string,
     private readonly token: string,
   ) {

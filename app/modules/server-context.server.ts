@@ -3,9 +3,9 @@
  * globalThis so a development reload does not open a second set.
  */
 import { Queue, QueueEvents } from "bullmq";
-import { Redis } from "ioredis";
 import { createDatabase, type Db } from "#db/database";
-import { COMPLETION_QUEUE, redisConnectionOptions, VENDOR_CHECK_QUEUE } from "#contract/jobs";
+import { closeQueue, connectRedis, queueConnection, type RedisClient } from "#platform/redis";
+import { COMPLETION_QUEUE, VENDOR_CHECK_QUEUE } from "#contract/jobs";
 import { messages } from "./errors/catalogue";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
@@ -14,7 +14,7 @@ import { closeRealtime } from "./realtime/subscriber.server";
 
 interface ServerContext {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   queue: Queue;
   hub: StreamHub;
   vendorChecks: { queue: Queue; events: QueueEvents };
@@ -24,30 +24,28 @@ const globalStore = globalThis as typeof globalThis & { __rogueContext?: ServerC
 
 function create(): ServerContext {
   const env = webEnv();
-  const connection = redisConnectionOptions(env.redisUrl);
   // Fail fast when Redis is down, so a send answers 503 instead of hanging.
-  const redis = new Redis({
-    ...connection,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    lazyConnect: false,
-  });
+  const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 1 };
+  const redis = connectRedis(env.redisUrl, { ...failFast, lazyConnect: false });
   return {
     db: createDatabase(env.databaseUrl, (error) =>
       webLogger().warn({ err: error }, "an idle PostgreSQL connection failed; the pool replaces it"),
     ),
     redis,
     queue: new Queue(COMPLETION_QUEUE, {
-      connection: { ...connection, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+      connection: queueConnection(env.redisUrl, failFast),
       prefix: env.queuePrefix,
     }),
-    hub: new StreamHub(connection, webLogger()),
+    hub: new StreamHub(env.redisUrl, webLogger()),
     vendorChecks: {
       queue: new Queue(VENDOR_CHECK_QUEUE, {
-        connection: { ...connection, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+        connection: queueConnection(env.redisUrl, failFast),
         prefix: env.queuePrefix,
       }),
-      events: new QueueEvents(VENDOR_CHECK_QUEUE, { connection, prefix: env.queuePrefix }),
+      events: new QueueEvents(VENDOR_CHECK_QUEUE, {
+        connection: queueConnection(env.redisUrl),
+        prefix: env.queuePrefix,
+      }),
     },
   };
 }
@@ -66,7 +64,7 @@ const REDIS_WAIT_MS = 2_000;
  * than fail (it has no offline queue); when Redis does not answer, the request ends with 503 and the
  * catalogue's text.
  */
-export async function readyRedis(redis = serverContext().redis): Promise<Redis> {
+export async function readyRedis(redis = serverContext().redis): Promise<RedisClient> {
   if (redis.status === "ready") return redis;
   const ready = await new Promise<boolean>((resolve) => {
     const done = (value: boolean) => {
@@ -94,9 +92,9 @@ export async function closeServerContext() {
   // Close everything even when Redis is already gone (a close then rejects), and the database last.
   const closing = await Promise.allSettled([
     context.hub.close(),
-    context.queue.close(),
-    context.vendorChecks.queue.close(),
-    context.vendorChecks.events.close(),
+    closeQueue(context.queue),
+    closeQueue(context.vendorChecks.queue),
+    closeQueue(context.vendorChecks.events),
   ]);
   context.redis.disconnect();
   closeRealtime();

@@ -3,7 +3,7 @@
  * each change is stored, audited and announced, bad input is refused with the catalogue's words, and what is
  * saved is what the chat enforces.
  */
-import type { Redis } from "ioredis";
+import { connectRedis, type RedisClient } from "#platform/redis";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { User } from "#db/schema";
@@ -28,11 +28,11 @@ const routes = importAfterEnv(async () => ({
   logs: await import("~/routes/admin.logs"),
   user: await import("~/routes/admin.users.$userId"),
 }));
-let listener: Redis;
+let listener: RedisClient;
 const events: string[] = [];
 
 beforeAll(async () => {
-  listener = t.redis.duplicate();
+  listener = connectRedis(t.env.redisUrl);
   await listener.subscribe(REALTIME_CHANNEL);
   listener.on("message", (_channel, message: string) => events.push(message));
 });

@@ -7,6 +7,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ShuttingDown, StopRequested } from "#worker/abort-reasons";
 import { runCompletion } from "#worker/processor";
 import { SETTING_DEFAULTS } from "#db/system-settings";
+import { connectRedis } from "#platform/redis";
 import { completionProcessor, startWorker } from "#worker/index";
 import {
   COMPLETION_QUEUE,
@@ -308,10 +309,9 @@ describe("running a completion", () => {
 
 /** Resolves once the completion's stream holds its first token entry (XREAD BLOCK). */
 async function firstToken(completionId: string) {
-  const { Redis } = await import("ioredis");
-  const reader = new Redis({ ...t.redis.options, maxRetriesPerRequest: null });
+  const reader = connectRedis(t.env.redisUrl, { maxRetriesPerRequest: null });
   try {
-    await reader.xread("BLOCK", 5_000, "STREAMS", `completion:${completionId}`, "0-0");
+    await reader.xread("BLOCK", 5_000, "STREAMS", completionStreamKey(completionId), "0-0");
   } finally {
     reader.disconnect();
   }

@@ -8,7 +8,8 @@ import { expect, it } from "vitest";
 import { StreamHub } from "~/modules/completions/stream-hub.server";
 import { createLogger } from "#platform/logger";
 import { startWorker } from "#worker/index";
-import { completionStreamKey, redisConnectionOptions, type StreamEntry } from "#contract/jobs";
+import { completionStreamKey, type StreamEntry } from "#contract/jobs";
+import { storedReplies } from "../support/rows";
 import { directive, setUpTestEnv } from "../support/test-env";
 
 const t = setUpTestEnv();
@@ -45,9 +46,8 @@ it(
   { timeout: 90_000 },
   async () => {
     const logger = createLogger("test", "silent");
-    const connection = redisConnectionOptions(t.env.redisUrl);
     const workers = [await startWorker({ concurrency: 20 }), await startWorker({ concurrency: 20 })];
-    let hub = new StreamHub(connection, logger);
+    let hub = new StreamHub(t.env.redisUrl, logger);
     const userId = await t.createUser();
     const readers: Reader[] = [];
     for (let i = 0; i < 12; i++) {
@@ -79,7 +79,7 @@ it(
       );
       for (const reader of readers) reader.unsubscribe();
       await hub.close();
-      hub = new StreamHub(connection, logger);
+      hub = new StreamHub(t.env.redisUrl, logger);
       for (const reader of readers) follow(hub, reader);
 
       await until(() => readers.every((r) => r.terminal), "every reply to end", 60_000);
@@ -88,16 +88,10 @@ it(
         expect(reader.text).toBe(reader.expected);
         expect(new Set(reader.ids).size).toBe(reader.ids.length);
       }
-      const stored = await t.db
-        .selectFrom("chat_messages")
-        .select(["completion_id", "content"])
-        .where("role", "=", "assistant")
-        .where(
-          "completion_id",
-          "in",
-          readers.map((r) => r.completionId),
-        )
-        .execute();
+      const stored = await storedReplies(
+        t.db,
+        readers.map((r) => r.completionId),
+      );
       expect(stored).toHaveLength(readers.length);
       // The restarts really handed replies over mid-stream: the next worker asked the vendor to continue them.
       const continued = t.mock

@@ -5,22 +5,23 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { StreamHub } from "~/modules/completions/stream-hub.server";
 import { createLogger, type Logger } from "#platform/logger";
-import { redisConnectionOptions, streamFields, type StreamEntry } from "#contract/jobs";
+import { completionStreamKey, redisConnectionOptions, streamFields, type StreamEntry } from "#contract/jobs";
 
-const connection = redisConnectionOptions(process.env.REDIS_URL!);
+const redisUrl = process.env.REDIS_URL!;
+const connection = redisConnectionOptions(redisUrl);
 let redis: Redis;
 let hub: StreamHub;
 
 beforeAll(() => {
   redis = new Redis(connection);
-  hub = new StreamHub(connection, createLogger("test", "silent"));
+  hub = new StreamHub(redisUrl, createLogger("test", "silent"));
 });
 afterAll(async () => {
   await hub.close();
   redis.disconnect();
 });
 
-const key = () => `completion:hub-test-${crypto.randomUUID()}`;
+const key = () => completionStreamKey(`hub-test-${crypto.randomUUID()}`);
 const add = (k: string, entry: StreamEntry) => redis.xadd(k, "*", ...streamFields(entry)) as Promise<string>;
 const token = (text: string): StreamEntry => ({ type: "token", text });
 
@@ -186,10 +187,7 @@ describe("the stream hub under bad input", () => {
     );
     const logged: string[] = [];
     const logger = pino({ level: "warn" }, { write: (line: string) => logged.push(line) }) as Logger;
-    const flaky = new StreamHub(
-      { ...tcp, host: "127.0.0.1", port: proxy.port, retryStrategy: () => 50 },
-      logger,
-    );
+    const flaky = new StreamHub(`redis://127.0.0.1:${proxy.port}`, logger, { retryStrategy: () => 50 });
     const rejections: unknown[] = [];
     const onRejection = (reason: unknown) => rejections.push(reason);
     process.on("unhandledRejection", onRejection);
@@ -209,9 +207,13 @@ describe("the stream hub under bad input", () => {
       );
       await add(k, token("during"));
       await add(k, { type: "done", messageId: "m" });
-      // The new stream's wake-up call fails while Redis is away: either it is logged, or it escapes.
+      // The new stream's wake-up call fails while Redis is away (so may the one before it, if still under way):
+      // each is either logged, or escapes.
       await vi.waitFor(
-        () => expect(rejections.length + logged.filter((l) => l.includes("wake failed")).length).toBe(1),
+        () =>
+          expect(rejections.length + logged.filter((l) => l.includes("wake failed")).length).toBeGreaterThan(
+            0,
+          ),
         { timeout: 10_000, interval: 50 },
       );
       expect(rejections).toEqual([]);

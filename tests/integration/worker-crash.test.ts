@@ -6,6 +6,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, expect, it } from "vitest";
+import { connectRedis } from "#platform/redis";
+import { completionStreamKey } from "#contract/jobs";
 import { directive, setUpTestEnv } from "../support/test-env";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -41,12 +43,17 @@ it(
     const first = await startWorkerProcess();
     await t.enqueue(completionId);
     // Wait until a good part of the reply is out, then kill the worker without any chance to clean up.
-    const reader = new (await import("ioredis")).Redis({ ...t.redis.options, maxRetriesPerRequest: null });
+    const reader = connectRedis(t.env.redisUrl, { maxRetriesPerRequest: null });
     let cursor = "0-0";
     let seen = 0;
     while (seen < 5) {
-      const reply = (await reader.xread("BLOCK", 10_000, "STREAMS", `completion:${completionId}`, cursor)) as
-        [string, [string, string[]][]][] | null;
+      const reply = (await reader.xread(
+        "BLOCK",
+        10_000,
+        "STREAMS",
+        completionStreamKey(completionId),
+        cursor,
+      )) as [string, [string, string[]][]][] | null;
       for (const [id] of reply?.[0]?.[1] ?? []) {
         cursor = id;
         seen++;

@@ -129,3 +129,13 @@ export const visibleMessages = (db: Db, chatId: string) =>
 
 export const completionOf = (db: Db, completionId: string) =>
   db.selectFrom("completions").selectAll().where("id", "=", completionId).executeTakeFirstOrThrow();
+
+/** The stored replies (assistant messages) of these completions. */
+export function storedReplies(db: Db, completionIds: string[]) {
+  return db
+    .selectFrom("chat_messages")
+    .select(["completion_id", "content"])
+    .where("role", "=", "assistant")
+    .where("completion_id", "in", completionIds)
+    .execute();
+}

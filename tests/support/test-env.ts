@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Queue } from "bullmq";
-import { Redis } from "ioredis";
 import { v7 as uuidv7 } from "uuid";
 import { afterAll, beforeAll } from "vitest";
 import { insertChatMessage, insertQueuedCompletion } from "#db/chat-writes";
@@ -16,6 +15,7 @@ import { insertChat, insertUser } from "./rows";
 import { createTestDatabase } from "./test-database";
 import { loadSharedEnv, type SharedEnv } from "#platform/env";
 import { createLogger } from "#platform/logger";
+import { closeQueue, connectRedis, queueConnection, type RedisClient } from "#platform/redis";
 import { migrateToLatest } from "#db/migrate";
 import { applyVendorOverrides, seed } from "#db/seed";
 import {
@@ -23,7 +23,6 @@ import {
   completionJobOptions,
   completionStreamKey,
   parseStreamFields,
-  redisConnectionOptions,
   type StreamEntry,
 } from "#contract/jobs";
 import { startWorker } from "#worker/index";
@@ -36,7 +35,7 @@ export const TEST_VENDOR_KEY = "test-vendor-key";
 export interface TestEnv {
   env: SharedEnv;
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   mock: MockVendor;
   queue: Queue;
   runner(timeouts?: CompletionRunner["timeouts"]): CompletionRunner;
@@ -80,9 +79,11 @@ export async function createTestEnv(): Promise<TestEnv> {
     ) as Parameters<typeof applyVendorOverrides>[1],
     env.appSecret,
   );
-  const connection = redisConnectionOptions(env.redisUrl);
-  const redis = new Redis({ ...connection, maxRetriesPerRequest: null });
-  const queue = new Queue(COMPLETION_QUEUE, { connection, prefix: env.queuePrefix });
+  const redis = connectRedis(env.redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(COMPLETION_QUEUE, {
+    connection: queueConnection(env.redisUrl),
+    prefix: env.queuePrefix,
+  });
   const logger = createLogger("test", "silent");
   const runner = (timeouts = { firstTokenMs: 5_000, idleMs: 5_000 }): CompletionRunner => ({
     db,
@@ -105,13 +106,13 @@ export async function createTestEnv(): Promise<TestEnv> {
     async enqueue(completionId) {
       await queue.add("completion", { completionId }, completionJobOptions(completionId));
     },
-    readStream: (completionId, timeoutMs) => readCompletionStream(connection, completionId, timeoutMs),
+    readStream: (completionId, timeoutMs) => readCompletionStream(env.redisUrl, completionId, timeoutMs),
     async close() {
       // The web's server context, opened by the first route or module call, holds this database and Redis too.
       const { closeServerContext } = await import("~/modules/server-context.server");
       await closeServerContext();
       await queue.obliterate({ force: true }).catch(() => undefined);
-      await queue.close();
+      await closeQueue(queue);
       redis.disconnect();
       await mock.close();
       await db.destroy();
@@ -190,11 +191,11 @@ export async function storeQueuedCompletion(
 
 /** Reads a completion's stream until its terminal entry (XREAD BLOCK, no polling). */
 export async function readCompletionStream(
-  connection: ReturnType<typeof redisConnectionOptions>,
+  redisUrl: string,
   completionId: string,
   timeoutMs = 10_000,
 ): Promise<{ text: string; entries: [string, StreamEntry][]; terminal: StreamEntry }> {
-  const reader = new Redis({ ...connection, maxRetriesPerRequest: null });
+  const reader = connectRedis(redisUrl, { maxRetriesPerRequest: null });
   const deadline = Date.now() + timeoutMs;
   const entries: [string, StreamEntry][] = [];
   let cursor = "0-0";

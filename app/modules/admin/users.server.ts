@@ -4,7 +4,7 @@
  * route can forget them.
  */
 import { sql } from "kysely";
-import type { Redis } from "ioredis";
+import type { RedisClient } from "#platform/redis";
 import { isPostgres, type Db } from "#db/database";
 import { nowIso, type Plan, type Role, type User } from "#db/schema";
 import type { SessionUser } from "../auth/session.server";
@@ -176,7 +176,7 @@ async function afterCommit(what: string, run: () => Promise<void>) {
 
 export interface ActionContext {
   db: Db;
-  redis: Redis;
+  redis: RedisClient;
   ip: string | null;
 }
 

@@ -1,12 +1,17 @@
 /**
  * One blocking XREAD connection per web process serves every open completion stream: a browser tab costs a
- * map entry, not a Redis connection. A stream that joins while the reader is blocked wakes it with
- * CLIENT UNBLOCK, so it starts within a round trip instead of after the block timeout.
+ * map entry, not a Redis connection. A stream that joins while the reader is blocked wakes it with an entry
+ * on the hub's own wake stream, which every read includes, so it starts within a round trip instead of after
+ * the block timeout. The wake stream shares the completion streams' hash tag: in a Redis Cluster the one
+ * multi-key XREAD needs all its keys in one slot, and the wake-up reaches whichever node holds it (a
+ * CLIENT UNBLOCK would have to find the reader's node and connection id).
  */
+import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
-import { Redis, ReplyError, type RedisOptions } from "ioredis";
+import { ReplyError, type RedisOptions } from "ioredis";
 import type { Logger } from "#platform/logger";
-import { parseStreamFields, type StreamEntry } from "#contract/jobs";
+import { connectRedis, type RedisClient } from "#platform/redis";
+import { completionHubWakeKey, parseStreamFields, type StreamEntry } from "#contract/jobs";
 import { compareStreamIds, isStreamId } from "./stream-ids";
 
 export type EntryListener = (id: string, entry: StreamEntry) => void;
@@ -31,37 +36,36 @@ const BLOCK_MS = 5_000;
 const BATCH = 500;
 const RETRY_MIN_MS = 250;
 const RETRY_MAX_MS = 5_000;
+/** A web process's wake stream outlives the process by at most this long. */
+const WAKE_TTL_SECONDS = 3600;
 
 export class StreamHub {
-  private readonly reader: Redis;
-  private readonly control: Redis;
+  private readonly reader: RedisClient;
+  private readonly control: RedisClient;
   private readonly streams = new Map<string, TrackedStream>();
-  private readerId: number | null = null;
-  private blocked = false;
-  private generation = 0;
+  private readonly wakeKey = completionHubWakeKey(randomUUID());
+  private wakeCursor = "0-0";
+  /** A wake-up was sent since the reader last chose its keys: the next read returns at once anyway. */
+  private wakeSent = false;
   private idle: (() => void) | null = null;
   private closed = false;
   private loop: Promise<void> | null = null;
   private retryMs = RETRY_MIN_MS;
 
+  /** `options` add to the connections' own (a test's reconnect policy). */
   constructor(
-    connection: RedisOptions,
+    redisUrl: string,
     private readonly logger: Logger,
+    options: RedisOptions = {},
   ) {
-    this.reader = new Redis({ ...connection, maxRetriesPerRequest: null });
-    this.control = new Redis({ ...connection, maxRetriesPerRequest: 1 });
+    this.reader = connectRedis(redisUrl, { ...options, maxRetriesPerRequest: null });
+    this.control = connectRedis(redisUrl, { ...options, maxRetriesPerRequest: 1 });
     // ioredis reconnects by itself; without a listener each failed attempt would be printed as unhandled.
     for (const connection of [this.reader, this.control]) {
       connection.on("error", (error: unknown) =>
         this.logger.debug({ err: error }, "stream relay connection error"),
       );
     }
-    this.reader.on("ready", () => {
-      this.reader.client("ID").then(
-        (id) => (this.readerId = Number(id)),
-        () => (this.readerId = null),
-      );
-    });
   }
 
   /**
@@ -148,10 +152,12 @@ export class StreamHub {
         this.idle = null;
         continue;
       }
+      // Cleared before the keys are chosen: a stream that joins after this either is among them or wakes
+      // the read below (whose wake cursor predates its wake-up).
+      this.wakeSent = false;
       const keys = [...this.streams.keys()];
       const readFor = new Map(this.streams);
       const cursors = keys.map((key) => readFor.get(key)!.cursor);
-      this.blocked = true;
       let reply: [string, [string, string[]][]][] | null;
       try {
         reply = (await this.reader.xread(
@@ -160,13 +166,13 @@ export class StreamHub {
           "BLOCK",
           BLOCK_MS,
           "STREAMS",
+          this.wakeKey,
           ...keys,
+          this.wakeCursor,
           ...cursors,
         )) as typeof reply;
       } catch (error) {
         if (this.closed) return;
-        this.blocked = false;
-        this.generation++;
         this.logger.error({ err: error }, "stream relay read failed");
         // A key that cannot be read is dropped at once; only a failure no single key explains (Redis down)
         // waits, with a growing pause, before the shared read is tried again.
@@ -176,10 +182,12 @@ export class StreamHub {
         }
         continue;
       }
-      this.blocked = false;
-      this.generation++;
       this.retryMs = RETRY_MIN_MS;
       for (const [key, entries] of reply ?? []) {
+        if (key === this.wakeKey) {
+          this.wakeCursor = entries.at(-1)?.[0] ?? this.wakeCursor;
+          continue;
+        }
         // Only for the subscriptions this read was made for: a key left and joined again meanwhile (a browser
         // reconnecting with an older Last-Event-ID) has a new cursor, and entries read after the old one
         // would skip what lies between the two. The next read serves it from its own cursor.
@@ -222,16 +230,17 @@ export class StreamHub {
       this.idle();
       return;
     }
-    const generation = this.generation;
-    // The UNBLOCK can reach Redis before the XREAD it targets; try again until that read is really blocked.
-    for (let tries = 0; tries < 100 && this.generation === generation && !this.closed; tries++) {
-      if (
-        this.blocked &&
-        this.readerId !== null &&
-        (await this.control.client("UNBLOCK", this.readerId)) === 1
-      )
-        return;
-      await delay(1);
+    if (this.wakeSent) return;
+    this.wakeSent = true;
+    try {
+      await this.control
+        .multi()
+        .xadd(this.wakeKey, "MAXLEN", "~", "100", "*", "wake", "1")
+        .expire(this.wakeKey, WAKE_TTL_SECONDS)
+        .exec();
+    } catch (error) {
+      this.wakeSent = false;
+      throw error;
     }
   }
 }

@@ -2,8 +2,7 @@
  * One Redis subscription per web process for the live admin events, shared by every open page's event stream
  * (not one Redis connection per browser).
  */
-import { Redis } from "ioredis";
-import { redisConnectionOptions } from "#contract/jobs";
+import { connectRedis, type RedisClient } from "#platform/redis";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import { REALTIME_CHANNEL, realtimeEventSchema, type RealtimeEvent } from "./events";
@@ -11,12 +10,12 @@ import { REALTIME_CHANNEL, realtimeEventSchema, type RealtimeEvent } from "./eve
 type Listener = (event: RealtimeEvent) => void;
 
 const store = globalThis as typeof globalThis & {
-  __rogueRealtime?: { subscriber: Redis; listeners: Set<Listener> };
+  __rogueRealtime?: { subscriber: RedisClient; listeners: Set<Listener> };
 };
 
 function hub() {
   if (store.__rogueRealtime) return store.__rogueRealtime;
-  const subscriber = new Redis({ ...redisConnectionOptions(webEnv().redisUrl), maxRetriesPerRequest: null });
+  const subscriber = connectRedis(webEnv().redisUrl, { maxRetriesPerRequest: null });
   const listeners = new Set<Listener>();
   subscriber.on("error", (error) => webLogger().warn({ err: error.message }, "live events subscriber error"));
   subscriber.subscribe(REALTIME_CHANNEL).catch((error: unknown) => {
