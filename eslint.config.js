@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import globals from "globals";
+import i18next from "eslint-plugin-i18next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
@@ -16,6 +17,17 @@ export const noWorkerImports = {
       message: "Import the web↔worker contract from #contract/…; worker/ is the worker's own business.",
     },
   ],
+};
+
+/**
+ * What the interface shows is translated: text between JSX tags and the attributes a reader (or a screen
+ * reader) sees must come from the catalogue (app/locales), not be written in a component.
+ */
+export const noLiteralText = {
+  mode: "jsx-only",
+  "jsx-attributes": { include: ["alt", "aria-label", "aria-description", "label", "placeholder", "title"] },
+  // Punctuation, numbers and symbols are not words; "Rogue AI" and the vendors' names are names, not copy.
+  words: { exclude: ["[0-9!-/:-@[-`{-~\\s·•—–…→←×✓✕↑↓]+", "Rogue AI", "[A-Z_-]+"] },
 };
 
 export default tseslint.config(
@@ -46,5 +58,10 @@ export default tseslint.config(
   {
     files: ["app/**", "db/**", "platform/**", "contract/**"],
     rules: { "no-restricted-imports": ["error", noWorkerImports] },
+  },
+  {
+    files: ["app/**/*.tsx"],
+    plugins: { i18next },
+    rules: { "i18next/no-literal-string": ["error", noLiteralText] },
   },
 );

@@ -7,6 +7,9 @@ import {
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { i18n } from "~/modules/i18n/resources.server";
+import { currentLocale } from "~/modules/i18n/translate";
 import { contentSecurityPolicy, createNonce } from "~/utils/csp.server";
 import { webLogger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
@@ -35,12 +38,16 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "");
   const nonce = createNonce();
   responseHeaders.set("Content-Security-Policy", contentSecurityPolicy(nonce));
+  // This request's own instance (sharing the loaded texts): the process serves several languages at once.
+  const requestI18n = i18n.cloneInstance({ lng: currentLocale() });
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
-      </NonceProvider>,
+      <I18nextProvider i18n={requestI18n}>
+        <NonceProvider value={nonce}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        </NonceProvider>
+      </I18nextProvider>,
       {
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {

@@ -10,13 +10,18 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { LiveEvents } from "~/components/live-events";
 import { PublicHeader } from "~/components/public-header";
 import { ToastProvider } from "~/components/ui/toaster";
 import { getSessionUser, publicSessionUser } from "~/modules/auth/session.server";
 import { readTheme } from "~/modules/settings/theme.server";
 import { messages } from "~/modules/errors/catalogue";
+import { directionOf } from "~/modules/i18n/languages";
+import { pageLocale } from "~/modules/i18n/locale.server";
+import { currentLocale } from "~/modules/i18n/translate";
+import { db } from "~/modules/server-context.server";
 import { readToast } from "~/modules/toast/toast.server";
 import { useNonce } from "~/utils/nonce";
 import stylesheet from "~/tailwind.css?url";
@@ -33,9 +38,12 @@ export const meta: MetaFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const [session, { toast, headers }] = await Promise.all([getSessionUser(request), readToast(request)]);
+  const { locale, setCookie } = await pageLocale(request, db(), session?.user.id);
+  const responseHeaders = new Headers(headers ?? undefined);
+  if (setCookie) responseHeaders.append("Set-Cookie", setCookie);
   return data(
-    { user: publicSessionUser(session), toast, theme: readTheme(request) },
-    { headers: headers ?? undefined },
+    { user: publicSessionUser(session), toast, theme: readTheme(request), locale },
+    { headers: responseHeaders },
   );
 }
 
@@ -52,10 +60,18 @@ const NO_SCRIPT_TOAST_EXPIRY =
 
 export function Layout({ children }: { children: ReactNode }) {
   // The theme cookie, read by the root loader, so the first byte has the right colours (no flash).
-  const theme = useRouteLoaderData<RootData>("root")?.theme ?? "dark";
+  const rootData = useRouteLoaderData<RootData>("root");
+  const theme = rootData?.theme ?? "dark";
+  // Without root data (an error before the root loader ran) the page keeps the language it was rendered in.
+  const { i18n } = useTranslation();
+  const locale = rootData?.locale ?? currentLocale();
+  useEffect(() => {
+    // Failing to load a language leaves the page in the one it has, and the browser's error report says why.
+    if (i18n.language !== locale) i18n.changeLanguage(locale).catch(reportError);
+  }, [i18n, locale]);
   const nonce = useNonce();
   return (
-    <html lang="en" className={theme}>
+    <html lang={locale} dir={directionOf(locale)} className={theme}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -92,24 +108,25 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const user = useOptionalUser();
+  const { t } = useTranslation();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <>
       <PublicHeader />
       <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center gap-4 p-8 text-center">
         <h1 className="text-2xl font-bold">
-          {notFound ? "Page not found" : "Unexpected Application Error!"}
+          {notFound ? t("errorPage.notFoundTitle") : t("errorPage.errorTitle")}
         </h1>
         <p className="text-zinc-400">
-          {notFound ? "The page you are looking for does not exist." : messages.somethingWentWrong}
+          {notFound ? t("errorPage.notFoundText") : messages.somethingWentWrong}
         </p>
         <div className="flex flex-wrap justify-center gap-3">
           <a href="/" className="btn-primary">
-            Go to Home
+            {t("errorPage.home")}
           </a>
           {user ? (
             <a href="/chat" className="btn-secondary">
-              Back to chat
+              {t("errorPage.backToChat")}
             </a>
           ) : null}
         </div>

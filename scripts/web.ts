@@ -10,6 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { exitWithFailure } from "#platform/logger";
 import { requestIdFrom, withLogContext } from "#platform/log-context";
+import { withRequestLanguage } from "#platform/request-language";
 import { routeLabel, serveMetrics } from "#platform/metrics";
 import {
   QUEUE_BOARD_PATH,
@@ -18,6 +19,7 @@ import {
 } from "~/modules/admin/queue-board.server";
 import { closeServerContext, readyRedis } from "~/modules/server-context.server";
 import { SESSION_COOKIE } from "~/modules/auth/session.server";
+import { detectLocale } from "~/modules/i18n/languages";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import { webMetrics } from "~/utils/metrics.server";
@@ -53,7 +55,11 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
       if (route === "/metrics" || route === "/healthz") logger.debug({ ...line, ms }, "request");
       else logger.info({ ...line, ms }, "request");
     });
-    withLogContext({ requestId }, next);
+    // Pages speak the cookie's or the browser's language: a shared cache must keep one copy per language.
+    if (!path.extname(req.path)) res.vary("Accept-Language").vary("Cookie");
+    withLogContext({ requestId }, () =>
+      withRequestLanguage(detectLocale(req.get("cookie"), req.get("accept-language")), next),
+    );
   });
   app.get("/metrics", (req, res, next) => {
     serveMetrics(metricsSource, env.metricsToken, req, res).catch(next);

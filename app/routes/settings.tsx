@@ -13,6 +13,8 @@ import { settingsToasts } from "~/modules/settings/settings-messages";
 import { themeCookie } from "~/modules/settings/theme.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { isSecureRequest, readFormData } from "~/utils/http.server";
+import { LOCALE_BY_LANGUAGE } from "~/modules/i18n/languages";
+import { switchLocale } from "~/modules/i18n/locale.server";
 import { safeRedirect } from "~/utils/redirect";
 
 export const meta: MetaFunction = () => [{ title: "Settings — Rogue AI" }];
@@ -51,7 +53,14 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(request, redirectTo, { type: "success", ...toast });
   }
   await savePreferences(db(), user.id, { language: input.language });
-  return redirectWithToast(request, redirectTo, { type: "success", ...settingsToasts.languageUpdated });
+  // Switched first, so the toast already speaks the new language.
+  const cookie = switchLocale(LOCALE_BY_LANGUAGE[input.language]);
+  return redirectWithToast(
+    request,
+    redirectTo,
+    { type: "success", ...settingsToasts.languageUpdated },
+    { headers: { "Set-Cookie": cookie } },
+  );
 }
 
 /** Never shown: the loader sends a visitor to the dialog on the chat screen. */

@@ -83,3 +83,27 @@ describe("no promise is left floating", () => {
     );
   });
 });
+
+describe("the interface's words", () => {
+  it("refuses a sentence written in a component", async () => {
+    const code = "export const Hello = () => <p>Welcome back</p>;\n";
+    expect(await ruleIds("app/components/example.tsx", code)).toContain("i18next/no-literal-string");
+  });
+
+  it("refuses a label a screen reader reads", async () => {
+    const code = 'export const Menu = () => <button aria-label="Open menu" />;\n';
+    expect(await ruleIds("app/components/example.tsx", code)).toContain("i18next/no-literal-string");
+  });
+
+  it("accepts the catalogue's text and attributes no reader sees", async () => {
+    const code = [
+      'import { useTranslation } from "react-i18next";',
+      "export function Hello() {",
+      "  const { t } = useTranslation();",
+      '  return <a href="/chat" className="btn-primary">{t("errorPage.home")}</a>;',
+      "}",
+      "",
+    ].join("\n");
+    expect(await ruleIds("app/components/example.tsx", code)).toEqual([]);
+  });
+});

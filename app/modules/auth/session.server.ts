@@ -9,6 +9,7 @@ import { nowIso, type Role, type User } from "#db/schema";
 import { effectivePlan } from "../billing/plan";
 import { db } from "../server-context.server";
 import { toasts } from "../errors/catalogue";
+import { userLocaleCookie } from "~/modules/i18n/locale.server";
 import { redirectWithToast } from "../toast/toast.server";
 import type { ToastInput } from "../toast/toast";
 import { webEnv } from "~/utils/env.server";
@@ -75,11 +76,18 @@ export async function startSession(
   const previous = await readSessionId(request);
   if (previous) await db().deleteFrom("sessions").where("id", "=", previous).execute();
   const setCookie = await sessionCookie().serialize(id, { expires, secure: isSecureRequest(request) });
+  // Before the toast is written: it speaks the user's language.
+  const localeCookie = await userLocaleCookie(db(), user.id);
   return redirectWithToast(
     request,
     redirectTo,
     { type: "success", ...toast },
-    { headers: { "Set-Cookie": setCookie } },
+    {
+      headers: [
+        ["Set-Cookie", setCookie],
+        ["Set-Cookie", localeCookie],
+      ],
+    },
   );
 }
 

@@ -21,6 +21,16 @@ export async function getPreferences(db: Db, userId: string): Promise<Preference
   return { notifications: row.notifications === 1, language: row.language };
 }
 
+/** The language the user chose, or null while they have never saved one. */
+export async function storedLanguage(db: Db, userId: string): Promise<Language | null> {
+  const row = await db
+    .selectFrom("user_preferences")
+    .select("language")
+    .where("user_id", "=", userId)
+    .executeTakeFirst();
+  return row?.language ?? null;
+}
+
 /** Saves the given preferences, keeping the others as they were (one upsert: no read-then-write race). */
 export async function savePreferences(db: Db, userId: string, change: Partial<Preferences>): Promise<void> {
   const updatedAt = nowIso();
