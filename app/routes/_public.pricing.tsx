@@ -119,7 +119,7 @@ export default function PricingPage() {
               <thead className="bg-zinc-900">
                 <tr>
                   <th scope="col" className="px-4 py-3 font-medium">
-                    {t("pricing.compare.feature")}
+                    {t("comparison.feature")}
                   </th>
                   <th scope="col" className="px-4 py-3 font-medium">
                     {t("pricing.plans.starter.name")}
