@@ -20,7 +20,7 @@ import { readTheme } from "~/modules/settings/theme.server";
 import { messages } from "~/modules/errors/catalogue";
 import { directionOf } from "~/modules/i18n/languages";
 import { pageLocale } from "~/modules/i18n/locale.server";
-import { currentLocale } from "~/modules/i18n/translate";
+import { currentLocale, translate } from "~/modules/i18n/translate";
 import { db } from "~/modules/server-context.server";
 import { readToast } from "~/modules/toast/toast.server";
 import { useNonce } from "~/utils/nonce";
@@ -32,8 +32,8 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [
-  { title: "Rogue AI — Ask Anything. Say Everything." },
-  { name: "description", content: "Private, uncensored AI chat with model switching on the fly." },
+  { title: translate("common:meta.title") },
+  { name: "description", content: translate("common:meta.description") },
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {

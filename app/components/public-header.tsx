@@ -1,5 +1,6 @@
 import { Form, Link, NavLink, useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/logo";
 import { useOptionalUser } from "~/root";
 
@@ -17,23 +18,24 @@ function useScrolledPast(px: number) {
 }
 
 function NavLinks({ isAdmin }: { isAdmin: boolean }) {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `rounded-md px-3 py-2 text-sm ${isActive ? "text-white" : "text-zinc-300 hover:text-white"}`;
   return (
     <>
       <NavLink to="/features" className={linkClass}>
-        Features
+        {t("header.features")}
       </NavLink>
       <NavLink to="/pricing" className={linkClass}>
-        Pricing
+        {t("header.pricing")}
       </NavLink>
       {isAdmin ? (
         <Link
           to="/admin"
           className={`rounded-md px-3 py-2 text-sm ${pathname.startsWith("/admin") ? "bg-brand text-white" : "text-brand-light hover:text-white"}`}
         >
-          Admin Panel
+          {t("header.admin")}
         </Link>
       ) : null}
     </>
@@ -41,28 +43,31 @@ function NavLinks({ isAdmin }: { isAdmin: boolean }) {
 }
 
 function AccountActions() {
+  const { t } = useTranslation();
   const user = useOptionalUser();
   if (!user) {
     return (
       <>
         <Link to="/signin" className="btn-ghost">
-          Sign In
+          {t("header.signIn")}
         </Link>
         <Link to="/signup" className="btn-primary">
-          Sign Up
+          {t("header.signUp")}
         </Link>
       </>
     );
   }
   return (
     <>
-      <span className="text-sm text-zinc-300">Hello, {user.name || "User"}</span>
+      <span className="text-sm text-zinc-300">
+        {t("header.hello", { name: user.name || t("header.defaultName") })}
+      </span>
       <Link to="/chat" className="btn-primary">
-        Chat Now
+        {t("header.chatNow")}
       </Link>
       <Form method="post" action="/signout">
         <button type="submit" className="btn-ghost">
-          Sign Out
+          {t("header.signOut")}
         </button>
       </Form>
     </>
@@ -70,6 +75,7 @@ function AccountActions() {
 }
 
 export function PublicHeader() {
+  const { t } = useTranslation();
   const user = useOptionalUser();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   return (
@@ -80,7 +86,7 @@ export function PublicHeader() {
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <div className="flex items-center gap-6">
           <Logo />
-          <nav aria-label="Main" className="hidden items-center gap-1 md:flex">
+          <nav aria-label={t("header.mainNav")} className="hidden items-center gap-1 md:flex">
             <NavLinks isAdmin={Boolean(user?.isAdmin)} />
           </nav>
         </div>
@@ -89,11 +95,11 @@ export function PublicHeader() {
         </div>
         {/* <details> opens and closes without JavaScript. */}
         <details className="relative md:hidden">
-          <summary className="btn-ghost cursor-pointer list-none" aria-label="Menu">
-            Menu
+          <summary className="btn-ghost cursor-pointer list-none" aria-label={t("header.menu")}>
+            {t("header.menu")}
           </summary>
           <div className="absolute right-0 mt-2 flex w-56 flex-col gap-1 rounded-lg border border-zinc-800 bg-zinc-950 p-3 shadow-xl">
-            <nav aria-label="Mobile" className="flex flex-col">
+            <nav aria-label={t("header.mobileNav")} className="flex flex-col">
               <NavLinks isAdmin={Boolean(user?.isAdmin)} />
             </nav>
             <div className="mt-2 flex flex-col gap-2 border-t border-zinc-800 pt-2">

@@ -1,40 +1,35 @@
 import type { MetaFunction } from "@remix-run/react";
 import { Link } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { PageSection, PageShell } from "~/components/site/page-shell";
 import { SUPPORT_EMAIL } from "~/modules/billing/prices";
+import { translate } from "~/modules/i18n/translate";
 
-export const meta: MetaFunction = () => [{ title: "About — Rogue AI" }];
+export const meta: MetaFunction = () => [{ title: translate("site:about.meta.title") }];
 
 export default function AboutPage() {
+  const { t } = useTranslation("site");
   return (
-    <PageShell
-      title="About Rogue AI"
-      lead="A private chat with open AI models, for people who want the answer to the question they asked."
-    >
-      <PageSection title="What we build">
-        <p>
-          Rogue AI is a web chat in front of several AI providers (Together AI, Novita, ModelsLab and any
-          OpenAI-compatible endpoint). You pick the model; if a provider fails, your request moves to another.
-        </p>
+    <PageShell title={t("about.title")} lead={t("about.lead")}>
+      <PageSection id="what-we-build" title={t("about.build.title")}>
+        <p>{t("about.build.body")}</p>
       </PageSection>
-      <PageSection title="How we treat your data">
-        <p>
-          Your chats are stored so you can come back to them, visible only to your account. We do not sell
-          them or use them to train models. Card numbers never reach our database: an order keeps only the
-          card&apos;s brand and last four digits.
-        </p>
+      <PageSection id="how-we-treat-your-data" title={t("about.data.title")}>
+        <p>{t("about.data.body")}</p>
       </PageSection>
-      <PageSection title="Contact">
+      <PageSection id="contact" title={t("about.contact.title")}>
         <p>
-          Write to{" "}
-          <a className="text-brand-light underline hover:text-white" href={`mailto:${SUPPORT_EMAIL}`}>
-            {SUPPORT_EMAIL}
-          </a>
-          , or read the{" "}
-          <Link to="/docs" className="text-brand-light underline hover:text-white">
-            documentation
-          </Link>
-          .
+          <Trans
+            t={t}
+            i18nKey="about.contact.body"
+            values={{ email: SUPPORT_EMAIL }}
+            components={{
+              email: (
+                <a className="text-brand-light underline hover:text-white" href={`mailto:${SUPPORT_EMAIL}`} />
+              ),
+              docs: <Link to="/docs" className="text-brand-light underline hover:text-white" />,
+            }}
+          />
         </p>
       </PageSection>
     </PageShell>

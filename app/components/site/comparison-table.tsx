@@ -1,4 +1,5 @@
-import { COMPARISON, COMPARISON_ROWS, MARK_LABELS, type Mark } from "./site-content";
+import { useTranslation } from "react-i18next";
+import { COMPARISON, COMPARISON_ROWS, type Mark } from "./site-content";
 
 const MARK_CLASS: Record<Mark, string> = {
   yes: "text-emerald-400",
@@ -7,19 +8,20 @@ const MARK_CLASS: Record<Mark, string> = {
 };
 
 /** Yes / No / Coming soon per product; scrolls sideways inside itself on a narrow screen. */
-export function ComparisonTable({ caption }: { caption: string }) {
+export function ComparisonTable() {
+  const { t } = useTranslation("site");
   return (
     <div className="overflow-x-auto rounded-lg border border-zinc-800">
       <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
+        <caption className="sr-only">{t("comparison.caption")}</caption>
         <thead className="bg-zinc-900">
           <tr>
             <th scope="col" className="px-4 py-3 font-medium">
-              Feature
+              {t("comparison.feature")}
             </th>
             {COMPARISON.map((column) => (
               <th key={column.product} scope="col" className="px-4 py-3 font-medium">
-                {column.product}
+                {t(`comparison.products.${column.product}`)}
               </th>
             ))}
           </tr>
@@ -28,13 +30,13 @@ export function ComparisonTable({ caption }: { caption: string }) {
           {COMPARISON_ROWS.map((row, index) => (
             <tr key={row} className="border-t border-zinc-800">
               <th scope="row" className="px-4 py-3 font-normal text-zinc-300">
-                {row}
+                {t(`comparison.rows.${row}`)}
               </th>
               {COMPARISON.map((column) => {
                 const mark = column.marks[index]!;
                 return (
                   <td key={column.product} className={`px-4 py-3 ${MARK_CLASS[mark]}`}>
-                    {MARK_LABELS[mark]}
+                    {t(`comparison.marks.${mark}`)}
                   </td>
                 );
               })}

@@ -4,21 +4,21 @@
  */
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { TESTIMONIALS } from "./site-content";
-import { Testimonial } from "./testimonial";
+import { Testimonial, useTestimonials } from "./testimonial";
 
 const ROTATE_MS = 3000;
 const BANNER_AFTER_PX = 800;
 
-export function RotatingExamples({ examples }: { examples: readonly string[] }) {
+export function RotatingExamples({ label, examples }: { label: string; examples: readonly string[] }) {
   const [active, setActive] = useState(0);
   useEffect(() => {
     const timer = setInterval(() => setActive((i) => (i + 1) % examples.length), ROTATE_MS);
     return () => clearInterval(timer);
   }, [examples.length]);
   return (
-    <ul aria-label="Example questions" className="space-y-3">
+    <ul aria-label={label} className="space-y-3">
       {examples.map((example, index) => (
         <li
           key={example}
@@ -53,10 +53,12 @@ function usePerView() {
 }
 
 export function TestimonialCarousel() {
+  const { t } = useTranslation("site");
+  const testimonials = useTestimonials();
   const hydrated = useHydrated();
   const [start, setStart] = useState(0);
   const perView = usePerView();
-  const count = TESTIMONIALS.length;
+  const count = testimonials.length;
   const move = useCallback((step: number) => setStart((i) => (i + step + count) % count), [count]);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowLeft") move(-1);
@@ -66,12 +68,12 @@ export function TestimonialCarousel() {
   };
   // Looping: the visible slides are `perView` in a row from `start`, wrapping past the last.
   const visible = hydrated
-    ? Array.from({ length: perView }, (_, k) => TESTIMONIALS[(start + k) % count]!)
-    : TESTIMONIALS;
+    ? Array.from({ length: perView }, (_, k) => testimonials[(start + k) % count]!)
+    : testimonials;
   return (
     <section
       aria-roledescription="carousel"
-      aria-label="Testimonials"
+      aria-label={t("carousel.label")}
       tabIndex={0}
       onKeyDown={onKeyDown}
       className="rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-light"
@@ -85,13 +87,13 @@ export function TestimonialCarousel() {
             : "flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2"
         }
       >
-        {visible.map((t) => (
+        {visible.map((testimonial) => (
           <li
-            key={t.name}
+            key={testimonial.name}
             aria-roledescription="slide"
             className={`rounded-lg border border-zinc-800 p-5 ${hydrated ? "" : "w-72 shrink-0 snap-start"}`}
           >
-            <Testimonial testimonial={t} />
+            <Testimonial testimonial={testimonial} />
           </li>
         ))}
       </ul>
@@ -101,7 +103,7 @@ export function TestimonialCarousel() {
             type="button"
             className="btn-secondary"
             onClick={() => move(-1)}
-            aria-label="Previous testimonial"
+            aria-label={t("carousel.previous")}
           >
             ←
           </button>
@@ -109,7 +111,7 @@ export function TestimonialCarousel() {
             type="button"
             className="btn-secondary"
             onClick={() => move(1)}
-            aria-label="Next testimonial"
+            aria-label={t("carousel.next")}
           >
             →
           </button>
@@ -120,6 +122,7 @@ export function TestimonialCarousel() {
 }
 
 export function StickyBanner() {
+  const { t } = useTranslation("site");
   const [shown, setShown] = useState(false);
   useEffect(() => {
     const onScroll = () => setShown(window.scrollY > BANNER_AFTER_PX);
@@ -134,9 +137,9 @@ export function StickyBanner() {
       className="fixed inset-x-0 bottom-0 z-30 border-t border-brand/50 bg-zinc-950/95 px-4 py-3 backdrop-blur"
     >
       <div className="mx-auto flex max-w-6xl items-center justify-between gap-3">
-        <p className="text-sm text-zinc-300">Ask anything. Say everything.</p>
+        <p className="text-sm text-zinc-300">{t("landing.banner.text")}</p>
         <Link to="/chat" className="btn-primary">
-          Start Chatting
+          {t("landing.banner.cta")}
         </Link>
       </div>
     </div>

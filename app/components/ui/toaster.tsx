@@ -3,6 +3,7 @@
  * raised in the browser join it, at most TOAST_LIMIT at once, each dismissed after TOAST_DURATION_MS.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import type { Toast, ToastInput } from "~/modules/toast/toast";
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "~/modules/toast/toast-limits";
 
@@ -19,6 +20,7 @@ const variantClasses: Record<Toast["type"], string> = {
 };
 
 export function ToastProvider({ serverToast, children }: { serverToast: Toast | null; children: ReactNode }) {
+  const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>(serverToast ? [serverToast] : []);
 
   const show = useCallback((input: ToastInput) => {
@@ -40,7 +42,7 @@ export function ToastProvider({ serverToast, children }: { serverToast: Toast | 
     <ToastContext.Provider value={value}>
       {children}
       <ol
-        aria-label="Notifications"
+        aria-label={t("toasts.label")}
         className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col gap-2 sm:left-auto sm:w-96"
       >
         {toasts.map((toast) => (

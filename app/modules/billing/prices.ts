@@ -2,6 +2,8 @@
  * The price table (docs/product.md §2). The server takes every amount from here; the browser only shows it.
  */
 import type { Billing, Plan } from "#db/schema";
+import { formatNumber } from "~/modules/i18n/format";
+import { currentLocale } from "~/modules/i18n/translate";
 
 export const CURRENCY = "usd";
 /** Where buyers write about an order (shown on the confirmation and the FAQ). */
@@ -20,8 +22,15 @@ export const PERIOD_LABELS: Record<Billing, string> = { monthly: "/month", annua
 
 export const priceCents = (tier: Plan, billing: Billing) => PRICE_CENTS[tier][billing];
 
-export function formatPrice(cents: number): string {
-  return `$${(cents / 100).toFixed(cents % 100 === 0 ? 0 : 2)}`;
+/** An amount in the page's language ("$25", "25 $", "US$25"), with cents only when there are some. */
+export function formatPrice(cents: number, locale: string = currentLocale()): string {
+  const digits = cents % 100 === 0 ? 0 : 2;
+  return formatNumber(cents / 100, locale, {
+    style: "currency",
+    currency: CURRENCY,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
 }
 
 /** When a plan bought now ends: a month or a year on. */
