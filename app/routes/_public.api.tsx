@@ -87,30 +87,33 @@ export default function ApiPage() {
             components={{ code: <code /> }}
           />
         </p>
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-zinc-800">
-              <th scope="col" className="py-2 pr-4">
-                {t("api.errors.status")}
-              </th>
-              <th scope="col" className="py-2 pr-4">
-                {t("api.errors.exception")}
-              </th>
-              <th scope="col" className="py-2">
-                {t("api.errors.when")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {ERRORS.map(([status, exception]) => (
-              <tr key={status} className="border-b border-zinc-800 align-top">
-                <td className="py-2 pr-4 font-mono">{status}</td>
-                <td className="py-2 pr-4 font-mono">{exception}</td>
-                <td className="py-2">{t(`api.errors.${status}`)}</td>
+        {/* Scrolls by itself when a language's longer words and the exception names do not fit a phone. */}
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-zinc-800">
+                <th scope="col" className="py-2 pr-4">
+                  {t("api.errors.status")}
+                </th>
+                <th scope="col" className="py-2 pr-4">
+                  {t("api.errors.exception")}
+                </th>
+                <th scope="col" className="py-2">
+                  {t("api.errors.when")}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {ERRORS.map(([status, exception]) => (
+                <tr key={status} className="border-b border-zinc-800 align-top">
+                  <td className="py-2 pr-4 font-mono">{status}</td>
+                  <td className="py-2 pr-4 font-mono">{exception}</td>
+                  <td className="py-2">{t(`api.errors.${status}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <p>{t("api.errors.limits")}</p>
       </PageSection>
       <PageSection title={t("api.retention.title")}>
