@@ -1,10 +1,20 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { Field } from "~/components/ui/field";
 
 /** The sign-in and sign-up forms' e-mail field. */
 export function EmailField({ meta }: { meta: FieldMetadata<string | undefined> }) {
-  return <Field label="Email" meta={meta} type="email" autoComplete="email" placeholder="you@example.com" />;
+  const { t } = useTranslation("auth");
+  return (
+    <Field
+      label={t("fields.email")}
+      meta={meta}
+      type="email"
+      autoComplete="email"
+      placeholder={t("fields.emailPlaceholder")}
+    />
+  );
 }
 
 /** 'No account yet? Sign Up' and back: the other form, keeping where the visitor was going. */

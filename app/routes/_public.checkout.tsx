@@ -12,6 +12,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { CheckoutSteps, OrderSummary, CardNetworks } from "~/components/checkout/checkout-parts";
 import { ErrorList, Field } from "~/components/ui/field";
 import { RouteErrorPage } from "~/components/ui/route-error-page";
@@ -23,10 +24,12 @@ import { payWithCard, saveDetails, startRedirectPayment } from "~/modules/billin
 import { formatPrice, PERIOD_LABELS, SUPPORT_EMAIL, TIER_NAMES } from "~/modules/billing/prices";
 import { paymentProvider } from "~/modules/billing/providers.server";
 import { messages } from "~/modules/errors/catalogue";
+import { useFormat } from "~/modules/i18n/format";
+import { translate } from "~/modules/i18n/translate";
 import { db } from "~/modules/server-context.server";
 import { isCrossSite } from "~/utils/http.server";
 
-export const meta: MetaFunction = () => [{ title: "Checkout — Rogue AI" }];
+export const meta: MetaFunction = () => [{ title: translate("checkout:metaTitle") }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await requireUser(request);
@@ -50,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "details") {
     const choice = parsePlanChoice({ tier: formData.get("tier"), billing: formData.get("billing") });
-    const submission = parseWithZod(formData, { schema: detailsSchema });
+    const submission = parseWithZod(formData, { schema: detailsSchema() });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const order = await saveDetails(
       db(),
@@ -73,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }).catch(checkoutErrorResponse);
     return redirect(url ?? orderUrl(orderId), 303);
   }
-  const submission = parseWithZod(formData, { schema: paymentSchema });
+  const submission = parseWithZod(formData, { schema: paymentSchema() });
   // The card fields are never sent back: a re-rendered form starts them empty.
   const hideFields = ["cardNumber", "expiry", "cvv"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
@@ -87,6 +90,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CheckoutPage() {
+  const { t } = useTranslation("checkout");
   const view = useLoaderData<typeof loader>();
   const backHref =
     view.step === "payment" && view.order
@@ -96,10 +100,10 @@ export default function CheckoutPage() {
     <main className="mx-auto max-w-5xl px-4 py-10">
       {view.step === "confirmation" || view.step === "processing" ? null : (
         <Link to={backHref} className="text-sm text-brand-light hover:underline">
-          {view.step === "details" ? "← Back to Pricing" : "← Back to Details"}
+          {view.step === "details" ? t("backToPricing") : t("backToDetails")}
         </Link>
       )}
-      <h1 className="mt-4 text-3xl font-bold">Checkout</h1>
+      <h1 className="mt-4 text-3xl font-bold">{t("title")}</h1>
       <CheckoutSteps step={view.step} skipsPayment={view.tier === "starter"} />
       {view.isDemo ? (
         <DemoNotice />
@@ -118,26 +122,28 @@ export default function CheckoutPage() {
 }
 
 function DemoNotice() {
+  const { t } = useTranslation("checkout");
   const { tier, billing } = useLoaderData<typeof loader>();
   const back = `/checkout?tier=${tier}&billing=${billing}`;
   return (
     <section className="mt-8 max-w-xl rounded-lg border border-brand/60 bg-brand/10 p-6">
-      <h2 className="text-xl font-semibold">Create your account first</h2>
+      <h2 className="text-xl font-semibold">{t("demo.title")}</h2>
       <p className="mt-2 text-zinc-300" role="alert">
         {messages.demoCheckout}
       </p>
       <Link to={`/signup?${new URLSearchParams({ redirectTo: back })}`} className="btn-primary mt-4">
-        Create Free Account
+        {t("demo.cta")}
       </Link>
     </section>
   );
 }
 
 function DetailsStep() {
+  const { t } = useTranslation("checkout");
   const view = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useZodForm(detailsSchema, {
+  const [form, fields] = useZodForm(detailsSchema(), {
     id: "checkout-details",
     lastResult,
     defaultValue: view.details,
@@ -146,54 +152,58 @@ function DetailsStep() {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="details-title">
       <h2 id="details-title" className="text-xl font-semibold">
-        Your details
+        {t("details.title")}
       </h2>
       <input type="hidden" name="intent" value="details" />
       <input type="hidden" name="tier" value={view.tier} />
       <input type="hidden" name="billing" value={view.billing} />
       {view.order ? <input type="hidden" name="orderId" value={view.order.id} /> : null}
-      <Field label="Full name" meta={fields.name} type="text" autoComplete="name" />
-      <Field label="Email" meta={fields.email} type="email" autoComplete="email" />
-      <Field label="Address" meta={fields.address} type="text" autoComplete="street-address" />
+      <Field label={t("details.fullName")} meta={fields.name} type="text" autoComplete="name" />
+      <Field label={t("details.email")} meta={fields.email} type="email" autoComplete="email" />
+      <Field label={t("details.address")} meta={fields.address} type="text" autoComplete="street-address" />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="City" meta={fields.city} type="text" autoComplete="address-level2" />
-        <Field label="ZIP code" meta={fields.zipCode} type="text" autoComplete="postal-code" />
+        <Field label={t("details.city")} meta={fields.city} type="text" autoComplete="address-level2" />
+        <Field label={t("details.zipCode")} meta={fields.zipCode} type="text" autoComplete="postal-code" />
       </div>
-      <Field label="Country" meta={fields.country} type="text" autoComplete="country-name" />
+      <Field label={t("details.country")} meta={fields.country} type="text" autoComplete="country-name" />
       <ErrorList id={form.errorId} errors={form.errors} />
       <button type="submit" className="btn-primary w-full" disabled={submitting}>
-        {submitting ? "Saving..." : free ? "Complete Registration" : "Continue to Payment"}
+        {submitting
+          ? t("details.saving")
+          : free
+            ? t("details.completeRegistration")
+            : t("details.continueToPayment")}
       </button>
     </Form>
   );
 }
 
 function PaymentStep() {
+  const { t } = useTranslation("checkout");
+  const { locale } = useFormat();
   const view = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useZodForm(paymentSchema, { id: "checkout-payment", lastResult });
+  const [form, fields] = useZodForm(paymentSchema(), { id: "checkout-payment", lastResult });
   const order = view.order!;
   const failure = form.errors?.length ? null : order.failure;
-  const price = `${formatPrice(order.amount_cents)}${PERIOD_LABELS[view.billing]}`;
+  const price = `${formatPrice(order.amount_cents, locale)}${PERIOD_LABELS[view.billing]}`;
   if (view.provider === "redirect") {
     return (
       <Form method="post" className="space-y-4" aria-labelledby="payment-title">
         <h2 id="payment-title" className="text-xl font-semibold">
-          Payment
+          {t("payment.title")}
         </h2>
         <input type="hidden" name="intent" value="pay" />
         <input type="hidden" name="orderId" value={order.id} />
-        <p className="text-zinc-300">
-          You will pay {price} on Stripe&apos;s secure page, then come back here.
-        </p>
+        <p className="text-zinc-300">{t("payment.stripeNote", { price })}</p>
         {failure ? (
           <p role="alert" className="field-error">
             {failure}
           </p>
         ) : null}
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? "Processing..." : `Pay ${price} with Stripe`}
+          {submitting ? t("payment.processing") : t("payment.payWithStripe", { price })}
         </button>
         <CardNetworks />
       </Form>
@@ -202,34 +212,34 @@ function PaymentStep() {
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="payment-title">
       <h2 id="payment-title" className="text-xl font-semibold">
-        Payment
+        {t("payment.title")}
       </h2>
       <input type="hidden" name="intent" value="pay" />
       <input type="hidden" name="orderId" value={order.id} />
       <Field
-        label="Card number"
+        label={t("payment.cardNumber")}
         meta={fields.cardNumber}
         type="text"
         inputMode="numeric"
         autoComplete="cc-number"
-        placeholder="1234 5678 9012 3456"
+        placeholder={t("payment.cardNumberPlaceholder")}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
-          label="Expiry date"
+          label={t("payment.expiry")}
           meta={fields.expiry}
           type="text"
           inputMode="numeric"
           autoComplete="cc-exp"
-          placeholder="MM/YY"
+          placeholder={t("payment.expiryPlaceholder")}
         />
         <Field
-          label="CVV"
+          label={t("payment.cvv")}
           meta={fields.cvv}
           type="password"
           inputMode="numeric"
           autoComplete="cc-csc"
-          placeholder="123"
+          placeholder={t("payment.cvvPlaceholder")}
         />
       </div>
       {failure ? (
@@ -239,7 +249,7 @@ function PaymentStep() {
       ) : null}
       <ErrorList id={form.errorId} errors={form.errors} />
       <button type="submit" className="btn-primary w-full" disabled={submitting}>
-        {submitting ? "Processing..." : `Pay ${price}`}
+        {submitting ? t("payment.processing") : t("payment.pay", { price })}
       </button>
       <CardNetworks />
     </Form>
@@ -247,21 +257,22 @@ function PaymentStep() {
 }
 
 function Processing() {
+  const { t } = useTranslation("checkout");
   const view = useLoaderData<typeof loader>();
   return (
     <section className="mt-8 max-w-xl rounded-lg border border-zinc-800 p-6" aria-live="polite">
-      <h2 className="text-xl font-semibold">Payment processing</h2>
-      <p className="mt-2 text-zinc-300">
-        Stripe is confirming your payment. Your plan changes as soon as it does — usually within seconds.
-      </p>
+      <h2 className="text-xl font-semibold">{t("processing.title")}</h2>
+      <p className="mt-2 text-zinc-300">{t("processing.text")}</p>
       <Link to={orderUrl(view.order!.id, "&stripe=success")} className="btn-secondary mt-4">
-        Check again
+        {t("processing.checkAgain")}
       </Link>
     </section>
   );
 }
 
 function Confirmation() {
+  const { t } = useTranslation("checkout");
+  const format = useFormat();
   const view = useLoaderData<typeof loader>();
   const order = view.order!;
   const professional = view.tier === "professional";
@@ -269,59 +280,66 @@ function Confirmation() {
     <section className="mt-8 grid gap-8 md:grid-cols-[1fr_18rem]" aria-labelledby="thanks-title">
       <div>
         <h2 id="thanks-title" className="text-3xl font-bold">
-          Thank You
+          {t("confirmation.title")}
         </h2>
         <p className="mt-2 text-zinc-300">
-          {professional
-            ? `Your payment was received. You are now on the Professional plan${
-                view.planExpiresAt ? ` until ${new Date(view.planExpiresAt).toUTCString().slice(5, 16)}` : ""
-              }.`
-            : "Your free Starter account is ready."}
+          {!professional
+            ? t("confirmation.starter")
+            : view.planExpiresAt
+              ? t("confirmation.professionalUntil", {
+                  date: format.date(view.planExpiresAt, { dateStyle: "medium" }),
+                })
+              : t("confirmation.professional")}
         </p>
-        <h3 className="mt-6 font-semibold">Next steps</h3>
+        <h3 className="mt-6 font-semibold">{t("confirmation.nextSteps")}</h3>
         <ol className="mt-2 list-decimal space-y-1 pl-5 text-zinc-300">
-          <li>Open the chat and pick a model{professional ? " — every model is now available" : ""}.</li>
-          <li>Ask anything; your history is saved to your account.</li>
-          <li>See your plan and orders any time in Settings → Account.</li>
+          <li>{professional ? t("confirmation.stepModelProfessional") : t("confirmation.stepModel")}</li>
+          <li>{t("confirmation.stepHistory")}</li>
+          <li>{t("confirmation.stepSettings")}</li>
         </ol>
         <p className="mt-6 text-sm text-zinc-400">
-          Questions about your order? Write to{" "}
-          <a className="text-brand-light underline hover:text-white" href={`mailto:${SUPPORT_EMAIL}`}>
-            {SUPPORT_EMAIL}
-          </a>
-          .
+          <Trans
+            t={t}
+            i18nKey="confirmation.questions"
+            values={{ email: SUPPORT_EMAIL }}
+            components={{
+              email: (
+                <a className="text-brand-light underline hover:text-white" href={`mailto:${SUPPORT_EMAIL}`} />
+              ),
+            }}
+          />
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
           <Link to="/" className="btn-secondary">
-            Go to Home
+            {t("confirmation.home")}
           </Link>
           <Link to="/chat" className="btn-primary">
-            Start Using AI
+            {t("confirmation.startChat")}
           </Link>
         </div>
         <CardNetworks />
       </div>
-      <aside aria-label="Order summary" className="rounded-lg border border-zinc-800 p-4 text-sm">
-        <h3 className="font-semibold">Order summary</h3>
+      <aside aria-label={t("summary.label")} className="rounded-lg border border-zinc-800 p-4 text-sm">
+        <h3 className="font-semibold">{t("summary.label")}</h3>
         <dl className="mt-3 space-y-2">
           <div className="flex justify-between gap-2">
-            <dt className="text-zinc-400">Plan</dt>
+            <dt className="text-zinc-400">{t("summary.plan")}</dt>
             <dd>{TIER_NAMES[view.tier]}</dd>
           </div>
           <div className="flex justify-between gap-2">
-            <dt className="text-zinc-400">Total paid</dt>
-            <dd data-testid="order-total">{formatPrice(order.amount_cents)}</dd>
+            <dt className="text-zinc-400">{t("summary.totalPaid")}</dt>
+            <dd data-testid="order-total">{formatPrice(order.amount_cents, format.locale)}</dd>
           </div>
           {order.card_last4 ? (
             <div className="flex justify-between gap-2">
-              <dt className="text-zinc-400">Card</dt>
+              <dt className="text-zinc-400">{t("summary.card")}</dt>
               <dd>
                 {order.card_brand} •••• {order.card_last4}
               </dd>
             </div>
           ) : null}
           <div className="flex justify-between gap-2">
-            <dt className="text-zinc-400">Order</dt>
+            <dt className="text-zinc-400">{t("summary.order")}</dt>
             <dd className="truncate font-mono text-xs">{order.id.slice(-8)}</dd>
           </div>
         </dl>
@@ -331,5 +349,6 @@ function Confirmation() {
 }
 
 export function ErrorBoundary() {
-  return <RouteErrorPage title="Checkout stopped" back={{ to: "/pricing", label: "Back to Pricing" }} />;
+  const { t } = useTranslation("checkout");
+  return <RouteErrorPage title={t("error.title")} back={{ to: "/pricing", label: t("error.back") }} />;
 }

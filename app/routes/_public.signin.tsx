@@ -7,15 +7,17 @@ import { ErrorList, Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { createAuthenticator, PASSWORD_STRATEGY, SigninError } from "~/modules/auth/authenticator.server";
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { startDemo } from "~/modules/auth/demo.server";
 import { signinSchema } from "~/modules/auth/schemas";
 import { redirectIfSignedIn, startSession } from "~/modules/auth/session.server";
 import { DEMO_EMAIL, DEMO_PASSWORD, normaliseEmail } from "~/modules/auth/users.server";
 import { messages, toasts } from "~/modules/errors/catalogue";
+import { translate } from "~/modules/i18n/translate";
 import { safeRedirect } from "~/utils/redirect";
 import { readFormData } from "~/utils/http.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign in — Rogue AI" }];
+export const meta: MetaFunction = () => [{ title: translate("auth:signin.metaTitle") }];
 
 const DEFAULT_TARGET = "/chat";
 
@@ -71,6 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SigninPage() {
+  const { t } = useTranslation("auth");
   const { redirectTo, demo, autoStartDemo } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const demoError = actionData && "demoError" in actionData ? actionData.demoError : null;
@@ -92,12 +95,17 @@ export default function SigninPage() {
 
   return (
     <main className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">Sign in</h1>
-      <p className="mt-2 text-zinc-400">Welcome back. Sign in to continue your conversations.</p>
+      <h1 className="text-3xl font-bold">{t("signin.title")}</h1>
+      <p className="mt-2 text-zinc-400">{t("signin.lead")}</p>
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <EmailField meta={fields.email} />
-        <Field label="Password" meta={fields.password} type="password" autoComplete="current-password" />
+        <Field
+          label={t("fields.password")}
+          meta={fields.password}
+          type="password"
+          autoComplete="current-password"
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button
           type="submit"
@@ -106,13 +114,13 @@ export default function SigninPage() {
           className="btn-primary w-full"
           disabled={Boolean(submitting)}
         >
-          {submitting === "signin" ? "Signing in..." : "Sign In"}
+          {submitting === "signin" ? t("signin.submitting") : t("signin.submit")}
         </button>
       </Form>
       <div className="mt-6 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4 text-sm">
-        <p className="font-medium">Just looking? Try the demo — a private, temporary account of your own.</p>
+        <p className="font-medium">{t("signin.demoIntro")}</p>
         <p className="mt-1 text-zinc-400">
-          Demo credentials: <code>{demo.email}</code> / <code>{demo.password}</code>
+          {t("signin.demoCredentials")} <code>{demo.email}</code> / <code>{demo.password}</code>
         </p>
         <Form method="post" className="mt-3">
           <input type="hidden" name="redirectTo" value={redirectTo} />
@@ -124,7 +132,7 @@ export default function SigninPage() {
             className="btn-secondary w-full"
             disabled={Boolean(submitting)}
           >
-            {submitting === "demo" ? "Starting demo..." : "Try Demo"}
+            {submitting === "demo" ? t("signin.startingDemo") : t("signin.tryDemo")}
           </button>
           {demoError ? (
             <p role="alert" className="mt-2 text-red-400">
@@ -133,7 +141,12 @@ export default function SigninPage() {
           ) : null}
         </Form>
       </div>
-      <AuthSwitch question="No account yet?" label="Sign Up" to="/signup" redirectTo={redirectTo} />
+      <AuthSwitch
+        question={t("signin.noAccount")}
+        label={t("signin.signUp")}
+        to="/signup"
+        redirectTo={redirectTo}
+      />
     </main>
   );
 }

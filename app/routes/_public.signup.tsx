@@ -8,6 +8,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { AuthSwitch, EmailField } from "~/components/auth-parts";
 import { ErrorList, Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -17,11 +18,12 @@ import { takeSignup } from "~/modules/auth/rate-limit.server";
 import { getSessionUser, startSession } from "~/modules/auth/session.server";
 import { convertDemoUser, createUser, EmailTakenError } from "~/modules/auth/users.server";
 import { messages, toasts } from "~/modules/errors/catalogue";
+import { translate } from "~/modules/i18n/translate";
 import { db } from "~/modules/server-context.server";
 import { safeRedirect } from "~/utils/redirect";
 import { readFormData } from "~/utils/http.server";
 
-export const meta: MetaFunction = () => [{ title: "Sign up — Rogue AI" }];
+export const meta: MetaFunction = () => [{ title: translate("auth:signup.metaTitle") }];
 
 const DEFAULT_TARGET = "/";
 
@@ -71,6 +73,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignupPage() {
+  const { t } = useTranslation("auth");
   const { redirectTo, fromDemo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
@@ -81,25 +84,33 @@ export default function SignupPage() {
 
   return (
     <main className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">Create your account</h1>
-      <p className="mt-2 text-zinc-400">Private conversations with every model, in one place.</p>
-      {fromDemo ? (
-        <p className="mt-2 text-sm text-brand-light">Your demo chats carry over to your new account.</p>
-      ) : null}
+      <h1 className="text-3xl font-bold">{t("signup.title")}</h1>
+      <p className="mt-2 text-zinc-400">{t("signup.lead")}</p>
+      {fromDemo ? <p className="mt-2 text-sm text-brand-light">{t("signup.fromDemo")}</p> : null}
       <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="Name" meta={fields.name} type="text" autoComplete="name" />
+        <Field label={t("fields.name")} meta={fields.name} type="text" autoComplete="name" />
         <EmailField meta={fields.email} />
-        <Field label="Password" meta={fields.password} type="password" autoComplete="new-password" />
+        <Field
+          label={t("fields.password")}
+          meta={fields.password}
+          type="password"
+          autoComplete="new-password"
+        />
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? "Creating account..." : "Sign Up"}
+          {submitting ? t("signup.submitting") : t("signup.submit")}
         </button>
       </Form>
       <Link to="/signin?demo=true" className="btn-secondary mt-4 w-full">
-        Try Demo First
+        {t("signup.tryDemoFirst")}
       </Link>
-      <AuthSwitch question="Already have an account?" label="Sign In" to="/signin" redirectTo={redirectTo} />
+      <AuthSwitch
+        question={t("signup.haveAccount")}
+        label={t("signup.signIn")}
+        to="/signin"
+        redirectTo={redirectTo}
+      />
     </main>
   );
 }

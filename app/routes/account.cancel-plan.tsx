@@ -3,6 +3,8 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/modules/auth/session.server";
 import { cancelPlan } from "~/modules/billing/orders.server";
 import { messages, toasts } from "~/modules/errors/catalogue";
+import { formatDate } from "~/modules/i18n/format";
+import { currentLocale } from "~/modules/i18n/translate";
 import { db } from "~/modules/server-context.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { isCrossSite } from "~/utils/http.server";
@@ -16,6 +18,6 @@ export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
   const until = await cancelPlan(db(), user);
   if (!until) return redirect(BACK);
-  const date = new Date(until).toLocaleDateString("en-US", { dateStyle: "long", timeZone: "UTC" });
+  const date = formatDate(until, currentLocale(), { dateStyle: "long" });
   return redirectWithToast(request, BACK, { type: "success", ...toasts.planCancelled(date) });
 }

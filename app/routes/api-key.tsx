@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { ApiKeyForm } from "~/components/chat/api-key-dialog";
 import { requireUser } from "~/modules/auth/session.server";
 import { db } from "~/modules/server-context.server";
@@ -37,14 +38,20 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
+/** The vendor a user's own key is for when none is configured yet (a name, not a text to translate). */
+const DEFAULT_VENDOR = "Together AI";
+
 export default function ApiKeyPage() {
+  const { t } = useTranslation("auth");
   const { status, redirectTo } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-2xl font-bold">{status?.vendorName ?? "Together AI"} API Key</h1>
+      <h1 className="text-2xl font-bold">
+        {t("vendorKey.title", { vendor: status?.vendorName ?? DEFAULT_VENDOR })}
+      </h1>
       <ApiKeyForm status={status} redirectTo={redirectTo} lastResult={useActionData<typeof action>()} />
       <Link to={redirectTo} className="btn-ghost mt-4">
-        Cancel
+        {t("vendorKey.cancel")}
       </Link>
     </main>
   );

@@ -1,10 +1,8 @@
 /**
- * The developer API's examples and retention statement, shown on /api and /docs (docs/product.md §12). The
- * examples are built from the request's origin, so they run as written against the server that showed them.
+ * The developer API's examples, shown on /api and /docs (docs/product.md §12); their prose and the retention
+ * statement are texts of the `docs` namespace. The examples are built from the request's origin, so they run
+ * as written against the server that showed them, and stay as they are in every language.
  */
-export const API_RETENTION =
-  "An API request's messages and its reply are stored like a chat's, in a conversation of their own that no chat list shows, so that the reply can be produced, continued after a worker crash and replayed; it is deleted 24 hours after its last activity, and at once with your account. The usage ledger keeps, without any text, the time, model, vendor, token counts and the key used. Nothing else stores or logs your prompts.";
-
 export function apiExamples(origin: string) {
   const base = `${origin}/v1`;
   return {

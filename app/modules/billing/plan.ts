@@ -5,8 +5,14 @@
  * See docs/product.md §2.
  */
 import type { Plan, User } from "#db/schema";
+import { en } from "../i18n/resources";
+import { localized } from "../i18n/translate";
 
-export const PLAN_LABELS: Record<Plan, string> = { starter: "Free Plan", professional: "Professional" };
+/** How Settings and the admin screens name a plan, in the current language. */
+export const PLAN_LABELS: Record<Plan, string> = localized("checkout", en.checkout.plans.labels, undefined, [
+  "plans",
+  "labels",
+]);
 
 /** Starter may use the models without the PRO badge; Professional every model. */
 export function canUseModel(plan: Plan, model: { is_pro: 0 | 1 }): boolean {

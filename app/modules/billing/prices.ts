@@ -2,8 +2,9 @@
  * The price table (docs/product.md §2). The server takes every amount from here; the browser only shows it.
  */
 import type { Billing, Plan } from "#db/schema";
-import { formatNumber } from "~/modules/i18n/format";
-import { currentLocale } from "~/modules/i18n/translate";
+import { formatNumber } from "../i18n/format";
+import { en } from "../i18n/resources";
+import { currentLocale, localized, translate } from "../i18n/translate";
 
 export const CURRENCY = "usd";
 /** Where buyers write about an order (shown on the confirmation and the FAQ). */
@@ -16,9 +17,27 @@ const PRICE_CENTS: Record<Plan, Record<Billing, number>> = {
   professional: { monthly: 2500, annually: 25000 },
 };
 
-export const TIER_NAMES: Record<Plan, string> = { starter: "Starter", professional: "Professional" };
-export const BILLING_NAMES: Record<Billing, string> = { monthly: "Monthly", annually: "Annual" };
-export const PERIOD_LABELS: Record<Billing, string> = { monthly: "/month", annually: "/year" };
+// Read in the current language at each use (checkout.json's `plans`).
+export const TIER_NAMES: Record<Plan, string> = localized("checkout", en.checkout.plans.tiers, undefined, [
+  "plans",
+  "tiers",
+]);
+export const BILLING_NAMES: Record<Billing, string> = localized(
+  "checkout",
+  en.checkout.plans.billing,
+  undefined,
+  ["plans", "billing"],
+);
+export const PERIOD_LABELS: Record<Billing, string> = localized(
+  "checkout",
+  en.checkout.plans.periods,
+  undefined,
+  ["plans", "periods"],
+);
+
+/** What a buyer sees Stripe charge for, e.g. "Rogue AI Professional (Annual)". */
+export const productName = (tier: Plan, billing: Billing) =>
+  translate("checkout:plans.stripeProduct", { tier: TIER_NAMES[tier], billing: BILLING_NAMES[billing] });
 
 export const priceCents = (tier: Plan, billing: Billing) => PRICE_CENTS[tier][billing];
 

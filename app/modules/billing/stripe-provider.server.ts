@@ -4,7 +4,7 @@
  * the SDK elsewhere (tests use a local fake of the one call it makes).
  */
 import Stripe from "stripe";
-import { BILLING_NAMES, TIER_NAMES } from "./prices";
+import { productName } from "./prices";
 import type { PaymentEvent, RedirectProvider } from "./payment-provider";
 
 export interface StripeOptions {
@@ -40,7 +40,7 @@ export function createStripeProvider(options: StripeOptions): RedirectProvider {
                 currency: order.currency,
                 unit_amount: order.amount_cents,
                 product_data: {
-                  name: `Rogue AI ${TIER_NAMES[order.tier]} (${BILLING_NAMES[order.billing]})`,
+                  name: productName(order.tier, order.billing),
                 },
               },
             },
