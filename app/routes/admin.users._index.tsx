@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "~/components/admin/action-alert";
-import { FilterField } from "~/components/admin/filter-field";
+import { FilterField, FilterText } from "~/components/admin/filter-field";
 import { PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
 import { requireAdminPage } from "~/modules/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
@@ -51,16 +51,7 @@ export default function AdminUsers() {
     <section>
       <h1 className="text-2xl font-bold">{t("screens.users")}</h1>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search">
-        <FilterField id="user-search" label={t("users.search")}>
-          <input
-            id="user-search"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            className="input"
-            maxLength={200}
-          />
-        </FilterField>
+        <FilterText id="user-search" name="q" type="search" label={t("users.search")} value={query.q} />
         <FilterField id="user-role" label={t("shared.role")}>
           <select id="user-role" name="role" defaultValue={query.role ?? ""} className="input">
             <option value="">{t("users.any")}</option>

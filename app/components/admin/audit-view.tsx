@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FilterField } from "~/components/admin/filter-field";
+import { FilterField, FilterText } from "~/components/admin/filter-field";
 import type { loadAuditScreen } from "~/modules/admin/activity-page.server";
 import {
   AUDIT_ACTIONS,
@@ -39,15 +39,7 @@ export function AuditView({ screen, data }: { screen: AuditScreen; data: AuditSc
             ))}
           </select>
         </FilterField>
-        <FilterField id="audit-target" label={t("audit.target")}>
-          <input
-            id="audit-target"
-            name="target"
-            defaultValue={query.target ?? ""}
-            className="input"
-            maxLength={200}
-          />
-        </FilterField>
+        <FilterText id="audit-target" name="target" label={t("audit.target")} value={query.target} />
         <button type="submit" className="btn-primary">
           {t("audit.filter")}
         </button>

@@ -11,3 +11,24 @@ export function FilterField({ id, label, children }: { id: string; label: string
     </div>
   );
 }
+
+/** A free-text filter: `name` in the query string, kept short (the loaders refuse longer ones). */
+export function FilterText({
+  id,
+  name,
+  label,
+  value,
+  type = "text",
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | undefined;
+  type?: "text" | "search";
+}) {
+  return (
+    <FilterField id={id} label={label}>
+      <input id={id} name={name} type={type} defaultValue={value ?? ""} className="input" maxLength={200} />
+    </FilterField>
+  );
+}

@@ -137,6 +137,14 @@ function BreakdownTable({ title, rows, testId }: { title: string; rows: UsageBre
 
 const TOTALS = ["requests", "tokens", "errors"] as const;
 
+/** The four charts: the series, its title (admin:usage), bars or a line, and its colour. */
+const CHARTS = [
+  ["requests", "requests", "bar", "#8b5cf6"],
+  ["tokens", "tokens", "line", "#22d3ee"],
+  ["errors", "errors", "bar", "#f87171"],
+  ["ttftMs", "ttftChart", "line", "#fbbf24"],
+] as const;
+
 /** The totals, the four charts and (unless one user's) the breakdowns; an empty range says so, no sample data. */
 export function UsageCharts({ usage, perUser = false }: { usage: Usage; perUser?: boolean }) {
   const { t } = useTranslation("admin");
@@ -161,34 +169,16 @@ export function UsageCharts({ usage, perUser = false }: { usage: Usage; perUser?
       ) : (
         <>
           <div className="grid gap-3 lg:grid-cols-2">
-            <SeriesChart
-              title={t("usage.requests")}
-              points={usage.points}
-              dataKey="requests"
-              kind="bar"
-              color="#8b5cf6"
-            />
-            <SeriesChart
-              title={t("usage.tokens")}
-              points={usage.points}
-              dataKey="tokens"
-              kind="line"
-              color="#22d3ee"
-            />
-            <SeriesChart
-              title={t("usage.errors")}
-              points={usage.points}
-              dataKey="errors"
-              kind="bar"
-              color="#f87171"
-            />
-            <SeriesChart
-              title={t("usage.ttftChart")}
-              points={usage.points}
-              dataKey="ttftMs"
-              kind="line"
-              color="#fbbf24"
-            />
+            {CHARTS.map(([dataKey, title, kind, color]) => (
+              <SeriesChart
+                key={dataKey}
+                title={t(`usage.${title}`)}
+                points={usage.points}
+                dataKey={dataKey}
+                kind={kind}
+                color={color}
+              />
+            ))}
           </div>
           <div className={`grid gap-3 ${perUser ? "lg:grid-cols-2" : "xl:grid-cols-3"}`}>
             <BreakdownTable title={t("usage.byModel")} rows={usage.byModel} testId="usage-by-model" />
