@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "~/components/admin/action-alert";
-import { FilterField, FilterText } from "~/components/admin/filter-field";
+import { FilterSelect, FilterText } from "~/components/admin/filter-field";
 import { PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
 import { requireAdminPage } from "~/modules/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
@@ -52,16 +52,14 @@ export default function AdminUsers() {
       <h1 className="text-2xl font-bold">{t("screens.users")}</h1>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search">
         <FilterText id="user-search" name="q" type="search" label={t("users.search")} value={query.q} />
-        <FilterField id="user-role" label={t("shared.role")}>
-          <select id="user-role" name="role" defaultValue={query.role ?? ""} className="input">
-            <option value="">{t("users.any")}</option>
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.kinds.${role}.title`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <FilterSelect
+          id="user-role"
+          name="role"
+          label={t("shared.role")}
+          value={query.role}
+          anyLabel={t("users.any")}
+          options={ROLES.map((role) => [role, t(`roles.kinds.${role}.title`)] as const)}
+        />
         <button type="submit" className="btn-primary">
           {t("users.submit")}
         </button>

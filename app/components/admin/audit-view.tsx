@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FilterField, FilterText } from "~/components/admin/filter-field";
+import { FilterSelect, FilterText } from "~/components/admin/filter-field";
 import type { loadAuditScreen } from "~/modules/admin/activity-page.server";
 import {
   AUDIT_ACTIONS,
@@ -29,16 +29,14 @@ export function AuditView({ screen, data }: { screen: AuditScreen; data: AuditSc
       <h1 className="text-2xl font-bold">{t(`audit.${screen}.title`)}</h1>
       <p className="mt-1 text-sm text-zinc-400">{t(`audit.${screen}.intro`)}</p>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
-        <FilterField id="audit-action" label={t("audit.event")}>
-          <select id="audit-action" name="action" defaultValue={query.action ?? ""} className="input">
-            <option value="">{t("audit.all")}</option>
-            {AUDIT_SCREENS[screen].map((action) => (
-              <option key={action} value={action}>
-                {t(`audit.actions.${action}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <FilterSelect
+          id="audit-action"
+          name="action"
+          label={t("audit.event")}
+          value={query.action}
+          anyLabel={t("audit.all")}
+          options={AUDIT_SCREENS[screen].map((action) => [action, t(`audit.actions.${action}`)] as const)}
+        />
         <FilterText id="audit-target" name="target" label={t("audit.target")} value={query.target} />
         <button type="submit" className="btn-primary">
           {t("audit.filter")}

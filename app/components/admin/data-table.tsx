@@ -17,11 +17,11 @@ export function DataTable({
 }) {
   return (
     <div className={`min-w-0 overflow-x-auto ${framed ? "rounded-xl border border-zinc-800 p-3" : ""}`}>
-      <table className="w-full text-left text-sm" data-testid={testId}>
+      <table className="w-full text-left text-sm [&_td]:whitespace-nowrap" data-testid={testId}>
         <thead className="text-zinc-400">
           <tr>
             {columns.map((column) => (
-              <th key={column} className="py-1 pr-4 font-normal last:pr-0">
+              <th key={column} className="whitespace-nowrap py-1 pr-4 font-normal last:pr-0">
                 {column}
               </th>
             ))}
