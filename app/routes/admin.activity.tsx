@@ -1,24 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuditView } from "~/components/admin/audit-view";
-import { requireAdminPage } from "~/modules/admin/access.server";
-import { AUDIT_ACTIONS } from "~/modules/admin/audit-actions";
-import { loadActivity } from "~/modules/admin/activity-page.server";
+import { loadAuditScreen } from "~/modules/admin/activity-page.server";
+import { adminMeta } from "~/modules/admin/meta";
 
-export const meta: MetaFunction = () => [{ title: "Activity — Admin — Rogue AI" }];
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  return loadActivity(new URL(request.url).searchParams);
-}
+export const meta: MetaFunction = adminMeta("activity");
+export const loader = ({ request }: LoaderFunctionArgs) => loadAuditScreen(request, "activity");
 
 export default function AdminActivity() {
-  return (
-    <AuditView
-      title="Activity"
-      intro="Every admin action and security event. Secrets are never recorded."
-      actions={AUDIT_ACTIONS}
-      data={useLoaderData<typeof loader>()}
-    />
-  );
+  return <AuditView screen="activity" data={useLoaderData<typeof loader>()} />;
 }

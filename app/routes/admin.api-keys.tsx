@@ -1,13 +1,16 @@
 import { getFormProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Trans, useTranslation } from "react-i18next";
 import { ActionAlert } from "~/components/admin/action-alert";
+import { DataTable } from "~/components/admin/data-table";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { requireAdminAction, requireAdminPage } from "~/modules/admin/access.server";
+import { adminMeta } from "~/modules/admin/meta";
 import { keyRevokeSchema } from "~/modules/admin/schemas";
 import { answerKeyRevoke, loadKeysScreen } from "~/modules/admin/screen-pages.server";
 
-export const meta: MetaFunction = () => [{ title: "API keys — Admin — Rogue AI" }];
+export const meta: MetaFunction = adminMeta("apiKeys");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
@@ -22,6 +25,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 type Key = ReturnType<typeof useLoaderData<typeof loader>>["keys"][number];
 
 function RevokeKey({ stored }: { stored: Key }) {
+  const { t } = useTranslation("admin");
   const [form] = useZodForm(keyRevokeSchema, { id: `revoke-${stored.userId}-${stored.vendor}` });
   const navigation = useNavigation();
   const pending =
@@ -37,9 +41,9 @@ function RevokeKey({ stored }: { stored: Key }) {
         type="submit"
         className="btn-secondary px-2 py-1 text-xs"
         disabled={pending}
-        aria-label={`Revoke ${stored.email}'s ${stored.vendor} key`}
+        aria-label={t("apiKeys.revokeLabel", { email: stored.email, vendor: stored.vendor })}
       >
-        {pending ? "Revoking..." : "Revoke"}
+        {pending ? t("apiKeys.revoking") : t("apiKeys.revoke")}
       </button>
     </Form>
   );
@@ -48,65 +52,60 @@ function RevokeKey({ stored }: { stored: Key }) {
 export default function AdminApiKeys() {
   const { vendors, keys, vendor } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("admin");
   return (
     <section className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold">API keys</h1>
+        <h1 className="text-2xl font-bold">{t("screens.apiKeys")}</h1>
         <p className="mt-1 text-sm text-zinc-400">
-          Keys are stored encrypted and shown only by their last four characters. Vendor keys are set on{" "}
-          <Link to="/admin/api-vendors" className="underline">
-            API vendors
-          </Link>
-          .
+          <Trans
+            t={t}
+            i18nKey="apiKeys.intro"
+            components={{ link: <Link to="/admin/api-vendors" className="underline" /> }}
+          />
         </p>
       </div>
       <ActionAlert data={actionData} />
-      <div className="overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-zinc-400">
-            <tr>
-              <th className="py-1 pr-4 font-normal">Vendor</th>
-              <th className="pr-4 font-normal">Service key</th>
-              <th className="pr-4 font-normal">Last test</th>
-              <th className="font-normal">Users&apos; own keys</th>
-            </tr>
-          </thead>
-          <tbody>
-            {vendors.map((row) => (
-              <tr key={row.name} data-testid={`vendor-key-${row.name}`} className="border-t border-zinc-800">
-                <td className="py-2 pr-4">{row.displayName}</td>
-                <td className="pr-4">{row.keyLast4 ? `Set, ends in ${row.keyLast4}` : "Not set"}</td>
-                <td
-                  className={`pr-4 ${row.lastTest ? (row.lastTest.ok ? "text-emerald-400" : "text-red-400") : ""}`}
-                >
-                  {row.lastTest?.message ?? "Not tested"}
-                </td>
-                <td>
-                  <Link to={`?vendor=${row.name}`} className="underline">
-                    {row.userKeys}
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={[t("shared.vendor"), t("apiKeys.serviceKey"), t("shared.lastTest"), t("apiKeys.userKeys")]}
+      >
+        {vendors.map((row) => (
+          <tr key={row.name} data-testid={`vendor-key-${row.name}`} className="border-t border-zinc-800">
+            <td className="py-2 pr-4">{row.displayName}</td>
+            <td className="pr-4">
+              {row.keyLast4 ? t("apiKeys.keySet", { last4: row.keyLast4 }) : t("apiKeys.notSet")}
+            </td>
+            <td
+              className={`pr-4 ${row.lastTest ? (row.lastTest.ok ? "text-emerald-400" : "text-red-400") : ""}`}
+            >
+              {row.lastTest?.message ?? t("shared.notTested")}
+            </td>
+            <td>
+              <Link to={`?vendor=${row.name}`} className="underline">
+                {row.userKeys}
+              </Link>
+            </td>
+          </tr>
+        ))}
+      </DataTable>
       <div>
         <div className="flex flex-wrap items-center gap-2">
-          <h2 className="font-semibold">Users&apos; stored keys{vendor ? ` for ${vendor}` : ""}</h2>
+          <h2 className="font-semibold">
+            {vendor ? t("apiKeys.storedKeysFor", { vendor }) : t("apiKeys.storedKeys")}
+          </h2>
           {vendor ? (
             <Link to="/admin/api-keys" className="text-sm text-zinc-400 underline">
-              All vendors
+              {t("apiKeys.allVendors")}
             </Link>
           ) : null}
         </div>
         {keys.length === 0 ? (
           <p className="mt-2 text-sm text-zinc-400">
-            No user has stored a key{vendor ? " for this vendor" : ""}.
+            {vendor ? t("apiKeys.noKeysForVendor") : t("apiKeys.noKeys")}
           </p>
         ) : (
           <ul
-            aria-label="Stored keys"
+            aria-label={t("apiKeys.storedKeysList")}
             className="mt-2 divide-y divide-zinc-800 rounded-xl border border-zinc-800"
           >
             {keys.map((stored) => (

@@ -1,11 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { ActionAlert } from "~/components/admin/action-alert";
-import { ModelForm, MoveButton, resultFor } from "~/components/admin/model-form";
+import { MODEL_FLAGS, ModelForm, MoveButton, resultFor } from "~/components/admin/model-form";
 import { requireAdminAction, requireAdminPage } from "~/modules/admin/access.server";
+import { adminMeta } from "~/modules/admin/meta";
 import { answerModelAction, loadModelsScreen } from "~/modules/admin/screen-pages.server";
 
-export const meta: MetaFunction = () => [{ title: "Models — Admin — Rogue AI" }];
+export const meta: MetaFunction = adminMeta("models");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
@@ -17,38 +19,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return answerModelAction(request, admin, context.clientIp);
 }
 
-const BADGES = [
-  ["isNew", "NEW"],
-  ["isPro", "PRO"],
-  ["isBeta", "BETA"],
-  ["isDefault", "DEFAULT"],
-  ["supportsImages", "Images"],
-] as const;
-
 export default function AdminModels() {
   const { models, vendors } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const result = actionData?.result;
+  const { t } = useTranslation("admin");
   return (
     <section className="space-y-4">
       <div>
-        <h1 className="text-2xl font-bold">Models</h1>
-        <p className="mt-1 text-sm text-zinc-400">
-          The chat&apos;s model list, in this order. Changes show in open chats at once.
-        </p>
+        <h1 className="text-2xl font-bold">{t("screens.models")}</h1>
+        <p className="mt-1 text-sm text-zinc-400">{t("models.intro")}</p>
       </div>
       <ActionAlert data={actionData} />
       <section aria-labelledby="add-model-heading" className="rounded-xl border border-zinc-800 p-4">
         <h2 id="add-model-heading" className="mb-3 font-semibold">
-          Add a model
+          {t("models.addTitle")}
         </h2>
         <ModelForm vendors={vendors} result={result} />
       </section>
-      {models.length === 0 ? (
-        <p className="text-zinc-400">
-          No models stored: the chat offers the built-in list until one is added.
-        </p>
-      ) : null}
+      {models.length === 0 ? <p className="text-zinc-400">{t("models.empty")}</p> : null}
       <ol className="space-y-3">
         {models.map((model, index) => (
           <li key={model.id} data-testid="catalogue-model" className="rounded-xl border border-zinc-800 p-4">
@@ -56,13 +45,16 @@ export default function AdminModels() {
               <span className="rounded bg-zinc-800 px-2 py-1 font-mono text-xs">{model.icon}</span>
               <h2 className="font-semibold">{model.name}</h2>
               <span className="text-xs text-zinc-500">{model.size}</span>
-              {BADGES.filter(([flag]) => model[flag]).map(([flag, text]) => (
+              {MODEL_FLAGS.filter((flag) => model[flag]).map((flag) => (
                 <span key={flag} className="rounded bg-violet-900 px-1.5 py-0.5 text-xs">
-                  {text}
+                  {t(`models.badges.${flag}`)}
                 </span>
               ))}
               <span className="text-xs text-zinc-400">
-                {Object.keys(model.vendorModels).length} of {vendors.length} vendors
+                {t("models.vendorCount", {
+                  served: Object.keys(model.vendorModels).length,
+                  total: vendors.length,
+                })}
               </span>
               <div className="ml-auto flex gap-1">
                 {index > 0 ? <MoveButton model={model} direction="up" /> : null}
@@ -70,7 +62,9 @@ export default function AdminModels() {
               </div>
             </div>
             <details className="mt-2" open={Boolean(resultFor(result, "edit", model.id))}>
-              <summary className="cursor-pointer text-sm text-zinc-400">Edit {model.name}</summary>
+              <summary className="cursor-pointer text-sm text-zinc-400">
+                {t("models.edit", { name: model.name })}
+              </summary>
               <div className="mt-3">
                 <ModelForm model={model} vendors={vendors} result={result} />
               </div>

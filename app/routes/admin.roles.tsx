@@ -1,14 +1,18 @@
 import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { ActionAlert } from "~/components/admin/action-alert";
+import { FormField } from "~/components/admin/form-field";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { requireAdminAction, requireAdminPage } from "~/modules/admin/access.server";
+import { adminMeta } from "~/modules/admin/meta";
 import { roleGrantSchema, userActionSchema } from "~/modules/admin/schemas";
 import { answerRoleGrant, loadRolesScreen } from "~/modules/admin/screen-pages.server";
+import { useFormat } from "~/modules/i18n/format";
 
-export const meta: MetaFunction = () => [{ title: "Roles — Admin — Rogue AI" }];
+export const meta: MetaFunction = adminMeta("roles");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
@@ -20,46 +24,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return answerRoleGrant(request, admin, context.clientIp);
 }
 
-const ROLE_TEXT = {
-  admin: { title: "Admins", blurb: "Run this console.", revoke: "revoke-admin", revokeLabel: "Revoke admin" },
-  restricted: {
-    title: "Restricted",
-    blurb: "Can read their history, cannot send.",
-    revoke: "unrestrict",
-    revokeLabel: "Unrestrict",
-  },
-  banned: { title: "Banned", blurb: "Cannot sign in.", revoke: "unban", revokeLabel: "Unban" },
+/** Each role's removal: the intent posted and the button's text (admin:userActions). */
+const REVOKE = {
+  admin: { intent: "revoke-admin", label: "revokeAdmin" },
+  restricted: { intent: "unrestrict", label: "unrestrict" },
+  banned: { intent: "unban", label: "unban" },
 } as const;
 
+const ROLES = ["admin", "restricted", "banned"] as const;
+
 /** Removing a role is the users screen's own action (same rules: never the last admin, never yourself). */
-function RevokeButton({
-  userId,
-  email,
-  role,
-}: {
-  userId: string;
-  email: string;
-  role: keyof typeof ROLE_TEXT;
-}) {
-  const text = ROLE_TEXT[role];
+function RevokeButton({ userId, email, role }: { userId: string; email: string; role: keyof typeof REVOKE }) {
+  const { t } = useTranslation("admin");
+  const revoke = REVOKE[role];
+  const label = t(`userActions.${revoke.label}`);
   const action = `/admin/users/${userId}`;
-  const [form] = useZodForm(userActionSchema, { id: `${text.revoke}-${userId}` });
+  const [form] = useZodForm(userActionSchema, { id: `${revoke.intent}-${userId}` });
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" &&
     navigation.formAction === action &&
-    navigation.formData?.get("intent") === text.revoke;
+    navigation.formData?.get("intent") === revoke.intent;
   return (
     <Form method="post" action={action} {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={text.revoke} />
+      <input type="hidden" name="intent" value={revoke.intent} />
       <input type="hidden" name="redirectTo" value="/admin/roles" />
       <button
         type="submit"
         className="btn-secondary px-2 py-1 text-xs"
         disabled={pending}
-        aria-label={`${text.revokeLabel} ${email}`}
+        aria-label={t("shared.named", { action: label, name: email })}
       >
-        {pending ? `${text.revokeLabel}...` : text.revokeLabel}
+        {pending ? t("shared.pending", { action: label }) : label}
       </button>
     </Form>
   );
@@ -74,14 +70,13 @@ export default function AdminRoles() {
     defaultValue: { role: "admin" },
   });
   const granting = useNavigation().state === "submitting";
+  const { t } = useTranslation("admin");
+  const format = useFormat();
   return (
     <section className="space-y-6">
       <div>
-        <h1 className="text-2xl font-bold">Roles</h1>
-        <p className="mt-1 text-sm text-zinc-400">
-          Who holds which role. A change takes effect on the user&apos;s next request; their open pages check
-          again at once.
-        </p>
+        <h1 className="text-2xl font-bold">{t("screens.roles")}</h1>
+        <p className="mt-1 text-sm text-zinc-400">{t("roles.intro")}</p>
       </div>
       <ActionAlert data={actionData} />
       <Form
@@ -89,39 +84,35 @@ export default function AdminRoles() {
         {...getFormProps(form)}
         className="flex flex-wrap items-end gap-2 rounded-xl border border-zinc-800 p-4"
       >
-        <div className="min-w-[16rem] flex-1">
-          <label htmlFor={fields.email.id} className="mb-1 block text-sm text-zinc-400">
-            User&apos;s e-mail
-          </label>
+        <FormField label={t("roles.email")} field={fields.email} className="min-w-[16rem] flex-1">
           <input {...getInputProps(fields.email, { type: "email" })} className="input" />
-          <ErrorList id={fields.email.errorId} errors={fields.email.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.role.id} className="mb-1 block text-sm text-zinc-400">
-            Role
-          </label>
+        </FormField>
+        <FormField label={t("shared.role")} field={fields.role}>
           <select {...getSelectProps(fields.role)} className="input">
-            <option value="admin">admin</option>
-            <option value="restricted">restricted</option>
-            <option value="banned">banned</option>
+            {ROLES.map((role) => (
+              <option key={role} value={role}>
+                {t(`roles.names.${role}`)}
+              </option>
+            ))}
           </select>
-        </div>
+        </FormField>
         <button type="submit" className="btn-primary" disabled={granting}>
-          {granting ? "Granting..." : "Grant role"}
+          {granting ? t("roles.granting") : t("roles.grant")}
         </button>
         <ErrorList id={form.errorId} errors={form.errors} />
       </Form>
       {roles.map(({ role, users }) => (
         <div key={role}>
           <h2 className="font-semibold">
-            {ROLE_TEXT[role].title} <span className="text-sm text-zinc-500">({users.length})</span>
+            {t(`roles.kinds.${role}.title`)}{" "}
+            <span className="text-sm text-zinc-500">({format.number(users.length)})</span>
           </h2>
-          <p className="text-sm text-zinc-400">{ROLE_TEXT[role].blurb}</p>
+          <p className="text-sm text-zinc-400">{t(`roles.kinds.${role}.blurb`)}</p>
           {users.length === 0 ? (
-            <p className="mt-2 text-sm text-zinc-500">Nobody.</p>
+            <p className="mt-2 text-sm text-zinc-500">{t("roles.nobody")}</p>
           ) : (
             <ul
-              aria-label={ROLE_TEXT[role].title}
+              aria-label={t(`roles.kinds.${role}.title`)}
               className="mt-2 divide-y divide-zinc-800 rounded-xl border border-zinc-800"
             >
               {users.map((user) => (
@@ -134,7 +125,7 @@ export default function AdminRoles() {
                     {user.email}
                   </Link>
                   <time dateTime={user.since} className="text-xs text-zinc-500">
-                    since {new Date(user.since).toLocaleDateString("en-US", { timeZone: "UTC" })}
+                    {t("roles.since", { date: format.date(user.since, { dateStyle: "medium" }) })}
                   </time>
                   <RevokeButton userId={user.id} email={user.email} role={role} />
                 </li>

@@ -1,17 +1,19 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { ActionAlert } from "~/components/admin/action-alert";
-import { RangePicker, UsageCharts, UsageError } from "~/components/admin/usage-charts";
+import { Trans, useTranslation } from "react-i18next";
+import { ActionAlert, ErrorAlert } from "~/components/admin/action-alert";
+import { RangePicker, UsageCharts } from "~/components/admin/usage-charts";
 import { PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { requireAdminAction, requireAdminPage } from "~/modules/admin/access.server";
+import { adminMeta } from "~/modules/admin/meta";
 import { userActionSchema } from "~/modules/admin/schemas";
 import { answerUserAction, loadUser } from "~/modules/admin/user-pages.server";
-import { PLAN_LABELS } from "~/modules/billing/plan";
+import { useFormat } from "~/modules/i18n/format";
 
-export const meta: MetaFunction = () => [{ title: "User — Admin — Rogue AI" }];
+export const meta: MetaFunction = adminMeta("user");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdminPage(request);
@@ -35,21 +37,21 @@ function DeleteUserForm({
     lastResult: result && "result" in result ? result.result : undefined,
   });
   const deleting = useNavigation().formData?.get("intent") === "delete";
+  const { t } = useTranslation("admin");
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-2">
       <input type="hidden" name="intent" value="delete" />
       <p className="text-sm text-zinc-400">
-        Deleting removes the account with its roles, sessions, chats and keys. Type <strong>{email}</strong>{" "}
-        to confirm.
+        <Trans t={t} i18nKey="user.deleteIntro" values={{ email }} components={{ strong: <strong /> }} />
       </p>
       <label htmlFor={fields.confirm.id} className="block text-sm">
-        Confirm e-mail
+        {t("user.confirm")}
       </label>
       <input {...getInputProps(fields.confirm, { type: "text" })} autoComplete="off" className="input" />
       <ErrorList id={fields.confirm.errorId} errors={fields.confirm.errors} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <button type="submit" className="btn-primary bg-red-700 hover:bg-red-600" disabled={deleting}>
-        {deleting ? "Deleting..." : "Delete user"}
+        {deleting ? t("user.deleting") : t("user.delete")}
       </button>
     </Form>
   );
@@ -59,45 +61,53 @@ export default function AdminUser() {
   const { user, range, usage, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
+  const { t } = useTranslation("admin");
+  const format = useFormat();
   return (
     <section className="space-y-6">
       <Link to="/admin/users" className="text-sm text-zinc-400 hover:underline">
-        ← Users
+        {t("user.back")}
       </Link>
       <ActionAlert data={actionData} />
       <div>
         <h1 className="break-all text-2xl font-bold">{user.email}</h1>
         <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">
           <div>
-            <dt className="text-zinc-400">Name</dt>
+            <dt className="text-zinc-400">{t("shared.name")}</dt>
             <dd>{user.name}</dd>
           </div>
           <div>
-            <dt className="text-zinc-400">Plan</dt>
-            <dd>{PLAN_LABELS[user.plan]}</dd>
+            <dt className="text-zinc-400">{t("shared.plan")}</dt>
+            <dd>{t(`plans.${user.plan}`)}</dd>
           </div>
           <div>
-            <dt className="text-zinc-400">Roles</dt>
-            <dd data-testid="user-roles">{user.roles.length ? user.roles.join(", ") : "none"}</dd>
+            <dt className="text-zinc-400">{t("user.roles")}</dt>
+            <dd data-testid="user-roles">
+              {user.roles.length
+                ? new Intl.ListFormat(format.locale, { type: "unit", style: "short" }).format(
+                    user.roles.map((role) => t(`roles.names.${role}`)),
+                  )
+                : t("user.noRoles")}
+            </dd>
           </div>
           <div>
-            <dt className="text-zinc-400">Total requests</dt>
-            <dd>{user.apiUsage}</dd>
+            <dt className="text-zinc-400">{t("user.totalRequests")}</dt>
+            <dd>{format.number(user.apiUsage)}</dd>
           </div>
         </dl>
       </div>
       <div className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 className="font-semibold">Usage</h2>
+          <h2 className="font-semibold">{t("user.usage")}</h2>
           <RangePicker range={range} base={location.pathname} />
         </div>
-        <UsageError error={error} />
+        <ErrorAlert error={error} />
         {usage ? <UsageCharts usage={usage} perUser /> : null}
       </div>
       <UserFlagButtons user={user} redirectTo={location.pathname} />
       <PlanForm user={user} redirectTo={location.pathname} />
       <div className="rounded-xl border border-red-900 p-4">
-        <h2 className="mb-2 font-semibold">Delete user</h2>
+        <h2 className="mb-2 font-semibold">{t("user.delete")}</h2>
         <DeleteUserForm email={user.email} result={actionData} />
       </div>
     </section>

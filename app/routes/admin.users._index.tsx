@@ -1,82 +1,77 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { ErrorAlert } from "~/components/admin/action-alert";
+import { FilterSelect, FilterText } from "~/components/admin/filter-field";
 import { PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
 import { requireAdminPage } from "~/modules/admin/access.server";
+import { adminMeta } from "~/modules/admin/meta";
 import { loadUserList } from "~/modules/admin/user-pages.server";
-import { PLAN_LABELS } from "~/modules/billing/plan";
+import { useFormat } from "~/modules/i18n/format";
 
-export const meta: MetaFunction = () => [{ title: "Users — Admin — Rogue AI" }];
+export const meta: MetaFunction = adminMeta("users");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminPage(request);
   return loadUserList(new URL(request.url).searchParams);
 }
 
+const FLAGS = [
+  ["isAdmin", "admin"],
+  ["isBanned", "banned"],
+  ["isRestricted", "restricted"],
+  ["isDemo", "demo"],
+] as const;
+
 function Flags({ user }: { user: ReturnType<typeof useLoaderData<typeof loader>>["users"][number] }) {
-  const flags = [
-    user.isAdmin && "admin",
-    user.isBanned && "banned",
-    user.isRestricted && "restricted",
-    user.isDemo && "demo",
-  ].filter(Boolean);
+  const { t } = useTranslation("admin");
   return (
     <span className="flex flex-wrap gap-1">
-      {flags.map((flag) => (
-        <span key={String(flag)} className="rounded bg-zinc-800 px-1.5 py-0.5 text-xs">
-          {flag}
+      {FLAGS.filter(([flag]) => user[flag]).map(([flag, name]) => (
+        <span key={flag} className="rounded bg-zinc-800 px-1.5 py-0.5 text-xs">
+          {t(`roles.names.${name}`)}
         </span>
       ))}
     </span>
   );
 }
 
+const ROLES = ["admin", "banned", "restricted"] as const;
+
 export default function AdminUsers() {
   const { users, nextCursor, query, error } = useLoaderData<typeof loader>();
   const location = useLocation();
+  const { t } = useTranslation("admin");
+  const format = useFormat();
   const here = `${location.pathname}${location.search}`;
   const next = nextCursor
     ? `?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(query.role ? { role: query.role } : {}), after: nextCursor })}`
     : null;
   return (
     <section>
-      <h1 className="text-2xl font-bold">Users</h1>
+      <h1 className="text-2xl font-bold">{t("screens.users")}</h1>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search">
-        <div>
-          <label htmlFor="user-search" className="mb-1 block text-sm text-zinc-400">
-            E-mail starts with, or user id
-          </label>
-          <input
-            id="user-search"
-            name="q"
-            type="search"
-            defaultValue={query.q}
-            className="input"
-            maxLength={200}
-          />
-        </div>
-        <div>
-          <label htmlFor="user-role" className="mb-1 block text-sm text-zinc-400">
-            Role
-          </label>
-          <select id="user-role" name="role" defaultValue={query.role ?? ""} className="input">
-            <option value="">Any</option>
-            <option value="admin">Admins</option>
-            <option value="banned">Banned</option>
-            <option value="restricted">Restricted</option>
-          </select>
-        </div>
+        <FilterText id="user-search" name="q" type="search" label={t("users.search")} value={query.q} />
+        <FilterSelect
+          id="user-role"
+          name="role"
+          label={t("shared.role")}
+          value={query.role}
+          anyLabel={t("users.any")}
+          options={ROLES.map((role) => [role, t(`roles.kinds.${role}.title`)] as const)}
+        />
         <button type="submit" className="btn-primary">
-          Search
+          {t("users.submit")}
         </button>
       </Form>
-      {error ? (
-        <div role="alert" className="mt-4 rounded-lg border border-red-700 bg-red-950 p-3 text-sm">
-          <p className="font-semibold">{error.title}</p>
-          <p>{error.description}</p>
-        </div>
-      ) : null}
-      {users.length === 0 && !error ? <p className="mt-6 text-zinc-400">No users match.</p> : null}
-      <ul aria-label="Users" className="mt-6 divide-y divide-zinc-800 rounded-xl border border-zinc-800">
+      <div className="mt-4">
+        <ErrorAlert error={error} />
+      </div>
+      {users.length === 0 && !error ? <p className="mt-6 text-zinc-400">{t("users.noMatch")}</p> : null}
+      <ul
+        aria-label={t("screens.users")}
+        className="mt-6 divide-y divide-zinc-800 rounded-xl border border-zinc-800"
+      >
         {users.map((user) => (
           <li
             key={user.id}
@@ -89,8 +84,8 @@ export default function AdminUsers() {
               </Link>
               <p className="flex flex-wrap items-center gap-2 text-xs text-zinc-400">
                 <span>{user.name}</span>
-                <span>{PLAN_LABELS[user.plan]}</span>
-                <span>{user.apiUsage} requests</span>
+                <span>{t(`plans.${user.plan}`)}</span>
+                <span>{t("users.requests", { number: format.number(user.apiUsage) })}</span>
                 <Flags user={user} />
               </p>
             </div>
@@ -101,7 +96,7 @@ export default function AdminUsers() {
       </ul>
       {next ? (
         <Link to={next} className="btn-secondary mt-4 inline-block">
-          Next page
+          {t("users.nextPage")}
         </Link>
       ) : null}
     </section>

@@ -1,5 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormField } from "~/components/admin/form-field";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import type { CatalogueModel } from "~/modules/admin/models-admin.server";
@@ -28,15 +30,16 @@ export function usePending(intent: string, modelId?: string) {
   );
 }
 
-const FLAGS = [
-  ["isNew", "NEW"],
-  ["isPro", "PRO"],
-  ["isBeta", "BETA"],
-  ["isDefault", "DEFAULT"],
-  ["supportsImages", "Images"],
-] as const;
+/** A model's badges, in the order the console shows them (admin:models.badges names each). */
+export const MODEL_FLAGS = ["isNew", "isPro", "isBeta", "isDefault", "supportsImages"] as const;
 
 const label = "mb-1 block text-sm text-zinc-400";
+
+const TEXT_FIELDS = [
+  ["displayName", "displayName"],
+  ["iconText", "icon"],
+  ["sizeLabel", "size"],
+] as const;
 
 /** Add (no `model`) or edit one catalogue model: its texts, badges and each vendor's id for it. */
 export function ModelForm({
@@ -73,14 +76,12 @@ export function ModelForm({
   });
   const pending = usePending(intent, model?.id);
   const vendorRows = fields.vendorModels.getFieldList();
+  const { t } = useTranslation("admin");
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-3">
       <input type="hidden" name="intent" value={intent} />
       <div className="grid gap-3 sm:grid-cols-[2fr_2fr_5rem_6rem]">
-        <div>
-          <label htmlFor={fields.modelId.id} className={label}>
-            Model id
-          </label>
+        <FormField label={t("models.modelId")} field={fields.modelId}>
           {model ? (
             <>
               <input type="hidden" name="modelId" value={model.id} />
@@ -89,48 +90,27 @@ export function ModelForm({
           ) : (
             <input {...getInputProps(fields.modelId, { type: "text" })} className="input" />
           )}
-          <ErrorList id={fields.modelId.errorId} errors={fields.modelId.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.displayName.id} className={label}>
-            Display name
-          </label>
-          <input {...getInputProps(fields.displayName, { type: "text" })} className="input" />
-          <ErrorList id={fields.displayName.errorId} errors={fields.displayName.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.iconText.id} className={label}>
-            Icon
-          </label>
-          <input {...getInputProps(fields.iconText, { type: "text" })} className="input" />
-          <ErrorList id={fields.iconText.errorId} errors={fields.iconText.errors} />
-        </div>
-        <div>
-          <label htmlFor={fields.sizeLabel.id} className={label}>
-            Size
-          </label>
-          <input {...getInputProps(fields.sizeLabel, { type: "text" })} className="input" />
-          <ErrorList id={fields.sizeLabel.errorId} errors={fields.sizeLabel.errors} />
-        </div>
+        </FormField>
+        {TEXT_FIELDS.map(([name, key]) => (
+          <FormField key={name} label={t(`models.${key}`)} field={fields[name]}>
+            <input {...getInputProps(fields[name], { type: "text" })} className="input" />
+          </FormField>
+        ))}
       </div>
-      <div>
-        <label htmlFor={fields.description.id} className={label}>
-          Description (one item a line)
-        </label>
+      <FormField label={t("models.description")} field={fields.description}>
         <textarea {...getTextareaProps(fields.description)} rows={2} className="input" />
-        <ErrorList id={fields.description.errorId} errors={fields.description.errors} />
-      </div>
+      </FormField>
       <fieldset className="flex flex-wrap gap-4 text-sm">
-        <legend className={label}>Badges</legend>
-        {FLAGS.map(([name, text]) => (
+        <legend className={label}>{t("models.badgesLegend")}</legend>
+        {MODEL_FLAGS.map((name) => (
           <label key={name} className="flex items-center gap-1">
             <input {...getInputProps(fields[name], { type: "checkbox" })} />
-            {text}
+            {t(`models.badges.${name}`)}
           </label>
         ))}
       </fieldset>
       <fieldset className="grid gap-2 sm:grid-cols-2">
-        <legend className={label}>Vendor model ids (empty: that vendor does not serve it)</legend>
+        <legend className={label}>{t("models.vendorIds")}</legend>
         {vendorRows.map((row, index) => {
           const vendor = vendors[index];
           const item = row.getFieldset();
@@ -149,7 +129,7 @@ export function ModelForm({
       </fieldset>
       <ErrorList id={form.errorId} errors={form.errors} />
       <button type="submit" className="btn-primary" disabled={pending}>
-        {pending ? "Saving..." : model ? "Save model" : "Add model"}
+        {pending ? t("shared.saving") : model ? t("models.save") : t("models.add")}
       </button>
     </Form>
   );
@@ -160,6 +140,7 @@ export function MoveButton({ model, direction }: { model: CatalogueModel; direct
   const [form] = useZodForm(modelActionSchema, { id: `move-${direction}-${model.id}` });
   const navigation = useNavigation();
   const pending = usePending("move", model.id) && navigation.formData?.get("direction") === direction;
+  const { t } = useTranslation("admin");
   return (
     <Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value="move" />
@@ -169,7 +150,7 @@ export function MoveButton({ model, direction }: { model: CatalogueModel; direct
         type="submit"
         className="btn-secondary px-2 py-1 text-xs"
         disabled={pending}
-        aria-label={`Move ${model.name} ${direction}`}
+        aria-label={t(direction === "up" ? "models.moveUp" : "models.moveDown", { name: model.name })}
       >
         {direction === "up" ? "↑" : "↓"}
       </button>

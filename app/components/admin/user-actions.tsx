@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import type { AdminUserRow } from "~/modules/admin/users.server";
 import { userActionSchema, type UserFlagIntent } from "~/modules/admin/schemas";
-import { PLAN_LABELS } from "~/modules/billing/plan";
 
 const userPath = (userId: string) => `/admin/users/${userId}`;
 
@@ -31,6 +31,7 @@ function FlagButton({
   const action = userPath(user.id);
   const [form] = useZodForm(userActionSchema, { id: `${intent}-${user.id}` });
   const pending = usePending(action, intent);
+  const { t } = useTranslation("admin");
   return (
     <Form method="post" action={action} {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
@@ -39,47 +40,55 @@ function FlagButton({
         type="submit"
         className="btn-secondary px-2 py-1 text-xs"
         disabled={pending}
-        aria-label={`${label} ${user.email}`}
+        aria-label={t("shared.named", { action: label, name: user.email })}
       >
-        {pending ? `${label}...` : label}
+        {pending ? t("shared.pending", { action: label }) : label}
       </button>
     </Form>
   );
 }
 
+/** The flag buttons: the one shown while the flag is off, the one while it is on. */
+const FLAGS = [
+  ["isAdmin", ["grant-admin", "makeAdmin"], ["revoke-admin", "revokeAdmin"]],
+  ["isBanned", ["ban", "ban"], ["unban", "unban"]],
+  ["isRestricted", ["restrict", "restrict"], ["unrestrict", "unrestrict"]],
+] as const;
+
 /** Grant/revoke admin, ban/unban, restrict/unrestrict: each a one-button form, so it works without JavaScript. */
 export function UserFlagButtons({ user, redirectTo }: { user: AdminUserRow; redirectTo: string }) {
+  const { t } = useTranslation("admin");
   return (
     <div className="flex flex-wrap gap-1">
-      {user.isAdmin ? (
-        <FlagButton user={user} intent="revoke-admin" label="Revoke admin" redirectTo={redirectTo} />
-      ) : (
-        <FlagButton user={user} intent="grant-admin" label="Make admin" redirectTo={redirectTo} />
-      )}
-      {user.isBanned ? (
-        <FlagButton user={user} intent="unban" label="Unban" redirectTo={redirectTo} />
-      ) : (
-        <FlagButton user={user} intent="ban" label="Ban" redirectTo={redirectTo} />
-      )}
-      {user.isRestricted ? (
-        <FlagButton user={user} intent="unrestrict" label="Unrestrict" redirectTo={redirectTo} />
-      ) : (
-        <FlagButton user={user} intent="restrict" label="Restrict" redirectTo={redirectTo} />
-      )}
+      {FLAGS.map(([flag, off, on]) => {
+        const [intent, label] = user[flag] ? on : off;
+        return (
+          <FlagButton
+            key={intent}
+            user={user}
+            intent={intent}
+            label={t(`userActions.${label}`)}
+            redirectTo={redirectTo}
+          />
+        );
+      })}
     </div>
   );
 }
+
+const PLANS = ["starter", "professional"] as const;
 
 export function PlanForm({ user, redirectTo }: { user: AdminUserRow; redirectTo: string }) {
   const action = userPath(user.id);
   const [form] = useZodForm(userActionSchema, { id: `plan-${user.id}` });
   const pending = usePending(action, "plan");
+  const { t } = useTranslation("admin");
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="flex items-center gap-2">
       <input type="hidden" name="intent" value="plan" />
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <label className="text-sm" htmlFor={`plan-select-${user.id}`}>
-        Plan
+        {t("shared.plan")}
       </label>
       <select
         id={`plan-select-${user.id}`}
@@ -87,14 +96,14 @@ export function PlanForm({ user, redirectTo }: { user: AdminUserRow; redirectTo:
         defaultValue={user.plan}
         className="input w-auto py-1"
       >
-        {(["starter", "professional"] as const).map((plan) => (
+        {PLANS.map((plan) => (
           <option key={plan} value={plan}>
-            {PLAN_LABELS[plan]}
+            {t(`plans.${plan}`)}
           </option>
         ))}
       </select>
       <button type="submit" className="btn-secondary px-2 py-1 text-xs" disabled={pending}>
-        {pending ? "Saving..." : "Change plan"}
+        {pending ? t("shared.saving") : t("userActions.changePlan")}
       </button>
     </Form>
   );

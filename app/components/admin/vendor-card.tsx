@@ -1,5 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FormField } from "~/components/admin/form-field";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import type { AdminVendorRow } from "~/modules/admin/vendors.server";
@@ -35,6 +37,7 @@ function ButtonForm({
 }) {
   const [form] = useZodForm(vendorActionSchema, { id: `${intent}-vendor-${vendor.id}` });
   const pending = usePending(vendor.id, intent);
+  const { t } = useTranslation("admin");
   return (
     <Form method="post" {...getFormProps(form)}>
       <input type="hidden" name="intent" value={intent} />
@@ -43,7 +46,7 @@ function ButtonForm({
         type="submit"
         className="btn-secondary px-2 py-1 text-xs"
         disabled={pending}
-        aria-label={`${label} ${vendor.displayName}`}
+        aria-label={t("shared.named", { action: label, name: vendor.displayName })}
       >
         {pending ? busy : label}
       </button>
@@ -73,20 +76,28 @@ export function VendorCard({
   });
   const saving = usePending(vendor.id, "edit");
   const savingKey = usePending(vendor.id, "key");
+  const { t } = useTranslation("admin");
   return (
     <li data-testid="vendor" className="space-y-4 rounded-xl border border-zinc-800 p-4">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold">{vendor.displayName}</h2>
         <span className="text-xs text-zinc-500">{vendor.name}</span>
         {vendor.isActive ? (
-          <span className="rounded bg-emerald-800 px-1.5 py-0.5 text-xs">Active</span>
+          <span className="rounded bg-emerald-800 px-1.5 py-0.5 text-xs">{t("shared.active")}</span>
         ) : null}
-        <span className="text-xs text-zinc-400">{vendor.availableModels} available models</span>
+        <span className="text-xs text-zinc-400">
+          {t("vendors.availableModels", { count: vendor.availableModels })}
+        </span>
         <div className="ml-auto flex gap-1">
           {vendor.isActive ? null : (
-            <ButtonForm vendor={vendor} intent="activate" label="Activate" busy="Activating..." />
+            <ButtonForm
+              vendor={vendor}
+              intent="activate"
+              label={t("vendors.activate")}
+              busy={t("vendors.activating")}
+            />
           )}
-          <ButtonForm vendor={vendor} intent="test" label="Test connection" busy="Testing..." />
+          <ButtonForm vendor={vendor} intent="test" label={t("vendors.test")} busy={t("vendors.testing")} />
         </div>
       </div>
       {vendor.lastTest ? (
@@ -94,7 +105,7 @@ export function VendorCard({
           className={`text-sm ${vendor.lastTest.ok ? "text-emerald-400" : "text-red-400"}`}
           data-testid="last-test"
         >
-          Last test: {vendor.lastTest.message}
+          {t("vendors.lastTest", { message: vendor.lastTest.message })}
         </p>
       ) : null}
       <Form
@@ -104,29 +115,17 @@ export function VendorCard({
       >
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="vendorId" value={vendor.id} />
-        <div>
-          <label htmlFor={edit.displayName.id} className="mb-1 block text-sm text-zinc-400">
-            Display name
-          </label>
+        <FormField label={t("vendors.displayName")} field={edit.displayName}>
           <input {...getInputProps(edit.displayName, { type: "text" })} className="input" />
-          <ErrorList id={edit.displayName.errorId} errors={edit.displayName.errors} />
-        </div>
-        <div>
-          <label htmlFor={edit.endpointUrl.id} className="mb-1 block text-sm text-zinc-400">
-            Endpoint URL
-          </label>
+        </FormField>
+        <FormField label={t("vendors.endpointUrl")} field={edit.endpointUrl}>
           <input {...getInputProps(edit.endpointUrl, { type: "text" })} className="input" />
-          <ErrorList id={edit.endpointUrl.errorId} errors={edit.endpointUrl.errors} />
-        </div>
-        <div>
-          <label htmlFor={edit.priority.id} className="mb-1 block text-sm text-zinc-400">
-            Priority
-          </label>
+        </FormField>
+        <FormField label={t("vendors.priority")} field={edit.priority}>
           <input {...getInputProps(edit.priority, { type: "number" })} className="input" />
-          <ErrorList id={edit.priority.errorId} errors={edit.priority.errors} />
-        </div>
+        </FormField>
         <button type="submit" className="btn-primary" disabled={saving}>
-          {saving ? "Saving..." : "Save"}
+          {saving ? t("shared.saving") : t("shared.save")}
         </button>
         <div className="sm:col-span-4">
           <ErrorList id={editForm.errorId} errors={editForm.errors} />
@@ -140,21 +139,22 @@ export function VendorCard({
       >
         <input type="hidden" name="intent" value="key" />
         <input type="hidden" name="vendorId" value={vendor.id} />
-        <div>
-          <label htmlFor={key.apiKey.id} className="mb-1 block text-sm text-zinc-400">
-            API key {vendor.keyLast4 ? `(set, ends in ${vendor.keyLast4})` : "(not set)"}
-          </label>
+        <FormField
+          label={
+            vendor.keyLast4 ? t("vendors.apiKeySet", { last4: vendor.keyLast4 }) : t("vendors.apiKeyNotSet")
+          }
+          field={key.apiKey}
+        >
           <input
             {...getInputProps(key.apiKey, { type: "password" })}
             placeholder="sk-..."
             autoComplete="new-password"
             className="input"
           />
-          <ErrorList id={key.apiKey.errorId} errors={key.apiKey.errors} />
           <ErrorList id={keyForm.errorId} errors={keyForm.errors} />
-        </div>
+        </FormField>
         <button type="submit" className="btn-secondary" disabled={savingKey}>
-          {savingKey ? "Saving..." : "Set key"}
+          {savingKey ? t("shared.saving") : t("vendors.setKey")}
         </button>
       </Form>
     </li>

@@ -1,13 +1,19 @@
 import { adminTexts } from "../errors/catalogue";
 import { serverContext } from "../server-context.server";
-import type { AuditAction } from "./audit-actions";
+import { requireAdminPage } from "./access.server";
+import { AUDIT_SCREENS, type AuditScreen } from "./audit-actions";
 import { listAudit } from "./audit.server";
 import { plainText } from "./answer-form.server";
 import { auditQuerySchema } from "./schemas";
 
-/** The Activity screen (every kind) and the Logs screen (`only` the security events); other filters answer 400. */
-export async function loadActivity(params: URLSearchParams, only?: readonly AuditAction[]) {
-  const parsed = auditQuerySchema.safeParse(Object.fromEntries(params));
+/**
+ * The Activity screen (every kind) and the Logs screen (only the security events), for an admin; a filter the
+ * screen does not offer answers 400.
+ */
+export async function loadAuditScreen(request: Request, screen: AuditScreen) {
+  await requireAdminPage(request);
+  const only = screen === "logs" ? AUDIT_SCREENS.logs : undefined;
+  const parsed = auditQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
   if (!parsed.success || (only && parsed.data.action && !only.includes(parsed.data.action)))
     throw plainText(adminTexts.badQuery, 400);
   return { ...(await listAudit(serverContext().db, parsed.data, only)), query: parsed.data };

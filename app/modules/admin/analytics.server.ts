@@ -6,6 +6,7 @@
 import { sql } from "kysely";
 import type { Db } from "#db/database";
 import type { AnalyticsRange } from "./schemas";
+import { translate } from "~/modules/i18n/translate";
 
 export interface VendorHealth {
   vendor: string;
@@ -224,12 +225,12 @@ export async function usageAnalytics(db: Db, range: AnalyticsRange, userId?: str
     byModel: byModel.map((row): UsageBreakdown => ({ key: row.key, label: row.key, ...figures(row) })),
     byVendor: byVendor.map((row): UsageBreakdown => ({
       key: row.key ?? "none",
-      label: row.key ?? "No vendor answered",
+      label: row.key ?? translate("admin:usage.noVendor"),
       ...figures(row),
     })),
     byUser: byUser.map((row): UsageBreakdown => ({
       key: row.key ?? "deleted",
-      label: (row.key && emails.get(row.key)) ?? "Deleted user",
+      label: (row.key && emails.get(row.key)) ?? translate("admin:usage.deletedUser"),
       ...figures(row),
     })),
   };

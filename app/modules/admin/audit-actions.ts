@@ -1,5 +1,6 @@
 /** Every kind of entry in the audit log; the activity screen filters by these. */
 export const AUDIT_ACTIONS = [
+  "signin.failure",
   "admin.grant",
   "admin.revoke",
   "user.ban",
@@ -17,22 +18,24 @@ export const AUDIT_ACTIONS = [
   "model.reorder",
   "settings.update",
   "user-key.revoke",
-  "signin.failure",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/** Routine catalogue and configuration edits: every other kind is a security event. */
+const ROUTINE: ReadonlySet<AuditAction> = new Set([
+  "vendor.update",
+  "vendor.test",
+  "model.create",
+  "model.update",
+  "model.reorder",
+  "settings.update",
+]);
+
 /** The security events the Logs screen shows: sign-in failures, bans, role, plan and key changes, vendor switches. */
-export const SECURITY_ACTIONS = [
-  "signin.failure",
-  "admin.grant",
-  "admin.revoke",
-  "user.ban",
-  "user.unban",
-  "user.restrict",
-  "user.unrestrict",
-  "user.plan",
-  "user.delete",
-  "vendor.activate",
-  "vendor.key",
-  "user-key.revoke",
-] as const satisfies readonly AuditAction[];
+export const SECURITY_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filter(
+  (action) => !ROUTINE.has(action),
+);
+
+/** Which screen shows which kinds. */
+export const AUDIT_SCREENS = { activity: AUDIT_ACTIONS, logs: SECURITY_ACTIONS } as const;
+export type AuditScreen = keyof typeof AUDIT_SCREENS;
