@@ -45,14 +45,23 @@ export const isCrossSite = (request: Request) =>
  * client's mistake, answered 400 with the catalogue's text, never a 500.
  */
 export async function readFormData(request: Request): Promise<FormData> {
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch (error) {
     if (request.signal.aborted) throw error;
     webLogger().warn({ err: error, path: new URL(request.url).pathname }, "unreadable form body");
-    throw new Response(messages.malformedForm, {
-      status: 400,
-      headers: { "Content-Type": "text/plain; charset=utf-8" },
-    });
+    throw malformedForm();
   }
+  // No keyboard types a NUL, and PostgreSQL cannot store one in text: a form carrying one is refused whole.
+  for (const value of form.values()) {
+    if (typeof value === "string" && value.includes("\u0000")) throw malformedForm();
+  }
+  return form;
 }
+
+const malformedForm = () =>
+  new Response(messages.malformedForm, {
+    status: 400,
+    headers: { "Content-Type": "text/plain; charset=utf-8" },
+  });

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { MessageRole } from "#db/schema";
+import { messages } from "~/modules/errors/catalogue";
 import { insertChat, insertMessage } from "../support/rows";
 import { args, BASE, get, outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
 import { setUpTestEnv, importAfterEnv } from "../support/test-env";
@@ -141,6 +142,19 @@ describe("POST /chat/:chatId/rename", () => {
     );
     expect(answer.status).toBe(400);
     expect(errorsOf(answer.body).title).toEqual([message]);
+    expect(await titleOf(chat)).toBe("Unchanged");
+  });
+
+  it("refuses a NUL character in any form field with 400 (PostgreSQL cannot store one); nothing changes", async () => {
+    const me = await signedInUser();
+    const chat = await createChat(me.userId, "Unchanged");
+    const answer = await outcome(() =>
+      routes.rename.action(
+        args(post(`/chat/${chat}/rename`, me, { title: "Bad\u0000title" }), { chatId: chat }),
+      ),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body).toBe(messages.malformedForm);
     expect(await titleOf(chat)).toBe("Unchanged");
   });
 
