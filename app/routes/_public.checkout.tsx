@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (formData.get("intent") === "details") {
     const choice = parsePlanChoice({ tier: formData.get("tier"), billing: formData.get("billing") });
-    const submission = parseWithZod(formData, { schema: detailsSchema });
+    const submission = parseWithZod(formData, { schema: detailsSchema() });
     if (submission.status !== "success") return data(submission.reply(), { status: 400 });
     const order = await saveDetails(
       db(),
@@ -73,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
     }).catch(checkoutErrorResponse);
     return redirect(url ?? orderUrl(orderId), 303);
   }
-  const submission = parseWithZod(formData, { schema: paymentSchema });
+  const submission = parseWithZod(formData, { schema: paymentSchema() });
   // The card fields are never sent back: a re-rendered form starts them empty.
   const hideFields = ["cardNumber", "expiry", "cvv"];
   if (submission.status !== "success") return data(submission.reply({ hideFields }), { status: 400 });
@@ -137,7 +137,7 @@ function DetailsStep() {
   const view = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useZodForm(detailsSchema, {
+  const [form, fields] = useZodForm(detailsSchema(), {
     id: "checkout-details",
     lastResult,
     defaultValue: view.details,
@@ -172,7 +172,7 @@ function PaymentStep() {
   const view = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useZodForm(paymentSchema, { id: "checkout-payment", lastResult });
+  const [form, fields] = useZodForm(paymentSchema(), { id: "checkout-payment", lastResult });
   const order = view.order!;
   const failure = form.errors?.length ? null : order.failure;
   const price = `${formatPrice(order.amount_cents)}${PERIOD_LABELS[view.billing]}`;

@@ -43,7 +43,7 @@ function RevokeButton({
 }) {
   const text = ROLE_TEXT[role];
   const action = `/admin/users/${userId}`;
-  const [form] = useZodForm(userActionSchema, { id: `${text.revoke}-${userId}` });
+  const [form] = useZodForm(userActionSchema(), { id: `${text.revoke}-${userId}` });
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" &&
@@ -68,7 +68,7 @@ function RevokeButton({
 export default function AdminRoles() {
   const { roles } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useZodForm(roleGrantSchema, {
+  const [form, fields] = useZodForm(roleGrantSchema(), {
     id: "grant-role",
     lastResult: actionData?.result,
     defaultValue: { role: "admin" },

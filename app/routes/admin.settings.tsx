@@ -25,7 +25,7 @@ const label = "mb-1 block text-sm text-zinc-400";
 export default function AdminSettings() {
   const { settings, vendors, models } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useZodForm(settingsSchema, {
+  const [form, fields] = useZodForm(settingsSchema(), {
     id: "system-settings",
     lastResult: actionData?.result,
     defaultValue: {

@@ -25,7 +25,7 @@ export const loader = () => redirect(DEFAULT_TARGET);
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: settingsSchema });
+  const submission = parseWithZod(formData, { schema: settingsSchema() });
   if (submission.status !== "success") {
     const errors = Object.values(submission.error ?? {}).flat();
     // Thrown, so the page shows it (and says 400) even after a plain form post without JavaScript.

@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
-  const submission = parseWithZod(await readFormData(request), { schema: apiKeyFormSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: apiKeyFormSchema() });
   if (submission.status !== "success") return data({ result: submission.reply(), created: null }, 400);
   try {
     if (submission.value.intent === "create") {
@@ -70,7 +70,7 @@ export default function ApiKeysPage() {
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const creating = navigation.formData?.get("intent") === "create";
-  const [form, fields] = useZodForm(apiKeyFormSchema, {
+  const [form, fields] = useZodForm(apiKeyFormSchema(), {
     id: "create-api-key",
     lastResult: answer?.result,
   });

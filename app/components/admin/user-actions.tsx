@@ -29,7 +29,7 @@ function FlagButton({
   redirectTo: string;
 }) {
   const action = userPath(user.id);
-  const [form] = useZodForm(userActionSchema, { id: `${intent}-${user.id}` });
+  const [form] = useZodForm(userActionSchema(), { id: `${intent}-${user.id}` });
   const pending = usePending(action, intent);
   return (
     <Form method="post" action={action} {...getFormProps(form)}>
@@ -72,7 +72,7 @@ export function UserFlagButtons({ user, redirectTo }: { user: AdminUserRow; redi
 
 export function PlanForm({ user, redirectTo }: { user: AdminUserRow; redirectTo: string }) {
   const action = userPath(user.id);
-  const [form] = useZodForm(userActionSchema, { id: `plan-${user.id}` });
+  const [form] = useZodForm(userActionSchema(), { id: `plan-${user.id}` });
   const pending = usePending(action, "plan");
   return (
     <Form method="post" action={action} {...getFormProps(form)} className="flex items-center gap-2">

@@ -23,7 +23,7 @@ export function ApiKeyForm({
 }) {
   const fetcher = useFetcher<SubmissionResult<string[]>>();
   const [editing, setEditing] = useState(!status?.last4);
-  const [form, fields] = useZodForm(apiKeySchema, {
+  const [form, fields] = useZodForm(apiKeySchema(), {
     id: "api-key",
     lastResult: fetcher.data ?? lastResult,
     shouldValidate: "onSubmit",

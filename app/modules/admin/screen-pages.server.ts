@@ -42,7 +42,7 @@ export const loadModelsScreen = () => listCatalogue(serverContext().db);
 export const answerModelAction = (request: Request, admin: SessionUser, ip: string) =>
   answerAdminForm({
     request,
-    schema: modelActionSchema,
+    schema: modelActionSchema(),
     screen: "/admin/api-models",
     what: "model action",
     failureToast: () => adminToasts.modelsFailed,
@@ -54,7 +54,7 @@ export const loadSettingsScreen = () => loadSettings(serverContext().db);
 export const answerSettingsAction = (request: Request, admin: SessionUser, ip: string) =>
   answerAdminForm({
     request,
-    schema: settingsSchema,
+    schema: settingsSchema(),
     screen: "/admin/settings",
     what: "settings",
     failureToast: () => adminToasts.settingsFailed,
@@ -68,7 +68,7 @@ export async function loadRolesScreen() {
 export const answerRoleGrant = (request: Request, admin: SessionUser, ip: string) =>
   answerAdminForm({
     request,
-    schema: roleGrantSchema,
+    schema: roleGrantSchema(),
     screen: "/admin/roles",
     what: "role grant",
     failureToast: (grant) =>

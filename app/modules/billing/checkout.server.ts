@@ -44,7 +44,7 @@ export function parsePlanChoice(input: { tier?: unknown; billing?: unknown }): {
   tier: Plan;
   billing: Billing;
 } {
-  const parsed = planChoiceSchema.safeParse({
+  const parsed = planChoiceSchema().safeParse({
     tier: input.tier ?? undefined,
     billing: input.billing ?? undefined,
   });
