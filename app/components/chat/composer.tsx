@@ -67,7 +67,7 @@ export function Composer({
           rows={1}
           style={{ fieldSizing: "content", maxHeight: `${ROW_PX * MAX_ROWS + 16}px` } as CSSProperties}
           onKeyDown={onKeyDown}
-          placeholder="Ask anything..."
+          placeholder={t("composer.placeholder")}
           disabled={disabled || Boolean(stoppable)}
           className="min-w-0 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] leading-5 text-zinc-100 placeholder-zinc-500 focus:outline-none"
         />

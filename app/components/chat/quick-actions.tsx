@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { QUICK_ACTION_KEYS, QUICK_ACTIONS } from "~/modules/completions/quick-actions";
+import { QUICK_ACTION_KEYS } from "~/modules/completions/quick-actions";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -37,7 +37,7 @@ export function QuickActions({
               disabled={disabled || submitting}
               className="whitespace-nowrap rounded-full border border-zinc-700 px-3 py-1 text-xs text-zinc-300 hover:border-brand-light hover:text-white disabled:opacity-50"
             >
-              {QUICK_ACTIONS[key].label}
+              {t(`quickActions.actions.${key}`)}
             </button>
           </Form>
         </li>

@@ -18,9 +18,10 @@ import {
   stopReply,
   switchModel,
 } from "./completions.server";
-import { QUICK_ACTION_KEYS, QUICK_ACTIONS, quickActionRequest } from "./quick-actions";
+import type { QUICK_ACTIONS } from "./quick-actions";
+import { QUICK_ACTION_KEYS, quickActionRequest } from "./quick-actions";
 import { webMetrics } from "~/utils/metrics.server";
-import { perLocale } from "../i18n/translate";
+import { perLocale, translate } from "../i18n/translate";
 
 export const MAX_MESSAGE_BYTES = 32 * 1024;
 
@@ -91,7 +92,7 @@ export async function handleChatAction(request: Request, chatId: string | null) 
         );
         return redirectWithToast(request, chatUrl(sent.chatId), {
           type: "info",
-          ...toasts.startingAction(QUICK_ACTIONS[action].label),
+          ...toasts.startingAction(translate(`chat:quickActions.actions.${action}`)),
         });
       }
       case "model": {
