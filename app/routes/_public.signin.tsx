@@ -48,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const redirectTo = safeRedirect(formData.get("redirectTo"), DEFAULT_TARGET);
   if (formData.get("intent") === "demo") return demo(request, context.clientIp, redirectTo);
 
-  const submission = parseWithZod(formData, { schema: signinSchema });
+  const submission = parseWithZod(formData, { schema: signinSchema() });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
@@ -88,7 +88,7 @@ export default function SigninPage() {
     autoStarted.current = true;
     demoButton.current.form?.requestSubmit(demoButton.current);
   }, [autoStartDemo]);
-  const [form, fields] = useZodForm(signinSchema, {
+  const [form, fields] = useZodForm(signinSchema(), {
     id: "signin",
     lastResult,
   });

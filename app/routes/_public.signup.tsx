@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await readFormData(request), { schema: signupSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: signupSchema() });
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
@@ -77,7 +77,7 @@ export default function SignupPage() {
   const { redirectTo, fromDemo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
-  const [form, fields] = useZodForm(signupSchema, {
+  const [form, fields] = useZodForm(signupSchema(), {
     id: "signup",
     lastResult,
   });

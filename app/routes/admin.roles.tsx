@@ -39,7 +39,7 @@ function RevokeButton({ userId, email, role }: { userId: string; email: string; 
   const revoke = REVOKE[role];
   const label = t(`userActions.${revoke.label}`);
   const action = `/admin/users/${userId}`;
-  const [form] = useZodForm(userActionSchema, { id: `${revoke.intent}-${userId}` });
+  const [form] = useZodForm(userActionSchema(), { id: `${revoke.intent}-${userId}` });
   const navigation = useNavigation();
   const pending =
     navigation.state === "submitting" &&
@@ -64,7 +64,7 @@ function RevokeButton({ userId, email, role }: { userId: string; email: string; 
 export default function AdminRoles() {
   const { roles } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useZodForm(roleGrantSchema, {
+  const [form, fields] = useZodForm(roleGrantSchema(), {
     id: "grant-role",
     lastResult: actionData?.result,
     defaultValue: { role: "admin" },

@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function AdminSettings() {
   const { settings, vendors, models } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useZodForm(settingsSchema, {
+  const [form, fields] = useZodForm(settingsSchema(), {
     id: "system-settings",
     lastResult: actionData?.result,
     defaultValue: {

@@ -32,7 +32,7 @@ function DeleteUserForm({
   email: string;
   result: ReturnType<typeof useActionData<typeof action>>;
 }) {
-  const [form, fields] = useZodForm(userActionSchema, {
+  const [form, fields] = useZodForm(userActionSchema(), {
     id: "delete-user",
     lastResult: result && "result" in result ? result.result : undefined,
   });

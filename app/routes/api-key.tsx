@@ -21,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireUser(request);
-  const submission = parseWithZod(await readFormData(request), { schema: apiKeySchema });
+  const submission = parseWithZod(await readFormData(request), { schema: apiKeySchema() });
   if (submission.status !== "success")
     return data(submission.reply({ hideFields: ["apiKey"] }), { status: 400 });
   try {

@@ -34,7 +34,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const session = await requireUser(request);
   const userId = session.user.id;
   const chat = await requireVisibleChat(db(), session.user, params.chatId ?? "");
-  const submission = parseWithZod(await readFormData(request), { schema: renameChatSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: renameChatSchema() });
   if (submission.status !== "success") return data(submission.reply(), { status: 400 });
 
   const { title, source, inline, redirectTo } = submission.value;
@@ -57,7 +57,7 @@ export default function RenameChatPage() {
   const { chat, redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const saving = useNavigation().state === "submitting";
-  const [form, fields] = useZodForm(renameChatSchema, {
+  const [form, fields] = useZodForm(renameChatSchema(), {
     id: "rename-chat",
     lastResult,
     defaultValue: { title: chat.title },

@@ -16,7 +16,7 @@ export const loader = () => redirect("/chat");
 /** POST /chat/archive: `intent=archive` hides all the user's chats (restorable), `intent=restore` brings them back. */
 export async function action({ request }: ActionFunctionArgs) {
   const session = await requireUser(request);
-  const submission = parseWithZod(await readFormData(request), { schema: archiveChatsSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: archiveChatsSchema() });
   if (submission.status !== "success") {
     return new Response(chatTexts.intentRequired, {
       status: 400,

@@ -8,16 +8,18 @@ import {
   useSearchParams,
 } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ChatHeader } from "~/components/chat/chat-header";
 import { Sidebar } from "~/components/chat/sidebar";
 import { SettingsDialog } from "~/components/settings/settings-dialog";
 import { chatTexts } from "~/modules/chats/chat-messages";
+import { translate } from "~/modules/i18n/translate";
 import { loadChatLayout } from "~/modules/chats/chat-layout.server";
 import { SIDEBAR_PARAM, sidebarCookie, type SidebarParam } from "~/modules/chats/sidebar-preference";
 import type { loader as chatPageLoader } from "./chat.$chatId";
 import type { loader as newChatLoader } from "./chat._index";
 
-export const meta: MetaFunction = () => [{ title: "Chat — Rogue AI" }];
+export const meta: MetaFunction = () => [{ title: translate("chat:meta.title") }];
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadChatLayout(request);
 
@@ -32,6 +34,8 @@ function withSidebarParam(pathname: string, search: string, value: SidebarParam 
 
 export default function ChatLayout() {
   const data = useLoaderData<typeof loader>();
+  // Subscribed to the language, so a switch in Settings re-renders the screen (and its page, by the key) in it.
+  const { i18n } = useTranslation();
   const location = useLocation();
   const [searchParams] = useSearchParams();
   const chatPage = useRouteLoaderData<typeof chatPageLoader>("routes/chat.$chatId");
@@ -105,7 +109,7 @@ export default function ChatLayout() {
           onOpenOverlay={() => setOverlayOpen(true)}
         />
         <main className="flex min-h-0 flex-1 flex-col">
-          <Outlet />
+          <Outlet key={i18n.language} />
         </main>
       </div>
       <SettingsDialog data={data.settings} tab={searchParams.get("settings")} />

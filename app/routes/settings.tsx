@@ -16,8 +16,10 @@ import { isSecureRequest, readFormData } from "~/utils/http.server";
 import { LOCALE_BY_LANGUAGE } from "~/modules/i18n/languages";
 import { switchLocale } from "~/modules/i18n/locale.server";
 import { safeRedirect } from "~/utils/redirect";
+import { translate } from "~/modules/i18n/translate";
+import { useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = () => [{ title: "Settings — Rogue AI" }];
+export const meta: MetaFunction = () => [{ title: translate("settings:metaTitle") }];
 
 const DEFAULT_TARGET = "/chat?settings=preferences";
 
@@ -25,11 +27,14 @@ export const loader = () => redirect(DEFAULT_TARGET);
 
 export async function action({ request }: ActionFunctionArgs) {
   const formData = await readFormData(request);
-  const submission = parseWithZod(formData, { schema: settingsSchema });
+  const submission = parseWithZod(formData, { schema: settingsSchema() });
   if (submission.status !== "success") {
     const errors = Object.values(submission.error ?? {}).flat();
     // Thrown, so the page shows it (and says 400) even after a plain form post without JavaScript.
-    throw data({ message: errors.filter(Boolean).join(" ") || "Invalid settings." }, { status: 400 });
+    throw data(
+      { message: errors.filter(Boolean).join(" ") || translate("settings:invalid") },
+      { status: 400 },
+    );
   }
   const input = submission.value;
   const redirectTo = safeRedirect(input.redirectTo, DEFAULT_TARGET);
@@ -69,7 +74,6 @@ export default function SettingsRoute() {
 }
 
 export function ErrorBoundary() {
-  return (
-    <RouteErrorPage title="Settings not saved" back={{ to: DEFAULT_TARGET, label: "Back to settings" }} />
-  );
+  const { t } = useTranslation("settings");
+  return <RouteErrorPage title={t("notSaved")} back={{ to: DEFAULT_TARGET, label: t("backToSettings") }} />;
 }

@@ -23,8 +23,11 @@ import { apiTexts } from "~/modules/errors/catalogue";
 import { db } from "~/modules/server-context.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { readFormData } from "~/utils/http.server";
+import { useFormat } from "~/modules/i18n/format";
+import { translate } from "~/modules/i18n/translate";
+import { Trans, useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = () => [{ title: "API keys — Rogue AI" }];
+export const meta: MetaFunction = () => [{ title: translate("settings:apiKeys.metaTitle") }];
 
 const PATH = "/settings/api-keys";
 
@@ -37,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { user } = await requireUser(request);
-  const submission = parseWithZod(await readFormData(request), { schema: apiKeyFormSchema });
+  const submission = parseWithZod(await readFormData(request), { schema: apiKeyFormSchema() });
   if (submission.status !== "success") return data({ result: submission.reply(), created: null }, 400);
   try {
     if (submission.value.intent === "create") {
@@ -56,43 +59,39 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast(request, PATH, { type: "success", title: apiTexts.keyRevoked });
 }
 
-const formatDate = (iso: string | null) =>
-  iso
-    ? new Date(iso).toLocaleString("en-US", {
-        dateStyle: "medium",
-        timeStyle: "short",
-        timeZone: "UTC",
-      }) + " UTC"
-    : "never";
-
 export default function ApiKeysPage() {
   const { allowed, keys } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const navigation = useNavigation();
   const creating = navigation.formData?.get("intent") === "create";
-  const [form, fields] = useZodForm(apiKeyFormSchema, {
+  const { t } = useTranslation("settings");
+  const format = useFormat();
+  // In UTC with the zone named, so the server and the browser render the same text.
+  const when = (iso: string | null) =>
+    iso ? `${format.date(iso, { dateStyle: "medium", timeStyle: "short" })} UTC` : t("apiKeys.never");
+  const [form, fields] = useZodForm(apiKeyFormSchema(), {
     id: "create-api-key",
     lastResult: answer?.result,
   });
   return (
     <main className="mx-auto max-w-2xl px-4 py-10">
       <Link to="/chat?settings=account" className="text-sm text-zinc-400 hover:text-zinc-200">
-        ← Back to settings
+        {t("backToSettings")}
       </Link>
-      <h1 className="mt-4 text-2xl font-bold">API keys</h1>
+      <h1 className="mt-4 text-2xl font-bold">{t("apiKeys.title")}</h1>
       <p className="mt-2 text-sm text-zinc-400">
-        Keys for the OpenAI-compatible developer API. See{" "}
-        <Link to="/api" className="underline">
-          the API page
-        </Link>{" "}
-        for examples. A key acts as you: keep it secret, and revoke it if it leaks.
+        <Trans
+          t={t}
+          i18nKey="apiKeys.intro"
+          components={{ link: <Link to="/api" className="underline" /> }}
+        />
       </p>
 
       {!allowed ? (
         <section role="alert" className="mt-6 rounded-lg border border-brand/60 bg-brand/10 p-4 text-sm">
           <p>{apiTexts.professionalOnly}</p>
           <Link to="/pricing" className="btn-primary mt-3">
-            Upgrade Now
+            {t("apiKeys.upgradeNow")}
           </Link>
         </section>
       ) : (
@@ -103,12 +102,12 @@ export default function ApiKeysPage() {
               className="mt-6 rounded-lg border border-emerald-600/60 bg-emerald-900/20 p-4 text-sm"
             >
               <h2 id="new-key-title" className="font-semibold">
-                New key “{answer.created.name}”
+                {t("apiKeys.newKey", { name: answer.created.name })}
               </h2>
               <p className="mt-1 text-zinc-300">{apiTexts.keyCreated}</p>
               <input
                 readOnly
-                aria-label="Your new API key"
+                aria-label={t("apiKeys.newKeyLabel")}
                 value={answer.created.key}
                 className="input mt-2 font-mono"
                 onFocus={(event) => event.currentTarget.select()}
@@ -120,17 +119,17 @@ export default function ApiKeysPage() {
             <input type="hidden" name="intent" value="create" />
             <div className="min-w-0 flex-1">
               <label htmlFor={fields.name.id} className="mb-1 block text-sm font-medium text-zinc-300">
-                Key name
+                {t("apiKeys.keyName")}
               </label>
               <input
                 {...getInputProps(fields.name, { type: "text" })}
                 maxLength={KEY_NAME_MAX}
-                placeholder="e.g. my laptop"
+                placeholder={t("apiKeys.keyNamePlaceholder")}
                 className="input"
               />
             </div>
             <button type="submit" className="btn-primary" disabled={creating}>
-              {creating ? "Creating..." : "Create key"}
+              {creating ? t("apiKeys.creating") : t("apiKeys.create")}
             </button>
             <div className="w-full">
               <ErrorList id={fields.name.errorId} errors={fields.name.errors} />
@@ -138,12 +137,12 @@ export default function ApiKeysPage() {
             </div>
           </Form>
 
-          <h2 className="mt-8 text-lg font-semibold">Your keys</h2>
+          <h2 className="mt-8 text-lg font-semibold">{t("apiKeys.yourKeys")}</h2>
           {keys.length === 0 ? (
-            <p className="mt-2 text-sm text-zinc-400">No API keys yet.</p>
+            <p className="mt-2 text-sm text-zinc-400">{t("apiKeys.none")}</p>
           ) : (
             <ul
-              aria-label="Your API keys"
+              aria-label={t("apiKeys.listLabel")}
               className="mt-2 divide-y divide-zinc-800 rounded-lg border border-zinc-800"
             >
               {keys.map((key) => (
@@ -152,7 +151,7 @@ export default function ApiKeysPage() {
                     <p className="font-medium text-zinc-100">{key.name}</p>
                     <p className="font-mono text-zinc-400">{key.prefix}…</p>
                     <p className="text-xs text-zinc-500">
-                      Created {formatDate(key.createdAt)} · last used {formatDate(key.lastUsedAt)}
+                      {t("apiKeys.used", { created: when(key.createdAt), lastUsed: when(key.lastUsedAt) })}
                     </p>
                   </div>
                   <Form method="post">
@@ -161,9 +160,9 @@ export default function ApiKeysPage() {
                     <button
                       type="submit"
                       className="btn-secondary px-3 py-1.5"
-                      aria-label={`Revoke ${key.name}`}
+                      aria-label={t("apiKeys.revokeLabel", { name: key.name })}
                     >
-                      Revoke
+                      {t("apiKeys.revoke")}
                     </button>
                   </Form>
                 </li>

@@ -10,6 +10,7 @@ import { listShares, revokeShare } from "~/modules/chats/shares.server";
 import { db } from "~/modules/server-context.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { readFormData } from "~/utils/http.server";
+import { useTranslation } from "react-i18next";
 
 export const meta: MetaFunction = () => [{ title: `${chatTexts.sharedLinksTitle} — Rogue AI` }];
 
@@ -30,11 +31,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SharedLinksPage() {
+  const { t } = useTranslation("settings");
   const { shares, origin } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto w-full max-w-2xl px-4 py-10">
       <Link to="/chat?settings=account" className="text-sm text-zinc-400 hover:text-zinc-200">
-        ← Back to settings
+        {t("backToSettings")}
       </Link>
       <h1 className="mt-4 text-2xl font-bold">{chatTexts.sharedLinksTitle}</h1>
       <p className="mt-2 text-sm text-zinc-400">{chatTexts.shareExplanation}</p>

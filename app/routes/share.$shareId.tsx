@@ -12,6 +12,7 @@ import { chatTexts, chatToasts } from "~/modules/chats/chat-messages";
 import { continueShare, requireShare } from "~/modules/chats/shares.server";
 import { db } from "~/modules/server-context.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
+import { useTranslation } from "react-i18next";
 
 const NOINDEX = "noindex, nofollow";
 
@@ -39,15 +40,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
 const ROLE_NAMES = { user: "User", assistant: "Assistant", system: "System" } as const;
 
 export default function SharedChatPage() {
+  const { t } = useTranslation("chat");
   const { title, messages } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8">
-      <Link to="/" aria-label="Rogue AI home" className="inline-flex">
+      <Link to="/" aria-label={t("share.home")} className="inline-flex">
         <Logo />
       </Link>
       <p className="mt-6 text-sm text-zinc-400">{chatTexts.sharedNotice}</p>
       <h1 className="mt-1 text-2xl font-semibold">{title || chatTexts.untitled}</h1>
-      <ol aria-label="Messages" className="mt-6 space-y-4">
+      <ol aria-label={t("view.messages")} className="mt-6 space-y-4">
         {messages.map((message, index) => (
           <li
             key={index}

@@ -53,7 +53,7 @@ export function ModelForm({
 }) {
   const intent = model ? "edit" : "add";
   const formId = model ? `edit-model-${model.id}` : "add-model";
-  const [form, fields] = useZodForm(modelActionSchema, {
+  const [form, fields] = useZodForm(modelActionSchema(), {
     id: formId,
     lastResult: resultFor(result, intent, model?.id),
     defaultValue: {
@@ -137,7 +137,7 @@ export function ModelForm({
 
 /** Up or down one place: a one-button form. */
 export function MoveButton({ model, direction }: { model: CatalogueModel; direction: "up" | "down" }) {
-  const [form] = useZodForm(modelActionSchema, { id: `move-${direction}-${model.id}` });
+  const [form] = useZodForm(modelActionSchema(), { id: `move-${direction}-${model.id}` });
   const navigation = useNavigation();
   const pending = usePending("move", model.id) && navigation.formData?.get("direction") === direction;
   const { t } = useTranslation("admin");

@@ -29,7 +29,7 @@ function FlagButton({
   redirectTo: string;
 }) {
   const action = userPath(user.id);
-  const [form] = useZodForm(userActionSchema, { id: `${intent}-${user.id}` });
+  const [form] = useZodForm(userActionSchema(), { id: `${intent}-${user.id}` });
   const pending = usePending(action, intent);
   const { t } = useTranslation("admin");
   return (
@@ -80,7 +80,7 @@ const PLANS = ["starter", "professional"] as const;
 
 export function PlanForm({ user, redirectTo }: { user: AdminUserRow; redirectTo: string }) {
   const action = userPath(user.id);
-  const [form] = useZodForm(userActionSchema, { id: `plan-${user.id}` });
+  const [form] = useZodForm(userActionSchema(), { id: `plan-${user.id}` });
   const pending = usePending(action, "plan");
   const { t } = useTranslation("admin");
   return (

@@ -35,7 +35,7 @@ function ButtonForm({
   label: string;
   busy: string;
 }) {
-  const [form] = useZodForm(vendorActionSchema, { id: `${intent}-vendor-${vendor.id}` });
+  const [form] = useZodForm(vendorActionSchema(), { id: `${intent}-vendor-${vendor.id}` });
   const pending = usePending(vendor.id, intent);
   const { t } = useTranslation("admin");
   return (
@@ -61,7 +61,7 @@ export function VendorCard({
   vendor: AdminVendorRow;
   result?: SubmissionResult<string[]>;
 }) {
-  const [editForm, edit] = useZodForm(vendorActionSchema, {
+  const [editForm, edit] = useZodForm(vendorActionSchema(), {
     id: `edit-vendor-${vendor.id}`,
     lastResult: resultFor(result, vendor.id, "edit"),
     defaultValue: {
@@ -70,7 +70,7 @@ export function VendorCard({
       priority: String(vendor.priority),
     },
   });
-  const [keyForm, key] = useZodForm(vendorActionSchema, {
+  const [keyForm, key] = useZodForm(vendorActionSchema(), {
     id: `key-vendor-${vendor.id}`,
     lastResult: resultFor(result, vendor.id, "key"),
   });

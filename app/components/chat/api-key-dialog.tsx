@@ -6,6 +6,10 @@ import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { apiKeySchema } from "~/modules/vendors/key-messages";
 import type { UserKeyStatus } from "~/modules/vendors/user-keys.server";
+import { Trans, useTranslation } from "react-i18next";
+
+/** The vendor whose key the dialog asks for when the status does not name one. */
+const DEFAULT_VENDOR = "Together AI";
 
 /**
  * The key form: editing → verifying → verified, 'Change Key' reopens editing. The key is checked
@@ -21,9 +25,10 @@ export function ApiKeyForm({
   redirectTo: string;
   lastResult?: SubmissionResult<string[]> | null;
 }) {
+  const { t } = useTranslation("chat");
   const fetcher = useFetcher<SubmissionResult<string[]>>();
   const [editing, setEditing] = useState(!status?.last4);
-  const [form, fields] = useZodForm(apiKeySchema, {
+  const [form, fields] = useZodForm(apiKeySchema(), {
     id: "api-key",
     lastResult: fetcher.data ?? lastResult,
     shouldValidate: "onSubmit",
@@ -34,10 +39,15 @@ export function ApiKeyForm({
     return (
       <div className="mt-4 space-y-3 text-sm">
         <p>
-          Your {status.vendorName} key <code>••••{status.last4}</code> is verified.
+          <Trans
+            t={t}
+            i18nKey="apiKey.verified"
+            values={{ vendor: status.vendorName, last4: status.last4 }}
+            components={{ code: <code /> }}
+          />
         </p>
         <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>
-          Change Key
+          {t("apiKey.change")}
         </button>
       </div>
     );
@@ -46,11 +56,10 @@ export function ApiKeyForm({
     <fetcher.Form method="post" action="/api-key" {...getFormProps(form)} className="mt-4 space-y-3">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <p className="text-sm text-zinc-400">
-        The service has no {status?.vendorName ?? "Together AI"} key of its own, so replies use yours. It is
-        checked with the vendor, stored encrypted on our server, and used only for your replies.
+        {t("apiKey.explanation", { vendor: status?.vendorName ?? DEFAULT_VENDOR })}
       </p>
       <label htmlFor={fields.apiKey.id} className="block text-sm font-medium text-zinc-300">
-        API key
+        {t("apiKey.label")}
       </label>
       <input
         {...getInputProps(fields.apiKey, { type: "password" })}
@@ -61,7 +70,7 @@ export function ApiKeyForm({
       <ErrorList id={fields.apiKey.errorId} errors={fields.apiKey.errors} />
       <ErrorList id={form.errorId} errors={form.errors} />
       <button type="submit" className="btn-primary w-full" disabled={verifying}>
-        {verifying ? "Verifying..." : "Verify and save"}
+        {verifying ? t("apiKey.verifying") : t("apiKey.verifyAndSave")}
       </button>
     </fetcher.Form>
   );
@@ -69,6 +78,7 @@ export function ApiKeyForm({
 
 /** The key form in a dialog; the chat page decides when it is open (see loadChatPage). */
 export function ApiKeyDialog({ status, open }: { status: UserKeyStatus | null; open: boolean }) {
+  const { t } = useTranslation("chat");
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const asked = params.get("apikey") === "edit";
@@ -89,13 +99,13 @@ export function ApiKeyDialog({ status, open }: { status: UserKeyStatus | null; o
           className="fixed left-1/2 top-1/2 z-50 w-[min(92vw,450px)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-zinc-800 bg-zinc-950 p-6 shadow-2xl"
         >
           <Dialog.Title id="api-key-dialog-title" className="text-lg font-semibold">
-            {status?.vendorName ?? "Together AI"} API Key
+            {t("apiKey.title", { vendor: status?.vendorName ?? DEFAULT_VENDOR })}
           </Dialog.Title>
-          <Dialog.Description className="sr-only">Set the API key your replies use</Dialog.Description>
+          <Dialog.Description className="sr-only">{t("apiKey.description")}</Dialog.Description>
           <ApiKeyForm status={status} redirectTo={here} />
           <Dialog.Close asChild>
             <Link to={here} className="btn-ghost mt-3 w-full">
-              Not now
+              {t("apiKey.notNow")}
             </Link>
           </Dialog.Close>
         </Dialog.Content>

@@ -15,6 +15,7 @@ import { QuickActions } from "./quick-actions";
 import { ScrollToBottom } from "./scroll-to-bottom";
 import { isFollowing, useCompletionStream } from "./use-completion-stream";
 import { useReplyNotification } from "./use-reply-notification";
+import { useTranslation } from "react-i18next";
 
 type Message = ChatPageData["messages"][number];
 
@@ -88,6 +89,7 @@ function FailedReply({
   requestId: string;
   canRetry: boolean;
 }) {
+  const { t } = useTranslation("chat");
   return (
     <li
       role="alert"
@@ -102,11 +104,11 @@ function FailedReply({
         <div className="mt-2">
           {isLast ? (
             <IntentButton intent="regenerate" fields={{ requestId }}>
-              Retry
+              {t("view.retry")}
             </IntentButton>
           ) : (
             <IntentButton intent="send" fields={{ requestId, content: question }}>
-              Retry
+              {t("view.retry")}
             </IntentButton>
           )}
         </div>
@@ -144,6 +146,7 @@ function useSentMessage(requestId: string, firstMessage: boolean) {
 }
 
 export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<string[]> | undefined }) {
+  const { t } = useTranslation("chat");
   const {
     messages,
     pendingCompletionId,
@@ -208,13 +211,13 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
           {empty ? (
             <div className="mx-auto flex h-full max-w-2xl flex-col items-center justify-center gap-6 text-center">
               <div>
-                <h1 className="text-3xl font-semibold">What can I help with?</h1>
-                <p className="mt-3 text-zinc-400">Ask anything without limitations...</p>
+                <h1 className="text-3xl font-semibold">{t("view.emptyTitle")}</h1>
+                <p className="mt-3 text-zinc-400">{t("view.emptyHint")}</p>
               </div>
               <QuickActions requestId={requestId} disabled={cannotSend} wrap />
             </div>
           ) : (
-            <ol className="mx-auto flex w-full max-w-3xl flex-col gap-5" aria-label="Messages">
+            <ol className="mx-auto flex w-full max-w-3xl flex-col gap-5" aria-label={t("view.messages")}>
               {messages.map((message) => {
                 const isLastUser = idle && message.id === lastUser?.id && chatId;
                 const isLastReply = idle && message.id === last?.id && message.role === "assistant" && chatId;
@@ -313,7 +316,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
           {/* On a phone the header's model picker already names the model: the line stays one line. */}
           <span className={props.messagesLeft === null ? "" : "hidden sm:inline"}>
             {props.messagesLeft === null ? "" : " · "}
-            <span>Powered by Together AI. Current model: {modelName}</span>
+            <span>{t("view.poweredBy", { model: modelName })}</span>
           </span>
         </p>
       </div>

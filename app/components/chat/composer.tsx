@@ -3,6 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type CSSProperties, type KeyboardEvent } from "react";
 import { ErrorList } from "~/components/ui/field";
 import { SendIcon, StopIcon } from "./icons";
+import { useTranslation } from "react-i18next";
 
 /** The box grows with its text to at most 4 rows of 20 px, then scrolls (docs/product.md §2). */
 const ROW_PX = 20;
@@ -27,6 +28,7 @@ export function Composer({
   stoppable: string | null;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
+  const { t } = useTranslation("chat");
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting";
   const stopping = submitting && navigation.formData?.get("intent") === "stop";
@@ -58,14 +60,14 @@ export function Composer({
       {stoppable ? <input type="hidden" name="completionId" value={stoppable} /> : null}
       <div className="flex items-end gap-2 rounded-2xl border border-zinc-700 bg-zinc-900 p-1.5 focus-within:border-brand-light">
         <label htmlFor={fields.content.id} className="sr-only">
-          Message
+          {t("composer.label")}
         </label>
         <textarea
           {...getTextareaProps(fields.content)}
           rows={1}
           style={{ fieldSizing: "content", maxHeight: `${ROW_PX * MAX_ROWS + 16}px` } as CSSProperties}
           onKeyDown={onKeyDown}
-          placeholder="Ask anything..."
+          placeholder={t("composer.placeholder")}
           disabled={disabled || Boolean(stoppable)}
           className="min-w-0 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] leading-5 text-zinc-100 placeholder-zinc-500 focus:outline-none"
         />
@@ -78,10 +80,10 @@ export function Composer({
             className="btn-secondary h-9 shrink-0 gap-1.5 px-3"
             disabled={stopping}
             aria-keyshortcuts="Escape"
-            title="Stop (Esc)"
+            title={t("composer.stopTitle")}
           >
             <StopIcon className="h-4 w-4" />
-            <span>{stopping ? "Stopping..." : "Stop"}</span>
+            <span>{stopping ? t("composer.stopping") : t("composer.stop")}</span>
           </button>
         ) : (
           <button
@@ -90,7 +92,7 @@ export function Composer({
             disabled={disabled || submitting}
           >
             <SendIcon className="h-4 w-4" />
-            <span>{submitting ? "Sending..." : "Send"}</span>
+            <span>{submitting ? t("composer.sending") : t("composer.send")}</span>
           </button>
         )}
       </div>

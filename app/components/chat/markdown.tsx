@@ -13,6 +13,7 @@ import ReactMarkdown, { type Components, type ExtraProps, type Options } from "r
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { CopyButton } from "./copy-button";
+import { useTranslation } from "react-i18next";
 
 const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
 
@@ -56,7 +57,11 @@ function languageOf(node: HastLike | undefined): string | null {
 
 type Props<T extends keyof JSX.IntrinsicElements> = ComponentPropsWithoutRef<T> & ExtraProps;
 
+/** Links out of the page open in a new tab, without the page's referrer or endorsement. */
+const EXTERNAL_LINK = { target: "_blank", rel: "noopener noreferrer nofollow" } as const;
+
 function CodeBlock({ node, children }: Props<"pre">) {
+  const { t } = useTranslation("chat");
   const language = languageOf(node as HastLike | undefined);
   return (
     <div className="code-block my-3 overflow-hidden rounded-lg border border-zinc-800 bg-zinc-950">
@@ -67,7 +72,7 @@ function CodeBlock({ node, children }: Props<"pre">) {
       >
         <CopyButton
           getText={() => textOf(node as HastLike | undefined).replace(/\n$/, "")}
-          label="Copy code"
+          label={t("markdown.copyCode")}
         />
       </div>
       <pre className="overflow-x-auto p-3 text-[13px] leading-relaxed">{children}</pre>
@@ -80,11 +85,7 @@ function MarkdownLink({ node: _node, href, children, title }: Props<"a">) {
   if (!url) return <span data-unsafe-link="">{children}</span>;
   const inPage = url.startsWith("#");
   return (
-    <a
-      href={url}
-      title={title}
-      {...(inPage ? {} : { target: "_blank", rel: "noopener noreferrer nofollow" })}
-    >
+    <a href={url} title={title} {...(inPage ? {} : EXTERNAL_LINK)}>
       {children}
     </a>
   );
@@ -92,8 +93,9 @@ function MarkdownLink({ node: _node, href, children, title }: Props<"a">) {
 
 /** Not loaded: shown as a link to the image, labelled with its alt text. */
 function MarkdownImage({ src, alt }: Props<"img">) {
+  const { t } = useTranslation("chat");
   const url = typeof src === "string" ? safeUrl(src) : null;
-  const label: ReactNode = `🖼 ${alt || "image"}`;
+  const label: ReactNode = `🖼 ${alt || t("markdown.image")}`;
   if (!url) return <span>{label}</span>;
   return (
     <a href={url} target="_blank" rel="noopener noreferrer nofollow">

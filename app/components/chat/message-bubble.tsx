@@ -6,6 +6,7 @@ import { voicePlaybackText } from "~/modules/settings/settings-messages";
 import { useOptionalUser } from "~/root";
 import { CopyButton, useHydrated } from "./copy-button";
 import { Markdown } from "./markdown";
+import { useTranslation } from "react-i18next";
 
 /**
  * One message. The user's words are a bubble on the right; a reply takes the conversation column's full width.
@@ -30,6 +31,7 @@ export function MessageBubble({
   /** A reply still arriving: a typing cursor follows the text, and copy / read-aloud wait for the end. */
   streaming?: boolean;
 }) {
+  const { t } = useTranslation("chat");
   const mine = role === "user";
   const contentRef = useRef<HTMLDivElement>(null);
   const source = typeof children === "string" ? children : null;
@@ -68,9 +70,12 @@ export function MessageBubble({
             {footer}
           </div>
         ) : null}
-        <span className="flex items-center gap-0.5" aria-label="Message actions" role="group">
+        <span className="flex items-center gap-0.5" aria-label={t("bubble.actions")} role="group">
           {role === "system" || streaming ? null : (
-            <CopyButton getText={() => source ?? shownText()} label={mine ? "Copy message" : "Copy reply"} />
+            <CopyButton
+              getText={() => source ?? shownText()}
+              label={mine ? t("bubble.copyMessage") : t("bubble.copyReply")}
+            />
           )}
           {role === "assistant" && !streaming ? <VoicePlayback getText={shownText} /> : null}
           {actions}

@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /** A one-button form posting an intent to the current chat (regenerate, stop). */
 export function IntentButton({
@@ -42,6 +43,7 @@ export function EditLastMessage({
   requestId: string;
   initiallyOpen: boolean;
 }) {
+  const { t } = useTranslation("chat");
   const [open, setOpen] = useState(initiallyOpen);
   if (!open) {
     return (
@@ -54,7 +56,7 @@ export function EditLastMessage({
         }}
         className="rounded px-2 py-0.5 text-xs text-zinc-400 hover:bg-zinc-800 hover:text-white"
       >
-        Edit message
+        {t("controls.edit")}
       </Link>
     );
   }
@@ -63,7 +65,7 @@ export function EditLastMessage({
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="requestId" value={requestId} />
       <label className="sr-only" htmlFor="edit-last">
-        Edit message
+        {t("controls.edit")}
       </label>
       <textarea
         id="edit-last"
@@ -78,10 +80,10 @@ export function EditLastMessage({
           onClick={(event) => (event.preventDefault(), setOpen(false))}
           className="btn-ghost px-3 py-1 text-xs"
         >
-          Cancel
+          {t("controls.cancel")}
         </Link>
         <button type="submit" className="btn-primary px-3 py-1 text-xs">
-          Save &amp; resend
+          {t("controls.saveAndResend")}
         </button>
       </div>
     </Form>

@@ -6,6 +6,7 @@ import { messages, toasts } from "~/modules/errors/catalogue";
 import type { ModelOption } from "~/modules/models/models.server";
 import { useHydrated } from "./copy-button";
 import { CheckIcon, ChevronDownIcon, LockIcon } from "./icons";
+import { useTranslation } from "react-i18next";
 
 /** The model badges of docs/product.md §2, in its order. */
 function badgeLabels(model: ModelOption): string[] {
@@ -65,6 +66,7 @@ function useModelChange({ currentModelId, chatId }: ModelSelectorProps) {
 
 /** The server-rendered picker, and the whole picker without JavaScript. */
 function ModelSelectForm({ models, currentModelId, chatId }: ModelSelectorProps) {
+  const { t } = useTranslation("chat");
   return (
     <form
       method={chatId ? "post" : "get"}
@@ -73,7 +75,7 @@ function ModelSelectForm({ models, currentModelId, chatId }: ModelSelectorProps)
     >
       {chatId ? <input type="hidden" name="intent" value="model" /> : null}
       <label htmlFor="model-select" className="sr-only">
-        Model
+        {t("models.label")}
       </label>
       <select
         id="model-select"
@@ -87,14 +89,14 @@ function ModelSelectForm({ models, currentModelId, chatId }: ModelSelectorProps)
             <option key={model.id} value={model.id} disabled={!model.allowed}>
               {model.name}
               {badges.length ? ` · ${badges.join(" · ")}` : ""}
-              {model.allowed ? "" : " (Professional)"}
+              {model.allowed ? "" : t("models.proSuffix")}
             </option>
           );
         })}
       </select>
       <noscript>
         <button type="submit" className="btn-secondary px-2 py-1">
-          Use
+          {t("models.use")}
         </button>
       </noscript>
     </form>
@@ -116,6 +118,7 @@ function Badge({ label }: { label: string }) {
 }
 
 function ModelListbox(props: ModelSelectorProps) {
+  const { t } = useTranslation("chat");
   const { models, currentModelId } = props;
   const { changing, change } = useModelChange(props);
   const [value, setValue] = useState(currentModelId);
@@ -129,7 +132,7 @@ function ModelListbox(props: ModelSelectorProps) {
     >
       <Select.Trigger
         id="model-select"
-        aria-label="Model"
+        aria-label={t("models.label")}
         aria-busy={changing}
         className="flex h-9 min-w-0 max-w-[calc(100vw-13.5rem)] items-center gap-1.5 rounded-lg border border-zinc-700 bg-zinc-900 px-2.5 text-sm text-zinc-100 hover:border-zinc-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-light sm:max-w-[16rem]"
       >

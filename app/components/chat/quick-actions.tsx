@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { QUICK_ACTION_KEYS, QUICK_ACTIONS } from "~/modules/completions/quick-actions";
+import { QUICK_ACTION_KEYS } from "~/modules/completions/quick-actions";
+import { useTranslation } from "react-i18next";
 
 /**
  * The chips (docs/product.md §5): each is a form of its own, so it works without JavaScript. Under the message box they stay
@@ -14,6 +15,7 @@ export function QuickActions({
   disabled: boolean;
   wrap?: boolean;
 }) {
+  const { t } = useTranslation("chat");
   const submitting = useNavigation().state === "submitting";
   return (
     <ul
@@ -22,7 +24,7 @@ export function QuickActions({
           ? "flex-wrap justify-center"
           : "-mx-3 overflow-x-auto px-3 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:justify-center sm:overflow-visible sm:px-0"
       }`}
-      aria-label="Quick actions"
+      aria-label={t("quickActions.label")}
     >
       {QUICK_ACTION_KEYS.map((key) => (
         <li key={key} className="shrink-0">
@@ -35,7 +37,7 @@ export function QuickActions({
               disabled={disabled || submitting}
               className="whitespace-nowrap rounded-full border border-zinc-700 px-3 py-1 text-xs text-zinc-300 hover:border-brand-light hover:text-white disabled:opacity-50"
             >
-              {QUICK_ACTIONS[key].label}
+              {t(`quickActions.actions.${key}`)}
             </button>
           </Form>
         </li>

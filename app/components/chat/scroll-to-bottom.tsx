@@ -1,5 +1,6 @@
 import { useEffect, useState, type RefObject } from "react";
 import { ArrowDownIcon } from "./icons";
+import { useTranslation } from "react-i18next";
 
 /** Shown when the bottom is over 100 px out of view and there are over 3 messages (docs/product.md §2). */
 export const SCROLL_BUTTON_OFFSET_PX = 100;
@@ -30,6 +31,7 @@ export function ScrollToBottom({
   containerRef: RefObject<HTMLElement>;
   messageCount: number;
 }) {
+  const { t } = useTranslation("chat");
   const [distance, setDistance] = useState(0);
 
   useEffect(() => {
@@ -66,8 +68,8 @@ export function ScrollToBottom({
     <button
       type="button"
       onClick={scrollDown}
-      aria-label="Scroll to bottom"
-      title="Scroll to bottom"
+      aria-label={t("scrollToBottom")}
+      title={t("scrollToBottom")}
       className="absolute bottom-4 left-1/2 z-10 inline-flex h-9 w-9 -translate-x-1/2 items-center justify-center rounded-full border border-zinc-700 bg-zinc-900/95 text-zinc-200 shadow-lg transition hover:bg-zinc-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-light"
     >
       <ArrowDownIcon />

@@ -15,6 +15,7 @@ import { SidebarChatItem } from "./sidebar-chat-item";
 import { DeleteChatDialog } from "./sidebar-dialogs";
 import { useChatHistory } from "./sidebar-history";
 import { CloseIcon, GearIcon, PlusIcon, SearchIcon, SignOutIcon, SparkIcon } from "./icons";
+import { useTranslation } from "react-i18next";
 
 /** The URLs the sidebar's toggles lead to without JavaScript (the layout computes them from the current URL). */
 export interface SidebarLinks {
@@ -51,6 +52,7 @@ export function Sidebar({
   onToggleCollapse,
   onCloseOverlay,
 }: SidebarProps) {
+  const { t } = useTranslation("chat");
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const history = useChatHistory(chats, historyError);
@@ -76,7 +78,7 @@ export function Sidebar({
   return (
     <aside
       id="chat-sidebar"
-      aria-label="Chat history"
+      aria-label={t("sidebar.history")}
       data-collapsed={collapsed}
       className={`${overlayOpen ? "flex" : "hidden"} fixed inset-y-0 left-0 z-40 w-64 flex-col border-r border-zinc-800 bg-zinc-950 shadow-xl md:static md:z-auto md:flex md:shrink-0 md:shadow-none md:transition-[width] ${
         collapsed ? "md:w-20" : "md:w-64"
@@ -195,7 +197,9 @@ export function Sidebar({
         </div>
         <p className="px-2 pt-1 text-xs text-zinc-400">
           <span className={wideOnly}>{chatTexts.version}</span>
-          {collapsed ? <span className="hidden md:inline">v{APP_VERSION}</span> : null}
+          {collapsed ? (
+            <span className="hidden md:inline">{t("sidebar.shortVersion", { version: APP_VERSION })}</span>
+          ) : null}
         </p>
       </div>
 

@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { Logo } from "~/components/logo";
 import { settingsText } from "~/modules/settings/settings-messages";
+import { useTranslation } from "react-i18next";
 
 const LINKS = [
   { to: "/features", label: "Features" },
@@ -10,6 +11,7 @@ const LINKS = [
 ] as const;
 
 export function AboutTab() {
+  const { t } = useTranslation("settings");
   return (
     <div className="space-y-4 text-sm">
       <div className="flex items-center justify-between">
@@ -19,7 +21,7 @@ export function AboutTab() {
         </span>
       </div>
       <p className="text-zinc-300">{settingsText.about}</p>
-      <nav aria-label="About Rogue AI">
+      <nav aria-label={t("about.label")}>
         <ul className="grid grid-cols-2 gap-2">
           {LINKS.map((link) => (
             <li key={link.to}>

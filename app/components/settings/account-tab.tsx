@@ -3,6 +3,8 @@ import { Avatar } from "~/components/chat/avatar";
 import type { SettingsData } from "~/modules/settings/settings.server";
 import { chatTexts } from "~/modules/chats/chat-messages";
 import { settingsText } from "~/modules/settings/settings-messages";
+import { useFormat } from "~/modules/i18n/format";
+import { useTranslation } from "react-i18next";
 
 export function AccountTab({
   data,
@@ -14,9 +16,10 @@ export function AccountTab({
   signInHref: string;
 }) {
   const { account, apiKey } = data;
+  const { t } = useTranslation("settings");
   return (
     <div className="space-y-5">
-      <section aria-label="Profile" className="flex items-center gap-4">
+      <section aria-label={t("account.profile")} className="flex items-center gap-4">
         <Avatar name={account.name} seed={account.id ?? "guest"} size="lg" />
         <div className="min-w-0">
           <p className="truncate text-base font-semibold text-zinc-100" data-testid="settings-name">
@@ -48,39 +51,24 @@ export function AccountTab({
       ) : null}
 
       {account.authenticated && !account.isDemo ? (
-        <section
-          aria-labelledby="settings-developer-api"
-          className="rounded-lg border border-zinc-800 p-4 text-sm"
-        >
-          <h3 id="settings-developer-api" className="font-semibold text-zinc-100">
-            {settingsText.developerApi}
-          </h3>
-          <p className="mt-2 text-zinc-300">
-            {settingsText.developerApiBody}
-            {account.isProfessional ? "" : ` ${settingsText.developerApiProOnly}`}
-          </p>
-          {/* Other plans are pointed at Professional by the plan section's Upgrade Now. */}
-          {account.isProfessional ? (
-            <Link to="/settings/api-keys" className="btn-secondary mt-2 px-3 py-1.5">
-              {settingsText.manageApiKeys}
-            </Link>
-          ) : null}
-        </section>
+        <LinkCard
+          id="settings-developer-api"
+          title={settingsText.developerApi}
+          body={`${settingsText.developerApiBody}${account.isProfessional ? "" : ` ${settingsText.developerApiProOnly}`}`}
+          // Other plans are pointed at Professional by the plan section's Upgrade Now.
+          link={
+            account.isProfessional ? { to: "/settings/api-keys", label: settingsText.manageApiKeys } : null
+          }
+        />
       ) : null}
 
       {account.authenticated ? (
-        <section
-          aria-labelledby="settings-shared-links"
-          className="rounded-lg border border-zinc-800 p-4 text-sm"
-        >
-          <h3 id="settings-shared-links" className="font-semibold text-zinc-100">
-            {chatTexts.sharedLinksTitle}
-          </h3>
-          <p className="mt-2 text-zinc-300">{chatTexts.sharedLinksBody}</p>
-          <Link to="/settings/shared-links" className="btn-secondary mt-2 px-3 py-1.5">
-            {chatTexts.sharedLinksTitle}
-          </Link>
-        </section>
+        <LinkCard
+          id="settings-shared-links"
+          title={chatTexts.sharedLinksTitle}
+          body={chatTexts.sharedLinksBody}
+          link={{ to: "/settings/shared-links", label: chatTexts.sharedLinksTitle }}
+        />
       ) : null}
 
       {data.billing && !account.isDemo ? (
@@ -135,13 +123,34 @@ function ApiKeyStatus({ status, href }: { status: SettingsData["apiKey"]; href: 
   );
 }
 
-const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+/** A card of the Account tab that says what a feature is and links to its page. */
+function LinkCard({
+  id,
+  title,
+  body,
+  link,
+}: {
+  id: string;
+  title: string;
+  body: string;
+  link: { to: string; label: string } | null;
+}) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-zinc-800 p-4 text-sm">
+      <h3 id={id} className="font-semibold text-zinc-100">
+        {title}
+      </h3>
+      <p className="mt-2 text-zinc-300">{body}</p>
+      {link ? (
+        <Link to={link.to} className="btn-secondary mt-2 px-3 py-1.5">
+          {link.label}
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
+const LONG_DATE = { year: "numeric", month: "long", day: "numeric" } as const;
 
 function PlanSection({
   billing,
@@ -150,6 +159,8 @@ function PlanSection({
   billing: NonNullable<SettingsData["billing"]>;
   professional: boolean;
 }) {
+  const format = useFormat();
+  const formatDate = (iso: string) => format.date(iso, LONG_DATE);
   return (
     <section aria-labelledby="settings-plan-title" className="rounded-lg border border-zinc-800 p-4 text-sm">
       <h3 id="settings-plan-title" className="font-semibold text-zinc-100">

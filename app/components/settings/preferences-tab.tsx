@@ -24,6 +24,16 @@ function askNotificationPermission() {
     Notification.requestPermission().catch(reportError);
 }
 
+/** Which setting a form saves, and where to come back to. */
+function IntentFields({ intent, redirectTo }: { intent: string; redirectTo: string }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+    </>
+  );
+}
+
 export function PreferencesTab({
   data,
   theme,
@@ -48,17 +58,10 @@ export function PreferencesTab({
       ? String(navigation.formData?.get("intent") ?? "archive")
       : null;
 
-  const hidden = (intent: string) => (
-    <>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="redirectTo" value={currentUrl} />
-    </>
-  );
-
   return (
     <div className="divide-y divide-zinc-800">
       <Form method="post" action="/settings" preventScrollReset>
-        {hidden("theme")}
+        <IntentFields intent="theme" redirectTo={currentUrl} />
         <SettingRow id="pref-dark-mode" label={settingsText.darkMode}>
           <Switch
             checked={dark}
@@ -75,7 +78,7 @@ export function PreferencesTab({
         preventScrollReset
         onSubmit={notifications ? undefined : askNotificationPermission}
       >
-        {hidden("notifications")}
+        <IntentFields intent="notifications" redirectTo={currentUrl} />
         <SettingRow
           id="pref-notifications"
           label={settingsText.notifications}
@@ -92,7 +95,7 @@ export function PreferencesTab({
       </Form>
 
       <Form method="post" action="/settings" preventScrollReset>
-        {hidden("language")}
+        <IntentFields intent="language" redirectTo={currentUrl} />
         <SettingRow id="pref-language" label={settingsText.language}>
           <div className="flex items-center gap-2">
             <select

@@ -27,6 +27,7 @@ import { AboutTab } from "./about-tab";
 import { AccountTab } from "./account-tab";
 import { PreferencesTab } from "./preferences-tab";
 import { API_KEY_PARAM, apiKeyUrl, closedUrl, tabUrl } from "./settings-urls";
+import { useTranslation } from "react-i18next";
 
 export function SettingsDialog({ data, tab }: { data: SettingsData; tab: string | null }) {
   const { search } = useLocation();
@@ -36,6 +37,7 @@ export function SettingsDialog({ data, tab }: { data: SettingsData; tab: string 
 }
 
 function OpenSettingsDialog({ data, tab }: { data: SettingsData; tab: SettingsTab }) {
+  const { t } = useTranslation("settings");
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   // Radix names the dialog only after hydration; our own id names it in the server's HTML too.
@@ -93,7 +95,7 @@ function OpenSettingsDialog({ data, tab }: { data: SettingsData; tab: SettingsTa
 
         <Tabs.Root value={active} onValueChange={select} className="flex min-h-0 flex-1 flex-col">
           <Tabs.List
-            aria-label="Settings sections"
+            aria-label={t("sections")}
             className="mx-6 grid shrink-0 grid-cols-3 gap-1 rounded-lg bg-zinc-900 p-1"
           >
             {SETTINGS_TABS.map((value) => (

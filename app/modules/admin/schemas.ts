@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { adminTexts } from "../errors/catalogue";
 import { AUDIT_ACTIONS } from "./audit-actions";
+import { perLocale } from "../i18n/translate";
 
 export const USER_FLAG_INTENTS = [
   "grant-admin",
@@ -15,65 +16,74 @@ export type UserFlagIntent = (typeof USER_FLAG_INTENTS)[number];
 
 const redirectTo = z.string().max(2048).optional();
 
-export const userActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.enum(USER_FLAG_INTENTS), redirectTo }),
-  z.object({ intent: z.literal("plan"), plan: z.enum(["starter", "professional"]), redirectTo }),
-  z.object({
-    intent: z.literal("delete"),
-    confirm: z.string({ required_error: adminTexts.confirmDelete }).trim().min(1, adminTexts.confirmDelete),
-  }),
-]);
-export type UserAction = z.infer<typeof userActionSchema>;
+export const userActionSchema = perLocale(() =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.enum(USER_FLAG_INTENTS), redirectTo }),
+    z.object({ intent: z.literal("plan"), plan: z.enum(["starter", "professional"]), redirectTo }),
+    z.object({
+      intent: z.literal("delete"),
+      confirm: z.string({ required_error: adminTexts.confirmDelete }).trim().min(1, adminTexts.confirmDelete),
+    }),
+  ]),
+);
+export type UserAction = z.infer<ReturnType<typeof userActionSchema>>;
 
 /** An empty select or field in a GET form means "not given". */
 const blankAsMissing = (value: unknown) => (value === "" ? undefined : value);
 
 /** The user list's query string: a search, a role filter and a keyset cursor. Bad values answer 400. */
-export const userListQuerySchema = z.object({
-  q: z.string().trim().max(200, adminTexts.searchTooLong).default(""),
-  role: z.preprocess(blankAsMissing, z.enum(["admin", "banned", "restricted"]).optional()),
-  after: z
-    .string()
-    .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z~[0-9a-f-]{36}$/)
-    .optional(),
-});
-export type UserListQuery = z.infer<typeof userListQuerySchema>;
+export const userListQuerySchema = perLocale(() =>
+  z.object({
+    q: z.string().trim().max(200, adminTexts.searchTooLong).default(""),
+    role: z.preprocess(blankAsMissing, z.enum(["admin", "banned", "restricted"]).optional()),
+    after: z
+      .string()
+      .regex(/^\d{4}-\d\d-\d\dT[\d:.]+Z~[0-9a-f-]{36}$/)
+      .optional(),
+  }),
+);
+export type UserListQuery = z.infer<ReturnType<typeof userListQuerySchema>>;
 
 const vendorId = z.coerce.number().int().positive().max(2_147_483_647);
 
-export const vendorActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("activate"), vendorId }),
-  z.object({ intent: z.literal("test"), vendorId }),
-  z.object({
-    intent: z.literal("edit"),
-    vendorId,
-    displayName: z
-      .string({ required_error: adminTexts.displayNameRequired })
-      .trim()
-      .min(1, adminTexts.displayNameRequired)
-      .max(100, adminTexts.displayNameRequired),
-    endpointUrl: z
-      .string({ required_error: adminTexts.urlProblems.format })
-      .trim()
-      .max(2048, adminTexts.urlProblems.format)
-      .url(adminTexts.urlProblems.format),
-    priority: z.coerce
-      .number({ invalid_type_error: adminTexts.priorityInvalid, required_error: adminTexts.priorityInvalid })
-      .int(adminTexts.priorityInvalid)
-      .min(0, adminTexts.priorityInvalid)
-      .max(1000, adminTexts.priorityInvalid),
-  }),
-  z.object({
-    intent: z.literal("key"),
-    vendorId,
-    apiKey: z
-      .string({ required_error: adminTexts.keyRequired })
-      .trim()
-      .min(1, adminTexts.keyRequired)
-      .max(512, adminTexts.keyRequired),
-  }),
-]);
-export type VendorAction = z.infer<typeof vendorActionSchema>;
+export const vendorActionSchema = perLocale(() =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("activate"), vendorId }),
+    z.object({ intent: z.literal("test"), vendorId }),
+    z.object({
+      intent: z.literal("edit"),
+      vendorId,
+      displayName: z
+        .string({ required_error: adminTexts.displayNameRequired })
+        .trim()
+        .min(1, adminTexts.displayNameRequired)
+        .max(100, adminTexts.displayNameRequired),
+      endpointUrl: z
+        .string({ required_error: adminTexts.urlProblems.format })
+        .trim()
+        .max(2048, adminTexts.urlProblems.format)
+        .url(adminTexts.urlProblems.format),
+      priority: z.coerce
+        .number({
+          invalid_type_error: adminTexts.priorityInvalid,
+          required_error: adminTexts.priorityInvalid,
+        })
+        .int(adminTexts.priorityInvalid)
+        .min(0, adminTexts.priorityInvalid)
+        .max(1000, adminTexts.priorityInvalid),
+    }),
+    z.object({
+      intent: z.literal("key"),
+      vendorId,
+      apiKey: z
+        .string({ required_error: adminTexts.keyRequired })
+        .trim()
+        .min(1, adminTexts.keyRequired)
+        .max(512, adminTexts.keyRequired),
+    }),
+  ]),
+);
+export type VendorAction = z.infer<ReturnType<typeof vendorActionSchema>>;
 
 /** The activity screen's filters and cursor; bad values answer 400. */
 export const auditQuerySchema = z.object({
@@ -86,7 +96,7 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 /** A checkbox: "on" when ticked, absent when not. */
 const checkbox = z.boolean().default(false);
 
-const modelFields = {
+const modelFields = () => ({
   displayName: z
     .string({ required_error: adminTexts.modelNameRequired })
     .trim()
@@ -133,19 +143,22 @@ const modelFields = {
     )
     .max(50)
     .default([]),
-};
+});
 
-const modelId = z
-  .string({ required_error: adminTexts.modelIdInvalid })
-  .trim()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$/, adminTexts.modelIdInvalid);
+const modelId = () =>
+  z
+    .string({ required_error: adminTexts.modelIdInvalid })
+    .trim()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$/, adminTexts.modelIdInvalid);
 
-export const modelActionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), modelId, ...modelFields }),
-  z.object({ intent: z.literal("edit"), modelId, ...modelFields }),
-  z.object({ intent: z.literal("move"), modelId, direction: z.enum(["up", "down"]) }),
-]);
-export type ModelAction = z.infer<typeof modelActionSchema>;
+export const modelActionSchema = perLocale(() =>
+  z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("add"), modelId: modelId(), ...modelFields() }),
+    z.object({ intent: z.literal("edit"), modelId: modelId(), ...modelFields() }),
+    z.object({ intent: z.literal("move"), modelId: modelId(), direction: z.enum(["up", "down"]) }),
+  ]),
+);
+export type ModelAction = z.infer<ReturnType<typeof modelActionSchema>>;
 export type ModelFields = Extract<ModelAction, { intent: "add" | "edit" }>;
 
 const wholeNumber = (message: string, min: number, max: number) =>
@@ -156,38 +169,42 @@ const wholeNumber = (message: string, min: number, max: number) =>
     .max(max, message);
 
 /** The Settings screen: what the chat runs with (db/system-settings.ts). */
-export const settingsSchema = z.object({
-  activeVendorId: z.coerce
-    .number({ invalid_type_error: adminTexts.chooseVendor, required_error: adminTexts.chooseVendor })
-    .int(adminTexts.chooseVendor)
-    .positive(adminTexts.chooseVendor)
-    .max(2_147_483_647, adminTexts.chooseVendor),
-  defaultModel: z
-    .string({ required_error: adminTexts.chooseModel })
-    .trim()
-    .min(1, adminTexts.chooseModel)
-    .max(100, adminTexts.chooseModel),
-  defaultSystemPrompt: z
-    .string({ required_error: adminTexts.promptRequired })
-    .trim()
-    .min(1, adminTexts.promptRequired)
-    .max(4000, adminTexts.promptTooLong),
-  starterDailyReplies: wholeNumber(adminTexts.repliesInvalid, 0, 10_000),
-  starterHistoryHours: wholeNumber(adminTexts.historyInvalid, 1, 8760),
-});
-export type SettingsForm = z.infer<typeof settingsSchema>;
+export const settingsSchema = perLocale(() =>
+  z.object({
+    activeVendorId: z.coerce
+      .number({ invalid_type_error: adminTexts.chooseVendor, required_error: adminTexts.chooseVendor })
+      .int(adminTexts.chooseVendor)
+      .positive(adminTexts.chooseVendor)
+      .max(2_147_483_647, adminTexts.chooseVendor),
+    defaultModel: z
+      .string({ required_error: adminTexts.chooseModel })
+      .trim()
+      .min(1, adminTexts.chooseModel)
+      .max(100, adminTexts.chooseModel),
+    defaultSystemPrompt: z
+      .string({ required_error: adminTexts.promptRequired })
+      .trim()
+      .min(1, adminTexts.promptRequired)
+      .max(4000, adminTexts.promptTooLong),
+    starterDailyReplies: wholeNumber(adminTexts.repliesInvalid, 0, 10_000),
+    starterHistoryHours: wholeNumber(adminTexts.historyInvalid, 1, 8760),
+  }),
+);
+export type SettingsForm = z.infer<ReturnType<typeof settingsSchema>>;
 
 /** The Roles screen's grant form: a role for the user with this e-mail. */
-export const roleGrantSchema = z.object({
-  email: z
-    .string({ required_error: adminTexts.emailInvalid })
-    .trim()
-    .toLowerCase()
-    .email(adminTexts.emailInvalid)
-    .max(254, adminTexts.emailInvalid),
-  role: z.enum(["admin", "banned", "restricted"]),
-});
-export type RoleGrant = z.infer<typeof roleGrantSchema>;
+export const roleGrantSchema = perLocale(() =>
+  z.object({
+    email: z
+      .string({ required_error: adminTexts.emailInvalid })
+      .trim()
+      .toLowerCase()
+      .email(adminTexts.emailInvalid)
+      .max(254, adminTexts.emailInvalid),
+    role: z.enum(["admin", "banned", "restricted"]),
+  }),
+);
+export type RoleGrant = z.infer<ReturnType<typeof roleGrantSchema>>;
 
 /** The API keys screen: revoke one user's stored key for one vendor. */
 export const keyRevokeSchema = z.object({

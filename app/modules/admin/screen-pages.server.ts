@@ -35,13 +35,17 @@ const context = (ip: string) => {
 const answerChange =
   <Schema extends z.ZodTypeAny>({
     change,
+    schema,
     ...options
-  }: Omit<AdminFormOptions<Schema>, "request" | "apply"> & {
+  }: Omit<AdminFormOptions<Schema>, "request" | "apply" | "schema"> & {
+    /** Built per language (its messages are texts of the request's language). */
+    schema: () => Schema;
     change: (ctx: ActionContext, admin: SessionUser, value: z.output<Schema>) => Promise<string>;
   }) =>
   (request: Request, admin: SessionUser, ip: string) =>
     answerAdminForm({
       ...options,
+      schema: schema(),
       request,
       apply: async (value) => ({
         type: "success" as const,
@@ -98,7 +102,7 @@ export async function loadKeysScreen(params: URLSearchParams) {
 }
 
 export const answerKeyRevoke = answerChange({
-  schema: keyRevokeSchema,
+  schema: () => keyRevokeSchema,
   screen: "/admin/api-keys",
   what: "key revoke",
   failureToast: () => adminToasts.keyRevokeFailed,

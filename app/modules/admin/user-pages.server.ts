@@ -32,7 +32,7 @@ export function requireUserIdParam(value: string | undefined): string {
 }
 
 export async function loadUserList(params: URLSearchParams) {
-  const parsed = userListQuerySchema.safeParse(Object.fromEntries(params));
+  const parsed = userListQuerySchema().safeParse(Object.fromEntries(params));
   if (!parsed.success) throw badRequest(adminTexts.badQuery);
   try {
     return { ...(await listUsers(serverContext().db, parsed.data)), query: parsed.data, error: null };
@@ -56,7 +56,7 @@ export async function answerUserAction(
   ip: string,
 ) {
   const userId = requireUserIdParam(userIdParam);
-  const submission = parseWithZod(await request.formData(), { schema: userActionSchema });
+  const submission = parseWithZod(await request.formData(), { schema: userActionSchema() });
   if (submission.status !== "success") {
     return data<AdminActionData>({ result: submission.reply(), toast: null }, { status: 400 });
   }

@@ -17,7 +17,7 @@ export async function loadVendors() {
 export function answerVendorAction(request: Request, admin: SessionUser, ip: string) {
   return answerAdminForm({
     request,
-    schema: vendorActionSchema,
+    schema: vendorActionSchema(),
     screen: SCREEN,
     // The key is never echoed back into the form, whatever happened.
     hideFields: ["apiKey"],

@@ -57,7 +57,7 @@ async function readBody(request: Request): Promise<ChatRequest> {
   } catch {
     throw new ApiError(400, apiTexts.invalidJson, "invalid_json");
   }
-  const parsed = chatRequestSchema.safeParse(json);
+  const parsed = chatRequestSchema().safeParse(json);
   if (!parsed.success)
     throw new ApiError(400, apiTexts.invalidBody(describeIssue(parsed.error)), "invalid_request");
   return parsed.data;

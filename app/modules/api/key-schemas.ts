@@ -1,17 +1,20 @@
-/** The API keys page's forms (docs/product.md §12), shared by the browser and the server. */
+/** The API keys page's forms (docs/product.md §12), shared by the browser and the server; built per language. */
 import { z } from "zod";
 import { apiTexts, messages } from "../errors/catalogue";
+import { perLocale } from "../i18n/translate";
 
 export const KEY_NAME_MAX = 100;
 
-export const apiKeyFormSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("create"),
-    name: z
-      .string({ required_error: apiTexts.keyNameRequired })
-      .trim()
-      .min(1, apiTexts.keyNameRequired)
-      .max(KEY_NAME_MAX, messages.tooLong("Name", KEY_NAME_MAX)),
-  }),
-  z.object({ intent: z.literal("revoke"), keyId: z.string().uuid(apiTexts.keyNotFound) }),
-]);
+export const apiKeyFormSchema = perLocale(() =>
+  z.discriminatedUnion("intent", [
+    z.object({
+      intent: z.literal("create"),
+      name: z
+        .string({ required_error: apiTexts.keyNameRequired })
+        .trim()
+        .min(1, apiTexts.keyNameRequired)
+        .max(KEY_NAME_MAX, messages.tooLong("name", KEY_NAME_MAX)),
+    }),
+    z.object({ intent: z.literal("revoke"), keyId: z.string().uuid(apiTexts.keyNotFound) }),
+  ]),
+);

@@ -23,7 +23,7 @@ export function createAuthenticator(context: SigninContext) {
   const authenticator = new Authenticator<User>();
   authenticator.use(
     new FormStrategy(async ({ form }) => {
-      const parsed = signinSchema.safeParse(Object.fromEntries(form));
+      const parsed = signinSchema().safeParse(Object.fromEntries(form));
       if (!parsed.success) throw new SigninError(messages.signinFailed, 400);
       const email = normaliseEmail(parsed.data.email);
       if (!(await takeSigninAttempt(email, context.clientIp)))

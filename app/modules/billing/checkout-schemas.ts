@@ -1,19 +1,14 @@
 /**
  * Checkout fields (docs/product.md §2), shared by the browser (errors as you type) and each step's action
- * (the real check). No field carries a price: the amount comes from the server's price table. Each schema is
- * built per language, as its messages are texts of the request's language.
+ * (the real check). Built per language: their messages are in them. No field carries a price: the amount comes from the server's price table.
  */
 import { z } from "zod";
 import { messages } from "../errors/catalogue";
-import { perLocale, translate } from "../i18n/translate";
+import { perLocale } from "../i18n/translate";
 import { BILLINGS, PLANS } from "./prices";
 
 const required = (message: string, max = 200) =>
-  z
-    .string({ required_error: message })
-    .trim()
-    .min(1, message)
-    .max(max, messages.tooLong(translate("checkout:details.thisField"), max));
+  z.string({ required_error: message }).trim().min(1, message).max(max, messages.tooLong("thisField", max));
 
 /** The plan and period from the URL or a hidden field; anything else is a tampered request. */
 export const planChoiceSchema = perLocale(() =>
@@ -30,7 +25,7 @@ export const detailsSchema = perLocale(() =>
       .string({ required_error: messages.emailRequired })
       .trim()
       .min(1, messages.emailRequired)
-      .max(254, messages.tooLong(translate("checkout:details.email"), 254))
+      .max(254, messages.tooLong("email", 254))
       .email(messages.emailInvalid),
     address: required(messages.addressRequired),
     city: required(messages.cityRequired, 100),

@@ -65,7 +65,7 @@ describe("where a chat action returns to", () => {
 });
 
 describe("the rename form", () => {
-  const parse = (title: unknown) => renameChatSchema.safeParse({ title });
+  const parse = (title: unknown) => renameChatSchema().safeParse({ title });
 
   it("trims the title", () => {
     expect(parse("  Hello  ").data?.title).toBe("Hello");

@@ -135,7 +135,7 @@ export class ChatTitleError extends Refusal<400> {
  * See docs/product.md §6.
  */
 export async function renameChat(db: Db, user: ChatOwner, chatId: string, title: string) {
-  const parsed = chatTitle.safeParse(title);
+  const parsed = chatTitle().safeParse(title);
   if (!parsed.success) throw new ChatTitleError(parsed.error.issues[0]?.message ?? "Invalid title");
   const chat = await requireVisibleChat(db, user, chatId);
   await db

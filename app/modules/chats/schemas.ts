@@ -1,13 +1,16 @@
 /** The chat actions' fields, shared by the browser (instant feedback) and the server (the real check). */
 import { z } from "zod";
 import { chatTexts, MAX_TITLE_LENGTH } from "./chat-messages";
+import { perLocale } from "../i18n/translate";
 
 /** Titles are trimmed; empty or blank is rejected (docs/product.md §6). */
-export const chatTitle = z
-  .string({ required_error: chatTexts.titleRequired, invalid_type_error: chatTexts.titleRequired })
-  .trim()
-  .min(1, chatTexts.titleRequired)
-  .max(MAX_TITLE_LENGTH, chatTexts.titleTooLong);
+export const chatTitle = perLocale(() =>
+  z
+    .string({ required_error: chatTexts.titleRequired, invalid_type_error: chatTexts.titleRequired })
+    .trim()
+    .min(1, chatTexts.titleRequired)
+    .max(MAX_TITLE_LENGTH, chatTexts.titleTooLong),
+);
 
 const redirectTo = z.string().max(2048).optional();
 
@@ -16,23 +19,27 @@ const redirectTo = z.string().max(2048).optional();
  * Title dialog 'Chat title updated successfully'. `inline` is set by the JavaScript forms, which stay on the
  * page and get data back instead of a redirect.
  */
-export const renameChatSchema = z.object({
-  title: chatTitle,
-  source: z.enum(["sidebar", "title-bar"]).default("sidebar"),
-  inline: z.literal("1").optional(),
-  redirectTo,
-});
+export const renameChatSchema = perLocale(() =>
+  z.object({
+    title: chatTitle(),
+    source: z.enum(["sidebar", "title-bar"]).default("sidebar"),
+    inline: z.literal("1").optional(),
+    redirectTo,
+  }),
+);
 
 export const deleteChatSchema = z.object({ redirectTo });
 
-export const archiveChatsSchema = z.object({
-  intent: z.enum(["archive", "restore"], {
-    required_error: chatTexts.intentRequired,
-    invalid_type_error: chatTexts.intentRequired,
-    message: chatTexts.intentRequired,
+export const archiveChatsSchema = perLocale(() =>
+  z.object({
+    intent: z.enum(["archive", "restore"], {
+      required_error: chatTexts.intentRequired,
+      invalid_type_error: chatTexts.intentRequired,
+      message: chatTexts.intentRequired,
+    }),
+    redirectTo,
   }),
-  redirectTo,
-});
+);
 
 /** One chat in the sidebar's list. */
 export const chatListItemSchema = z.object({ id: z.string(), title: z.string(), updated_at: z.string() });

@@ -6,7 +6,7 @@ import { settingsSchema, settingsTab } from "./settings-schemas";
 const form = (fields: Record<string, string>) => {
   const data = new FormData();
   for (const [key, value] of Object.entries(fields)) data.append(key, value);
-  return parseWithZod(data, { schema: settingsSchema });
+  return parseWithZod(data, { schema: settingsSchema() });
 };
 const errorsOf = (submission: ReturnType<typeof form>) =>
   submission.status === "error" ? submission.error : undefined;

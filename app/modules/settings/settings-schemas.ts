@@ -2,6 +2,7 @@
 import { z } from "zod";
 import type { Language } from "#db/schema";
 import { settingsErrors } from "./settings-messages";
+import { perLocale } from "../i18n/translate";
 
 export const THEMES = ["dark", "light"] as const;
 export type Theme = (typeof THEMES)[number];
@@ -33,27 +34,33 @@ export function settingsTab(value: string | null | undefined): SettingsTab {
 
 const redirectTo = z.string().max(2048).optional();
 
-export const themeSchema = z.object({
-  intent: z.literal("theme"),
-  theme: z.enum(THEMES, { errorMap: () => ({ message: settingsErrors.badTheme }) }),
-  redirectTo,
-});
-
-export const notificationsSchema = z.object({
-  intent: z.literal("notifications"),
-  notifications: z.enum(["on", "off"], { errorMap: () => ({ message: settingsErrors.badNotifications }) }),
-  redirectTo,
-});
-
-export const languageSchema = z.object({
-  intent: z.literal("language"),
-  language: z.enum(LANGUAGES, { errorMap: () => ({ message: settingsErrors.badLanguage }) }),
-  redirectTo,
-});
-
-export const settingsSchema = z.discriminatedUnion(
-  "intent",
-  [themeSchema, notificationsSchema, languageSchema],
-  { errorMap: () => ({ message: settingsErrors.badIntent }) },
+export const themeSchema = perLocale(() =>
+  z.object({
+    intent: z.literal("theme"),
+    theme: z.enum(THEMES, { errorMap: () => ({ message: settingsErrors.badTheme }) }),
+    redirectTo,
+  }),
 );
-export type SettingsInput = z.infer<typeof settingsSchema>;
+
+export const notificationsSchema = perLocale(() =>
+  z.object({
+    intent: z.literal("notifications"),
+    notifications: z.enum(["on", "off"], { errorMap: () => ({ message: settingsErrors.badNotifications }) }),
+    redirectTo,
+  }),
+);
+
+export const languageSchema = perLocale(() =>
+  z.object({
+    intent: z.literal("language"),
+    language: z.enum(LANGUAGES, { errorMap: () => ({ message: settingsErrors.badLanguage }) }),
+    redirectTo,
+  }),
+);
+
+export const settingsSchema = perLocale(() =>
+  z.discriminatedUnion("intent", [themeSchema(), notificationsSchema(), languageSchema()], {
+    errorMap: () => ({ message: settingsErrors.badIntent }),
+  }),
+);
+export type SettingsInput = z.infer<ReturnType<typeof settingsSchema>>;

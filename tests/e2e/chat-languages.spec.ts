@@ -1,0 +1,31 @@
+/**
+ * Issue 11: a signed-in user who picks Español in Settings gets the chat screen, its toasts and its form
+ * errors in Spanish, with JavaScript (at once, no reload) and without it.
+ */
+import { ALSO_WITHOUT_JS, expect, expectToast, javaScriptOn, test } from "./support/fixtures";
+
+test.describe("the chat screen in the user's language", { tag: ALSO_WITHOUT_JS }, () => {
+  test("switching to Español in Settings speaks Spanish in the chat, its toasts and its form errors", async ({
+    page,
+    user: _user,
+  }) => {
+    await page.goto("/chat?settings=preferences");
+    const dialog = page.getByRole("dialog", { name: "Settings" });
+    await dialog.getByRole("combobox", { name: "Language" }).selectOption("spanish");
+    // With JavaScript choosing saves at once; without it the Save button does.
+    if (!javaScriptOn()) await dialog.getByRole("button", { name: "Save" }).click();
+
+    await expectToast(page, "Idioma actualizado");
+    const spanishDialog = page.getByRole("dialog", { name: "Ajustes" });
+    await expect(spanishDialog.getByRole("combobox", { name: "Idioma" })).toHaveValue("spanish");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+
+    await page.goto("/chat");
+    await expect(page.getByRole("heading", { name: "¿En qué puedo ayudarte?" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Nuevo chat" }).first()).toBeVisible();
+    const composer = page.getByRole("textbox", { name: "Mensaje" });
+    await composer.fill("   ");
+    await page.getByRole("button", { name: "Enviar", exact: true }).click();
+    await expect(page.getByText("Error: escribe un mensaje")).toBeVisible();
+  });
+});
