@@ -42,6 +42,7 @@ export function ToastProvider({ serverToast, children }: { serverToast: Toast | 
     <ToastContext.Provider value={value}>
       {children}
       <ol
+        data-toast-list
         aria-label={t("toasts.label")}
         className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex flex-col gap-2 sm:left-auto sm:w-96"
       >
