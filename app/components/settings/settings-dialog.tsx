@@ -70,8 +70,7 @@ function OpenSettingsDialog({ data, tab }: { data: SettingsData; tab: SettingsTa
         className="fixed left-1/2 top-[7.5vh] z-50 flex max-h-[85vh] w-[calc(100vw-2rem)] max-w-[450px] -translate-x-1/2 flex-col overflow-hidden rounded-xl border border-zinc-800 bg-zinc-950 text-zinc-100 shadow-2xl focus:outline-none"
         onInteractOutside={(event) => {
           // Toasts sit above the overlay: clicking one must not close the dialog.
-          if ((event.target as Element | null)?.closest?.("[data-toast-list]"))
-            event.preventDefault();
+          if ((event.target as Element | null)?.closest?.("[data-toast-list]")) event.preventDefault();
         }}
       >
         <div className="flex items-start justify-between gap-4 px-6 pb-2 pt-5">
