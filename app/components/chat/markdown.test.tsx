@@ -1,8 +1,16 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
+import { ensureI18n } from "~/modules/i18n/translate";
 import { Markdown, safeUrl } from "./markdown";
 
-const render = (text: string) => renderToStaticMarkup(<Markdown text={text} />);
+// English, as the server renders for a browser that asks for nothing else.
+const render = (text: string) =>
+  renderToStaticMarkup(
+    <I18nextProvider i18n={ensureI18n()}>
+      <Markdown text={text} />
+    </I18nextProvider>,
+  );
 
 /** The markup as a document, to ask what a reader would see. */
 function parse(html: string) {
