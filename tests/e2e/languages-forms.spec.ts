@@ -80,7 +80,10 @@ for (const { locale, lang, auth, checkout } of LANGUAGES) {
       await expect(page.getByLabel(auth.password, { exact: true })).toBeVisible();
       await expect(page.getByRole("button", { name: auth.submit, exact: true })).toBeVisible();
       await expect(page.getByRole("button", { name: auth.demo, exact: true })).toBeVisible();
-      await expect(page.getByRole("link", { name: auth.signUp, exact: true })).toBeVisible();
+      // The header has a sign-up link of its own, in the same words.
+      await expect(
+        page.getByRole("main").getByRole("link", { name: auth.signUp, exact: true }),
+      ).toBeVisible();
       await expect(page.getByRole("button", { name: "Sign In" })).toHaveCount(0);
     });
 

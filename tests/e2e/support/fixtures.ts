@@ -109,7 +109,8 @@ export { expect };
  * lets it go on to check the rest of what the user should see.
  */
 export async function expectToast(page: Page, title: string, description?: string) {
-  let toast = page.getByRole("list", { name: "Notifications" }).locator("li").filter({ hasText: title });
+  // The list's label is translated with the page: found by what it is, so a toast in any language counts.
+  let toast = page.locator("[data-toast-list] li").filter({ hasText: title });
   if (description) toast = toast.filter({ hasText: description });
   await expect.soft(toast, `toast '${title}' / '${description ?? ""}'`).toBeVisible();
 }
