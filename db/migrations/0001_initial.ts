@@ -1,6 +1,13 @@
 import type { CreateTableBuilder, Kysely } from "kysely";
 import { isPostgres } from "../database";
-import { addIndex } from "../migration-helpers";
+import {
+  addIndex,
+  deletedWith,
+  ownedByChat,
+  ownedByUser,
+  withTextKey,
+  withTimestamps,
+} from "../migration-helpers";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
@@ -11,23 +18,17 @@ function withSerialId<T extends string>(db: Kysely<any>, table: CreateTableBuild
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("users")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await withTextKey(db.schema.createTable("users"))
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("password_hash", "text")
     .addColumn("plan", "text", (c) => c.notNull().defaultTo("starter"))
     .addColumn("is_demo", "integer", (c) => c.notNull().defaultTo(0))
     .addColumn("expires_at", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull())
+    .$call(withTimestamps)
     .execute();
 
-  await db.schema
-    .createTable("sessions")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+  await ownedByUser(db.schema.createTable("sessions"))
     .addColumn("expires_at", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
@@ -35,7 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("user_roles")
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("user_id", "text", deletedWith("users.id"))
     .addColumn("role", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .addPrimaryKeyConstraint("user_roles_pk", ["user_id", "role"])
@@ -51,9 +52,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("config", "text", (c) => c.notNull().defaultTo("{}"))
     .execute();
 
-  await db.schema
-    .createTable("ai_models")
-    .addColumn("model_id", "text", (c) => c.primaryKey())
+  await withTextKey(db.schema.createTable("ai_models"), "model_id")
     .addColumn("display_name", "text", (c) => c.notNull())
     .addColumn("icon_text", "text", (c) => c.notNull())
     .addColumn("size_label", "text", (c) => c.notNull())
@@ -67,39 +66,29 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await withSerialId(db, db.schema.createTable("api_vendor_models"))
-    .addColumn("vendor_id", "integer", (c) => c.notNull().references("api_vendors.id").onDelete("cascade"))
+    .addColumn("vendor_id", "integer", deletedWith("api_vendors.id"))
     .addColumn("model_id", "text", (c) => c.notNull())
-    .addColumn("ai_model_id", "text", (c) => c.notNull().references("ai_models.model_id").onDelete("cascade"))
+    .addColumn("ai_model_id", "text", deletedWith("ai_models.model_id"))
     .addColumn("display_name", "text", (c) => c.notNull())
     .addColumn("is_available", "integer", (c) => c.notNull().defaultTo(1))
     .addColumn("config", "text", (c) => c.notNull().defaultTo("{}"))
     .addUniqueConstraint("api_vendor_models_vendor_ai_model", ["vendor_id", "ai_model_id"])
     .execute();
 
-  await db.schema
-    .createTable("system_settings")
-    .addColumn("setting_key", "text", (c) => c.primaryKey())
+  await withTextKey(db.schema.createTable("system_settings"), "setting_key")
     .addColumn("setting_value", "text", (c) => c.notNull())
     .addColumn("updated_at", "text", (c) => c.notNull())
     .execute();
 
-  await db.schema
-    .createTable("chat_history")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+  await ownedByUser(db.schema.createTable("chat_history"))
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("model_id", "text", (c) => c.notNull())
     .addColumn("archived_at", "text")
-    .addColumn("created_at", "text", (c) => c.notNull())
-    .addColumn("updated_at", "text", (c) => c.notNull())
+    .$call(withTimestamps)
     .execute();
   await addIndex(db, "chat_history_user_updated", "chat_history", ["user_id", "updated_at"]);
 
-  await db.schema
-    .createTable("chat_messages")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("chat_id", "text", (c) => c.notNull().references("chat_history.id").onDelete("cascade"))
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+  await ownedByChat(db.schema.createTable("chat_messages"))
     .addColumn("role", "text", (c) => c.notNull())
     .addColumn("content", "text", (c) => c.notNull())
     .addColumn("model_id", "text")
@@ -110,14 +99,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await addIndex(db, "chat_messages_chat_created", "chat_messages", ["chat_id", "created_at", "id"]);
 
-  await db.schema
-    .createTable("completions")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("chat_id", "text", (c) => c.notNull().references("chat_history.id").onDelete("cascade"))
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
-    .addColumn("user_message_id", "text", (c) =>
-      c.notNull().references("chat_messages.id").onDelete("cascade"),
-    )
+  await ownedByChat(db.schema.createTable("completions"))
+    .addColumn("user_message_id", "text", deletedWith("chat_messages.id"))
     .addColumn("model_id", "text", (c) => c.notNull())
     .addColumn("temperature", "real", (c) => c.notNull())
     .addColumn("status", "text", (c) => c.notNull())
@@ -136,7 +119,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await addIndex(db, "completions_chat", "completions", ["chat_id"]);
 
   await withSerialId(db, db.schema.createTable("completion_attempts"))
-    .addColumn("completion_id", "text", (c) => c.notNull().references("completions.id").onDelete("cascade"))
+    .addColumn("completion_id", "text", deletedWith("completions.id"))
     .addColumn("vendor", "text", (c) => c.notNull())
     .addColumn("outcome", "text", (c) => c.notNull())
     .addColumn("http_status", "integer")
@@ -145,10 +128,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await addIndex(db, "completion_attempts_completion", "completion_attempts", ["completion_id"]);
 
-  await db.schema
-    .createTable("orders")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+  await ownedByUser(db.schema.createTable("orders"))
     .addColumn("tier", "text", (c) => c.notNull())
     .addColumn("billing", "text", (c) => c.notNull())
     .addColumn("amount_cents", "integer", (c) => c.notNull())

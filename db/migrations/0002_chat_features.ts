@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { deletedWith } from "../migration-helpers";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
@@ -8,7 +9,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await db.schema
     .createTable("user_api_keys")
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+    .addColumn("user_id", "text", deletedWith("users.id"))
     .addColumn("vendor", "text", (c) => c.notNull())
     .addColumn("api_key_encrypted", "text", (c) => c.notNull())
     .addColumn("last4", "text", (c) => c.notNull())

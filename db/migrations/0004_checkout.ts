@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { addIndex } from "../migration-helpers";
+import { addIndex, withTextKey } from "../migration-helpers";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
@@ -25,9 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await addIndex(db, "orders_user_idx", "orders", ["user_id", "created_at"]);
 
   // Each provider event (e.g. a Stripe webhook) is applied once: its id is recorded in the same transaction.
-  await db.schema
-    .createTable("payment_events")
-    .addColumn("id", "text", (c) => c.primaryKey())
+  await withTextKey(db.schema.createTable("payment_events"))
     .addColumn("provider", "text", (c) => c.notNull())
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())

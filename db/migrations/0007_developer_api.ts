@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { addIndex } from "../migration-helpers";
+import { addIndex, ownedByUser } from "../migration-helpers";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
@@ -10,10 +10,7 @@ import { addIndex } from "../migration-helpers";
  * a request's `max_tokens` travels with its completion to the vendor call.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("api_keys")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+  await ownedByUser(db.schema.createTable("api_keys"))
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("prefix", "text", (c) => c.notNull())
     .addColumn("secret_hash", "text", (c) => c.notNull().unique())

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { addIndex } from "../migration-helpers";
+import { addIndex, ownedByChat } from "../migration-helpers";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
@@ -8,11 +8,7 @@ import { addIndex } from "../migration-helpers";
  * unguessable id. Revoking deletes the row; deleting the chat or its owner deletes its links too.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema
-    .createTable("shared_chats")
-    .addColumn("id", "text", (c) => c.primaryKey())
-    .addColumn("chat_id", "text", (c) => c.notNull().references("chat_history.id").onDelete("cascade"))
-    .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+  await ownedByChat(db.schema.createTable("shared_chats"))
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("model_id", "text", (c) => c.notNull())
     /** JSON array of { role, content, model_id, vendor, created_at }. */
