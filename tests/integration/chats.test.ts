@@ -34,6 +34,21 @@ const addMessage = (chatId: string, userId: string, role: MessageRole, content: 
 
 const titleOf = async (chatId: string) =>
   (await t.db.selectFrom("chat_history").select("title").where("id", "=", chatId).executeTakeFirst())?.title;
+
+/** A signed-in user and a chat of theirs titled `title`. */
+async function userWithChat(title: string) {
+  const me = await signedInUser();
+  return { me, chat: await createChat(me.userId, title) };
+}
+
+/** What a route of one chat answers `request`, its `:chatId` being `chatId`. */
+const onChat = (handler: (routeArgs: ReturnType<typeof args>) => unknown, request: Request, chatId: string) =>
+  outcome(() => handler(args(request, { chatId })));
+
+/** What the rename action answers `visitor` posting `form` for the chat `chatId`. */
+const rename = (visitor: Visitor, chatId: string, form: Record<string, string>) =>
+  onChat(routes.rename.action, post(`/chat/${chatId}/rename`, visitor, form), chatId);
+
 const errorsOf = (body: unknown) => (body as { error?: Record<string, string[]> }).error ?? {};
 
 describe("GET /api/chats", () => {
@@ -100,15 +115,8 @@ describe("the chat layout", () => {
 
 describe("POST /chat/:chatId/rename", () => {
   it("stores the trimmed title and goes back with 'Chat renamed'", async () => {
-    const me = await signedInUser();
-    const chat = await createChat(me.userId, "Old title");
-    const answer = await outcome(() =>
-      routes.rename.action(
-        args(post(`/chat/${chat}/rename`, me, { title: "  New title  ", redirectTo: "/chat?q=new" }), {
-          chatId: chat,
-        }),
-      ),
-    );
+    const { me, chat } = await userWithChat("Old title");
+    const answer = await rename(me, chat, { title: "  New title  ", redirectTo: "/chat?q=new" });
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/chat?q=new");
     expect(answer.headers.get("Set-Cookie")).toContain("rogue_toast=");
@@ -116,15 +124,8 @@ describe("POST /chat/:chatId/rename", () => {
   });
 
   it("answers the submission (no redirect) to the in-place editors", async () => {
-    const me = await signedInUser();
-    const chat = await createChat(me.userId, "Old title");
-    const answer = await outcome(() =>
-      routes.rename.action(
-        args(post(`/chat/${chat}/rename`, me, { title: "Inline", inline: "1", source: "title-bar" }), {
-          chatId: chat,
-        }),
-      ),
-    );
+    const { me, chat } = await userWithChat("Old title");
+    const answer = await rename(me, chat, { title: "Inline", inline: "1", source: "title-bar" });
     expect(answer.status).toBe(200);
     expect((answer.body as { status: string }).status).toBe("success");
     expect(await titleOf(chat)).toBe("Inline");
@@ -135,24 +136,16 @@ describe("POST /chat/:chatId/rename", () => {
     ["no title", {}, "Chat title cannot be empty"],
     ["a title over 200 characters", { title: "x".repeat(201) }, "Chat title must be at most 200 characters"],
   ])("refuses %s with 400 and says why; nothing changes", async (_, form, message) => {
-    const me = await signedInUser();
-    const chat = await createChat(me.userId, "Unchanged");
-    const answer = await outcome(() =>
-      routes.rename.action(args(post(`/chat/${chat}/rename`, me, form), { chatId: chat })),
-    );
+    const { me, chat } = await userWithChat("Unchanged");
+    const answer = await rename(me, chat, form);
     expect(answer.status).toBe(400);
     expect(errorsOf(answer.body).title).toEqual([message]);
     expect(await titleOf(chat)).toBe("Unchanged");
   });
 
   it("refuses a NUL character in any form field with 400 (PostgreSQL cannot store one); nothing changes", async () => {
-    const me = await signedInUser();
-    const chat = await createChat(me.userId, "Unchanged");
-    const answer = await outcome(() =>
-      routes.rename.action(
-        args(post(`/chat/${chat}/rename`, me, { title: "Bad\u0000title" }), { chatId: chat }),
-      ),
-    );
+    const { me, chat } = await userWithChat("Unchanged");
+    const answer = await rename(me, chat, { title: "Bad\u0000title" });
     expect(answer.status).toBe(400);
     expect(answer.body).toBe(messages.malformedForm);
     expect(await titleOf(chat)).toBe("Unchanged");
@@ -162,28 +155,19 @@ describe("POST /chat/:chatId/rename", () => {
     const owner = await signedInUser();
     const intruder = await signedInUser();
     const chat = await createChat(owner.userId, "Owner's title");
-    const answer = await outcome(() =>
-      routes.rename.action(
-        args(post(`/chat/${chat}/rename`, intruder, { title: "Hacked" }), { chatId: chat }),
-      ),
-    );
+    const answer = await rename(intruder, chat, { title: "Hacked" });
     expect(answer.status).toBe(404);
     expect(await titleOf(chat)).toBe("Owner's title");
-    const page = await outcome(() =>
-      routes.rename.loader(args(get(`/chat/${chat}/rename`, intruder), { chatId: chat })),
-    );
+    const page = await onChat(routes.rename.loader, get(`/chat/${chat}/rename`, intruder), chat);
     expect(page.status).toBe(404);
   });
 
   it("shows the rename page with the current title and a safe way back", async () => {
-    const me = await signedInUser();
-    const chat = await createChat(me.userId, "Current");
-    const page = await outcome(() =>
-      routes.rename.loader(
-        args(get(`/chat/${chat}/rename?redirectTo=${encodeURIComponent("//evil.example")}`, me), {
-          chatId: chat,
-        }),
-      ),
+    const { me, chat } = await userWithChat("Current");
+    const page = await onChat(
+      routes.rename.loader,
+      get(`/chat/${chat}/rename?redirectTo=${encodeURIComponent("//evil.example")}`, me),
+      chat,
     );
     expect(page.body).toEqual({ chat: { id: chat, title: "Current" }, redirectTo: `/chat/${chat}` });
   });
@@ -191,13 +175,12 @@ describe("POST /chat/:chatId/rename", () => {
 
 describe("POST /chat/:chatId/delete", () => {
   it("deletes the chat on screen and lands on the empty new chat with 'Chat deleted'", async () => {
-    const me = await signedInUser();
-    const chat = await createChat(me.userId, "Doomed");
+    const { me, chat } = await userWithChat("Doomed");
     await addMessage(chat, me.userId, "user", "bye", 0);
-    const answer = await outcome(() =>
-      routes.remove.action(
-        args(post(`/chat/${chat}/delete`, me, { redirectTo: `/chat/${chat}` }), { chatId: chat }),
-      ),
+    const answer = await onChat(
+      routes.remove.action,
+      post(`/chat/${chat}/delete`, me, { redirectTo: `/chat/${chat}` }),
+      chat,
     );
     expect(answer.status).toBe(302);
     expect(answer.headers.get("Location")).toBe("/chat");
@@ -212,10 +195,10 @@ describe("POST /chat/:chatId/delete", () => {
     const me = await signedInUser();
     const open = await createChat(me.userId, "Open");
     const chat = await createChat(me.userId, "Other");
-    const answer = await outcome(() =>
-      routes.remove.action(
-        args(post(`/chat/${chat}/delete`, me, { redirectTo: `/chat/${open}` }), { chatId: chat }),
-      ),
+    const answer = await onChat(
+      routes.remove.action,
+      post(`/chat/${chat}/delete`, me, { redirectTo: `/chat/${open}` }),
+      chat,
     );
     expect(answer.headers.get("Location")).toBe(`/chat/${open}`);
   });
@@ -224,27 +207,20 @@ describe("POST /chat/:chatId/delete", () => {
     const owner = await signedInUser();
     const intruder = await signedInUser();
     const chat = await createChat(owner.userId, "Keep");
-    const answer = await outcome(() =>
-      routes.remove.action(args(post(`/chat/${chat}/delete`, intruder, {}), { chatId: chat })),
-    );
+    const answer = await onChat(routes.remove.action, post(`/chat/${chat}/delete`, intruder, {}), chat);
     expect(answer.status).toBe(404);
     expect(await titleOf(chat)).toBe("Keep");
-    const page = await outcome(() =>
-      routes.remove.loader(args(get(`/chat/${chat}/delete`, intruder), { chatId: chat })),
-    );
+    const page = await onChat(routes.remove.loader, get(`/chat/${chat}/delete`, intruder), chat);
     expect(page.status).toBe(404);
   });
 });
 
 describe("GET /chat/:chatId/download", () => {
   it("sends the chat as a UTF-8 text attachment named after the title", async () => {
-    const me = await signedInUser();
-    const chat = await createChat(me.userId, "Café: plans/ideas");
+    const { me, chat } = await userWithChat("Café: plans/ideas");
     await addMessage(chat, me.userId, "user", "What's good?", 0);
     await addMessage(chat, me.userId, "assistant", "Pastéis de nata.", 1);
-    const answer = await outcome(() =>
-      routes.download.loader(args(get(`/chat/${chat}/download`, me), { chatId: chat })),
-    );
+    const answer = await onChat(routes.download.loader, get(`/chat/${chat}/download`, me), chat);
     expect(answer.status).toBe(200);
     expect(answer.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     expect(answer.headers.get("Content-Disposition")).toBe(
@@ -258,9 +234,7 @@ describe("GET /chat/:chatId/download", () => {
     const intruder = await signedInUser();
     const chat = await createChat(owner.userId, "Secret");
     await addMessage(chat, owner.userId, "user", "my secret", 0);
-    const answer = await outcome(() =>
-      routes.download.loader(args(get(`/chat/${chat}/download`, intruder), { chatId: chat })),
-    );
+    const answer = await onChat(routes.download.loader, get(`/chat/${chat}/download`, intruder), chat);
     expect(answer.status).toBe(404);
     expect(String(answer.body)).not.toContain("my secret");
   });
