@@ -87,6 +87,14 @@ async function storedFor(userId: string) {
 }
 const NOTHING = { chats: 0, messages: 0, completions: 0, ledger: 0 };
 
+/** The refusal an API response carries, in OpenAI's error shape. */
+const refusalOf = async (response: Response) =>
+  ((await response.json()) as { error: { message: string; type: string; code: string | null } }).error;
+/** OpenAI's whole body for a request refused as invalid. */
+const invalidRequest = (message: string, code: string) => ({
+  error: { message, type: "invalid_request_error", param: null, code },
+});
+
 interface SseEvent {
   id: string | null;
   data: string;
@@ -363,18 +371,9 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
     const { userId, key, keyId } = await userWithKey();
     const bare = await dispatch(`${BASE}/v1/models`);
     expect(bare.status).toBe(401);
-    expect(await bare.json()).toEqual({
-      error: {
-        message: apiTexts.missingKey,
-        type: "invalid_request_error",
-        param: null,
-        code: "missing_api_key",
-      },
-    });
+    expect(await bare.json()).toEqual(invalidRequest(apiTexts.missingKey, "missing_api_key"));
     const basic = await dispatch(`${BASE}/v1/models`, { headers: { Authorization: `Basic ${key}` } });
-    expect(((await basic.json()) as { error: { message: string } }).error.message).toBe(
-      apiTexts.malformedKey,
-    );
+    expect((await refusalOf(basic)).message).toBe(apiTexts.malformedKey);
 
     for (const authorization of ["Bearer", "Bearer ", `Bearer ${key} ${key}`, `Token ${key}`, key]) {
       const refused = await dispatch(`${BASE}/v1/chat/completions`, {
@@ -383,9 +382,7 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
         body: JSON.stringify({ model: MODEL, messages: [{ role: "user", content: "hi" }] }),
       });
       expect(refused.status).toBe(401);
-      expect(((await refused.json()) as { error: { code: string } }).error.code).toMatch(
-        /^(missing|invalid)_api_key$/,
-      );
+      expect((await refusalOf(refused)).code).toMatch(/^(missing|invalid)_api_key$/);
     }
 
     const unknownKey = await ask(clientFor(`rk-${"A".repeat(43)}`));
@@ -508,14 +505,7 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
       body: '{"model": "dolphin-mixtral-8x22b", "messages": [',
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      error: {
-        message: apiTexts.invalidJson,
-        type: "invalid_request_error",
-        param: null,
-        code: "invalid_json",
-      },
-    });
+    expect(await response.json()).toEqual(invalidRequest(apiTexts.invalidJson, "invalid_json"));
     for (const body of ["[]", "null", '"hello"', "42", ""]) {
       const refused = await dispatch(`${BASE}/v1/chat/completions`, {
         method: "POST",
@@ -523,9 +513,7 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
         body,
       });
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as { error: { type: string } }).error.type).toBe(
-        "invalid_request_error",
-      );
+      expect((await refusalOf(refused)).type).toBe("invalid_request_error");
     }
     expect((await dispatch(`${BASE}/v1/chat/completions`)).status).toBe(405);
     expect(await storedFor(userId)).toEqual(NOTHING);
@@ -570,15 +558,13 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
     ] as const) {
       const refused = await resume(id, apiKey);
       expect(refused.status).toBe(404);
-      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("completion_not_found");
+      expect((await refusalOf(refused)).code).toBe("completion_not_found");
     }
 
     await grantRoles(t.db, userId, ["banned"]);
     const banned = await resume(completionId);
     expect(banned.status).toBe(403);
-    expect(((await banned.json()) as { error: { message: string } }).error.message).toBe(
-      messages.accountBanned,
-    );
+    expect((await refusalOf(banned)).message).toBe(messages.accountBanned);
     expect(await storedFor(other.userId)).toEqual(NOTHING);
     expect(await completionsOf(userId)).toHaveLength(2);
   });
