@@ -10,7 +10,7 @@ import type { User } from "#db/schema";
 import { readSystemSettings } from "#db/system-settings";
 import { buildPrompt } from "#worker/prompt";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
-import { insertChat, insertUserKey } from "../support/rows";
+import { completionOf, insertChat, insertUserKey, rowWhere } from "../support/rows";
 import { TEST_VENDOR_KEY, setUpTestEnv, importAfterEnv } from "../support/test-env";
 import { rangeBuckets } from "~/modules/admin/analytics.server";
 import { listChats } from "~/modules/chats/chats.server";
@@ -151,8 +151,7 @@ const screenActions: {
   },
 ];
 
-const vendorNamed = (name: string) =>
-  t.db.selectFrom("api_vendors").selectAll().where("name", "=", name).executeTakeFirstOrThrow();
+const vendorNamed = (name: string) => rowWhere(t.db, "api_vendors", "name", name);
 const emailOf = async (id: string) =>
   (await t.db.selectFrom("users").select("email").where("id", "=", id).executeTakeFirstOrThrow()).email;
 const defaultModelId = async () =>
@@ -183,11 +182,7 @@ describe("who may act on the new admin screens", () => {
       expect(answer.status).toBe(302);
       expect(answer.headers.get("Location")).toBe(action.path);
       expect(await action.happened(form)).toBe(true);
-      const entry = await t.db
-        .selectFrom("audit_log")
-        .selectAll()
-        .where("actor_user_id", "=", visitor.userId)
-        .executeTakeFirstOrThrow();
+      const entry = await rowWhere(t.db, "audit_log", "actor_user_id", visitor.userId);
       expect(entry.ip).toBe("127.0.0.1");
     });
     it(`a cross-site post cannot ${action.name}`, async () => {
@@ -328,12 +323,7 @@ describe("the Models screen", () => {
 
 describe("the Settings screen", () => {
   async function starter(): Promise<User> {
-    const id = await t.createUser();
-    return (await t.db
-      .selectFrom("users")
-      .selectAll()
-      .where("id", "=", id)
-      .executeTakeFirstOrThrow()) as User;
+    return (await rowWhere(t.db, "users", "id", await t.createUser())) as User;
   }
 
   it("saves what the chat enforces: replies a day, history hours, the system prompt and the active vendor", async () => {
@@ -361,11 +351,7 @@ describe("the Settings screen", () => {
     expect(await messagesLeftToday(t.db, user.id, "starter")).toEqual({ left: 5, limit: 5 });
     expect((await listChats(t.db, user)).map((chat) => chat.id)).toContain(oldChat);
     const { completionId } = await t.createCompletion(user.id, "Hello");
-    const completion = await t.db
-      .selectFrom("completions")
-      .selectAll()
-      .where("id", "=", completionId)
-      .executeTakeFirstOrThrow();
+    const completion = await completionOf(t.db, completionId);
     expect((await buildPrompt(t.db, completion, ""))[0]).toEqual({
       role: "system",
       content: "You answer like a pirate.",

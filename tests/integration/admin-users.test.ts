@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { completionStopKey } from "#contract/jobs";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
-import { grantRoles } from "../support/rows";
+import { grantRoles, rowWhere } from "../support/rows";
 import { setUpTestEnv, importAfterEnv } from "../support/test-env";
 
 const t = setUpTestEnv();
@@ -112,11 +112,7 @@ describe("who may act on a user", () => {
       const answer = await act(admin, target, await action.form(target));
       expect(answer.status).toBe(302);
       expect(await action.happened(target)).toBe(true);
-      const entry = await t.db
-        .selectFrom("audit_log")
-        .selectAll()
-        .where("target_id", "=", target)
-        .executeTakeFirstOrThrow();
+      const entry = await rowWhere(t.db, "audit_log", "target_id", target);
       expect(entry).toMatchObject({ actor_user_id: admin.userId, target_type: "user", ip: "127.0.0.1" });
     });
   }

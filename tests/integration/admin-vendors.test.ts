@@ -1,14 +1,14 @@
 /** The admin console's vendors screen: only an admin may act; one active vendor; a write-only, encrypted key. */
 import { describe, expect, it } from "vitest";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
+import { rowWhere } from "../support/rows";
 import { setUpTestEnv, importAfterEnv, setUpWorker } from "../support/test-env";
 
 const t = setUpTestEnv();
 const route = importAfterEnv(() => import("~/routes/admin.api-vendors"));
 setUpWorker(2);
 
-const vendorNamed = (name: string) =>
-  t.db.selectFrom("api_vendors").selectAll().where("name", "=", name).executeTakeFirstOrThrow();
+const vendorNamed = (name: string) => rowWhere(t.db, "api_vendors", "name", name);
 const act = (visitor: Visitor | null, form: Record<string, string>, headers = {}) =>
   outcome(() => route.action(args(post("/admin/api-vendors", visitor, form, headers))));
 

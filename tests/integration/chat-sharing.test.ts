@@ -3,7 +3,7 @@
  * routes as a browser calls them: the owner's share page and Settings, the public page, 'Continue this chat'.
  */
 import { describe, expect, it } from "vitest";
-import { insertChat, insertMessage } from "../support/rows";
+import { insertChat, insertMessage, rowWhere } from "../support/rows";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
 import { setUpTestEnv, importAfterEnv } from "../support/test-env";
 
@@ -226,11 +226,7 @@ describe("sharing a chat", () => {
     expect(continued.status).toBe(302);
     const newChatId = /^\/chat\/(.+)$/.exec(continued.headers.get("Location")!)![1]!;
     expect(newChatId).not.toBe(chatId);
-    const copy = await t.db
-      .selectFrom("chat_history")
-      .selectAll()
-      .where("id", "=", newChatId)
-      .executeTakeFirstOrThrow();
+    const copy = await rowWhere(t.db, "chat_history", "id", newChatId);
     expect(copy).toMatchObject({ user_id: reader.userId, title: "Lisbon trip", source: "chat" });
     const messages = await t.db
       .selectFrom("chat_messages")

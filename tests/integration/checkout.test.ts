@@ -22,7 +22,7 @@ import {
 import { createSimulatedProvider, luhnValid, SIMULATED_DECLINES } from "~/modules/billing/simulated-provider";
 import { createStripeProvider } from "~/modules/billing/stripe-provider.server";
 import { messages } from "~/modules/errors/catalogue";
-import { insertUser } from "../support/rows";
+import { insertUser, rowWhere } from "../support/rows";
 import { completedEvent, signWebhook } from "../support/stripe";
 
 const details = {
@@ -77,10 +77,8 @@ afterAll(async () => {
 });
 
 const buyer = async () => ({ id: await insertUser(db), is_demo: 0 as const });
-const userRow = (id: string) =>
-  db.selectFrom("users").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const orderRow = (id: string) =>
-  db.selectFrom("orders").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+const userRow = (id: string) => rowWhere(db, "users", "id", id);
+const orderRow = (id: string) => rowWhere(db, "orders", "id", id);
 /** A draft Professional order with the test's buyer details. */
 const professionalOrder = (
   user: Parameters<typeof saveDetails>[1],

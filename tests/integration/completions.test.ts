@@ -19,7 +19,7 @@ import { startSession } from "~/modules/auth/session.server";
 import { handleChatAction } from "~/modules/completions/chat-intents.server";
 import { nowIso, type Plan, type Role } from "#db/schema";
 import { completionStopKey } from "#contract/jobs";
-import { insertUserKey, sessionUser, visibleMessages } from "../support/rows";
+import { completionOf, insertUserKey, sessionUser, visibleMessages } from "../support/rows";
 import { directive, setUpTestEnv } from "../support/test-env";
 
 const t = setUpTestEnv();
@@ -91,11 +91,7 @@ describe("asking for a reply", () => {
     const { completionId } = await send(session, "downgraded", null, "deepseek_v3");
     await t.db.updateTable("users").set({ plan: "starter" }).where("id", "=", session.user.id).execute();
     expect(await t.run(completionId)).toBe("error");
-    const row = await t.db
-      .selectFrom("completions")
-      .selectAll()
-      .where("id", "=", completionId)
-      .executeTakeFirstOrThrow();
+    const row = await completionOf(t.db, completionId);
     expect(row).toMatchObject({ error_code: "plan", error_detail: "DeepSeek V3" });
     expect(t.mock.requests().filter((r) => JSON.stringify(r.body).includes("downgraded"))).toHaveLength(0);
   });

@@ -1,7 +1,8 @@
 /** Rows the tests need as a starting point, inserted directly: users, chats and messages. */
+import { sql, type Selectable } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
-import { nowIso, type MessageRole, type Plan, type Role, type User } from "#db/schema";
+import { nowIso, type Database, type MessageRole, type Plan, type Role, type User } from "#db/schema";
 import { encryptSecret } from "#platform/crypto";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { grantRole } from "~/modules/auth/users.server";
@@ -127,8 +128,21 @@ export const visibleMessages = (db: Db, chatId: string) =>
     .orderBy("id")
     .execute();
 
-export const completionOf = (db: Db, completionId: string) =>
-  db.selectFrom("completions").selectAll().where("id", "=", completionId).executeTakeFirstOrThrow();
+/** The one row of `table` whose `column` is `value`; throws when there is none. */
+export const rowWhere = <T extends keyof Database & string>(
+  db: Db,
+  table: T,
+  column: keyof Database[T] & string,
+  value: string,
+) =>
+  // Kysely cannot type a query over a table a type parameter names: the signature types the call and the row.
+  db
+    .selectFrom(table as keyof Database)
+    .selectAll()
+    .where(sql.ref(column), "=", value)
+    .executeTakeFirstOrThrow() as Promise<Selectable<Database[T]>>;
+
+export const completionOf = (db: Db, completionId: string) => rowWhere(db, "completions", "id", completionId);
 
 /** The stored replies (assistant messages) of these completions. */
 export function storedReplies(db: Db, completionIds: string[]) {
