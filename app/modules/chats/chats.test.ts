@@ -38,6 +38,18 @@ async function createUser(plan: Plan = "starter") {
 const createChat = (userId: string, title: string, options: { hoursAgo?: number; archived?: boolean } = {}) =>
   insertChat(db, userId, title, options);
 
+/** Chats of the user, each last updated the hours ago given with its title, made in this order. */
+async function createChats(userId: string, hoursAgoByTitle: Record<string, number>) {
+  for (const [title, hoursAgo] of Object.entries(hoursAgoByTitle))
+    await createChat(userId, title, { hoursAgo });
+}
+
+/** The titles of the chats the user's list shows, in its order. */
+const listedTitles = async (
+  user: Parameters<typeof listChats>[1],
+  options?: Parameters<typeof listChats>[2],
+) => (await listChats(db, user, options)).map((chat) => chat.title);
+
 const addMessage = (
   chatId: string,
   userId: string,
@@ -62,41 +74,27 @@ describe("listing chats", () => {
   it("lists a user's own chats, newest first, without archived ones", async () => {
     const user = await createUser("professional");
     const other = await createUser("professional");
-    await createChat(user.id, "Oldest", { hoursAgo: 3 });
-    await createChat(user.id, "Newest", { hoursAgo: 1 });
-    await createChat(user.id, "Middle", { hoursAgo: 2 });
+    await createChats(user.id, { Oldest: 3, Newest: 1, Middle: 2 });
     await createChat(user.id, "Archived", { hoursAgo: 0, archived: true });
     await createChat(other.id, "Someone else's", { hoursAgo: 0 });
 
-    const titles = (await listChats(db, user)).map((chat) => chat.title);
-    expect(titles).toEqual(["Newest", "Middle", "Oldest"]);
+    expect(await listedTitles(user)).toEqual(["Newest", "Middle", "Oldest"]);
   });
 
   it("hides chats last updated more than 24 hours ago from a Starter user, not from a Professional one", async () => {
     const starter = await createUser("starter");
     const pro = await createUser("professional");
     for (const user of [starter, pro]) {
-      await createChat(user.id, "Today", { hoursAgo: 1 });
-      await createChat(user.id, "Yesterday evening", { hoursAgo: 23 });
-      await createChat(user.id, "Two days ago", { hoursAgo: 48 });
+      await createChats(user.id, { Today: 1, "Yesterday evening": 23, "Two days ago": 48 });
     }
-    expect((await listChats(db, starter)).map((c) => c.title)).toEqual(["Today", "Yesterday evening"]);
-    expect((await listChats(db, pro)).map((c) => c.title)).toEqual([
-      "Today",
-      "Yesterday evening",
-      "Two days ago",
-    ]);
+    expect(await listedTitles(starter)).toEqual(["Today", "Yesterday evening"]);
+    expect(await listedTitles(pro)).toEqual(["Today", "Yesterday evening", "Two days ago"]);
   });
 
   it("filters by a case-insensitive substring of the title", async () => {
     const user = await createUser("professional");
-    await createChat(user.id, "Trip to LISBON", { hoursAgo: 1 });
-    await createChat(user.id, "Recipe ideas", { hoursAgo: 2 });
-    await createChat(user.id, "lisbon hotels", { hoursAgo: 3 });
-    expect((await listChats(db, user, { query: "  Lisbon " })).map((c) => c.title)).toEqual([
-      "Trip to LISBON",
-      "lisbon hotels",
-    ]);
+    await createChats(user.id, { "Trip to LISBON": 1, "Recipe ideas": 2, "lisbon hotels": 3 });
+    expect(await listedTitles(user, { query: "  Lisbon " })).toEqual(["Trip to LISBON", "lisbon hotels"]);
     expect(await listChats(db, user, { query: "nothing like this" })).toEqual([]);
   });
 });
@@ -105,13 +103,12 @@ describe("archiving", () => {
   it("archives all of the user's chats and restores them, leaving other users' chats alone", async () => {
     const user = await createUser("professional");
     const other = await createUser("professional");
-    await createChat(user.id, "One", { hoursAgo: 2 });
-    await createChat(user.id, "Two", { hoursAgo: 1 });
+    await createChats(user.id, { One: 2, Two: 1 });
     await createChat(other.id, "Theirs");
 
     expect(await archiveAllChats(db, user.id)).toBe(2);
     expect(await listChats(db, user)).toEqual([]);
-    expect((await listChats(db, other)).map((c) => c.title)).toEqual(["Theirs"]);
+    expect(await listedTitles(other)).toEqual(["Theirs"]);
     const archived = await db
       .selectFrom("chat_history")
       .select("archived_at")
@@ -120,7 +117,7 @@ describe("archiving", () => {
     expect(archived.every((row) => row.archived_at !== null)).toBe(true);
 
     expect(await restoreAllChats(db, user.id)).toBe(2);
-    expect((await listChats(db, user)).map((c) => c.title)).toEqual(["Two", "One"]);
+    expect(await listedTitles(user)).toEqual(["Two", "One"]);
   });
 });
 
@@ -131,7 +128,7 @@ describe("renaming", () => {
     await createChat(user.id, "Second", { hoursAgo: 1 });
     await renameChat(db, user, first, "   Renamed chat  ");
     expect(await titleOf(first)).toBe("Renamed chat");
-    expect((await listChats(db, user)).map((c) => c.title)).toEqual(["Second", "Renamed chat"]);
+    expect(await listedTitles(user)).toEqual(["Second", "Renamed chat"]);
   });
 
   it.each([
