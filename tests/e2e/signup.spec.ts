@@ -59,56 +59,41 @@ test.describe("sign-up", { tag: ALSO_WITHOUT_JS }, () => {
     status: number;
     needsExisting?: boolean;
   }
+  /** A field its own check refuses: 400, the field described by `message`. */
+  const invalid = (
+    what: string,
+    change: BadSignup["change"],
+    field: BadSignup["field"],
+    message: string,
+  ): BadSignup => ({ what, change, field, message, status: 400 });
   const badSignups: BadSignup[] = [
-    {
-      what: "no name",
-      change: () => ({ name: "" }),
-      field: "Name",
-      message: "Name is required",
-      status: 400,
-    },
-    {
-      what: "no e-mail",
-      change: () => ({ email: "" }),
-      field: "Email",
-      message: "Email is required",
-      status: 400,
-    },
-    {
-      what: "an invalid e-mail",
-      change: () => ({ email: "not-an-email" }),
-      field: "Email",
-      message: "Invalid email address",
-      status: 400,
-    },
-    {
-      what: "a 7-character password",
-      change: () => ({ password: "short12" }),
-      field: "Password",
-      message: "Password must be at least 8 characters",
-      status: 400,
-    },
-    {
-      what: "a password from the breach lists",
-      change: () => ({ password: "Password123" }),
-      field: "Password",
-      message: "This password is one of the most common and easy to guess. Please choose another.",
-      status: 400,
-    },
-    {
-      what: "a 101-character name",
-      change: () => ({ name: "n".repeat(101) }),
-      field: "Name",
-      message: "Name must be at most 100 characters",
-      status: 400,
-    },
-    {
-      what: `a ${LONG_EMAIL.length}-character e-mail`,
-      change: () => ({ email: LONG_EMAIL }),
-      field: "Email",
-      message: "Email must be at most 254 characters",
-      status: 400,
-    },
+    invalid("no name", () => ({ name: "" }), "Name", "Name is required"),
+    invalid("no e-mail", () => ({ email: "" }), "Email", "Email is required"),
+    invalid("an invalid e-mail", () => ({ email: "not-an-email" }), "Email", "Invalid email address"),
+    invalid(
+      "a 7-character password",
+      () => ({ password: "short12" }),
+      "Password",
+      "Password must be at least 8 characters",
+    ),
+    invalid(
+      "a password from the breach lists",
+      () => ({ password: "Password123" }),
+      "Password",
+      "This password is one of the most common and easy to guess. Please choose another.",
+    ),
+    invalid(
+      "a 101-character name",
+      () => ({ name: "n".repeat(101) }),
+      "Name",
+      "Name must be at most 100 characters",
+    ),
+    invalid(
+      `a ${LONG_EMAIL.length}-character e-mail`,
+      () => ({ email: LONG_EMAIL }),
+      "Email",
+      "Email must be at most 254 characters",
+    ),
     {
       what: "an e-mail already registered (in other letter case)",
       change: (_input, existing) => ({ email: existing!.email.toUpperCase() }),
