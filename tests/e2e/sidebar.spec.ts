@@ -75,11 +75,31 @@ const CHAT_PAGES = {
   rename: { link: "Rename chat", heading: "Rename chat" },
   delete: { link: "Delete chat", heading: "Delete chat?" },
 };
-async function openChatPage(page: Page, chatId: string, title: string, which: keyof typeof CHAT_PAGES) {
+/** Stores a chat for `userId` under a title no other test uses, made from `label`. */
+function insertUniqueChat(
+  run: RunState,
+  userId: string,
+  label: string,
+  options?: Parameters<typeof insertChat>[3],
+) {
+  const title = unique(label);
+  return { title, chatId: insertChat(run, userId, title, options) };
+}
+
+/** A new chat of the user's, with a unique title from `label`, opened at its Rename or Delete page. */
+async function openNewChatPage(
+  page: Page,
+  run: RunState,
+  userId: string,
+  label: string,
+  which: keyof typeof CHAT_PAGES,
+) {
+  const { title, chatId } = insertUniqueChat(run, userId, label);
   await page.goto(`/chat/${chatId}`);
   await chatItem(page, title).getByRole("link", { name: CHAT_PAGES[which].link }).click();
   await expect(page).toHaveURL(new RegExp(`/chat/${chatId}/${which}\\?redirectTo=`));
   await expect(page.getByRole("heading", { name: CHAT_PAGES[which].heading })).toBeVisible();
+  return { title, chatId };
 }
 const searchBox = (page: Page) => sidebar(page).getByRole("searchbox", { name: "Search chats" });
 const titleInDb = (run: RunState, chatId: string) => {
@@ -134,8 +154,7 @@ test.describe("the chat list", { tag: ALSO_WITHOUT_JS }, () => {
     user,
     run,
   }) => {
-    const title = unique("Header title");
-    const chatId = insertChat(run, user.id, title);
+    const { title, chatId } = insertUniqueChat(run, user.id, "Header title");
     await page.goto(`/chat/${chatId}`);
     const header = page.getByRole("banner");
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
@@ -174,8 +193,7 @@ test.describe("the chat list", { tag: ALSO_WITHOUT_JS }, () => {
     user,
     run,
   }) => {
-    const title = unique("Archive me");
-    insertChat(run, user.id, title);
+    const { title } = insertUniqueChat(run, user.id, "Archive me");
     await page.goto("/chat");
     await expect(chatLink(page, title)).toBeVisible();
 
@@ -209,8 +227,9 @@ test.describe("the chat list", { tag: ALSO_WITHOUT_JS }, () => {
     db,
   }) => {
     const owner = await createAccount();
-    const title = unique("Owner's secret");
-    const chatId = insertChat(run, owner.id, title, { messages: [{ role: "user", content: "my secret" }] });
+    const { title, chatId } = insertUniqueChat(run, owner.id, "Owner's secret", {
+      messages: [{ role: "user", content: "my secret" }],
+    });
 
     for (const path of [`/chat/${chatId}/rename`, `/chat/${chatId}/delete`]) {
       const response = await page.goto(path);
@@ -294,8 +313,7 @@ test.describe("search", () => {
 
 test.describe("renaming in the sidebar", () => {
   test("Enter saves the trimmed title with 'Chat renamed'", async ({ page, user, run }) => {
-    const original = unique("Original");
-    const chatId = insertChat(run, user.id, original);
+    const { title: original, chatId } = insertUniqueChat(run, user.id, "Original");
     await page.goto("/chat");
     await chatItem(page, original).getByRole("link", { name: "Rename chat" }).click();
     const field = sidebar(page).getByRole("textbox", { name: "Chat title" });
@@ -323,8 +341,7 @@ test.describe("renaming in the sidebar", () => {
   });
 
   test("Escape cancels and nothing changes", async ({ page, user, run }) => {
-    const original = unique("Keep me");
-    const chatId = insertChat(run, user.id, original);
+    const { title: original, chatId } = insertUniqueChat(run, user.id, "Keep me");
     await page.goto("/chat");
     const renames: string[] = [];
     page.on("request", (request) => {
@@ -342,8 +359,7 @@ test.describe("renaming in the sidebar", () => {
   });
 
   test("a blank title is refused with 'Error: Chat title cannot be empty'", async ({ page, user, run }) => {
-    const original = unique("Not blank");
-    const chatId = insertChat(run, user.id, original);
+    const { title: original, chatId } = insertUniqueChat(run, user.id, "Not blank");
     await page.goto("/chat");
     await chatItem(page, original).getByRole("link", { name: "Rename chat" }).click();
     const field = sidebar(page).getByRole("textbox", { name: "Chat title" });
@@ -359,9 +375,13 @@ test.describe("renaming in the sidebar", () => {
     "without JavaScript, Rename opens a form page that saves and comes back",
     { tag: ONLY_WITHOUT_JS },
     async ({ page, user, run }) => {
-      const original = unique("No-JS original");
-      const chatId = insertChat(run, user.id, original);
-      await openChatPage(page, chatId, original, "rename");
+      const { title: original, chatId } = await openNewChatPage(
+        page,
+        run,
+        user.id,
+        "No-JS original",
+        "rename",
+      );
       const field = page.getByRole("main").getByLabel("Chat title");
       await expect(field).toHaveValue(original);
 
@@ -418,8 +438,7 @@ test.describe("deleting", () => {
   });
 
   test("deleting the chat on screen lands on the empty new chat", async ({ page, user, run }) => {
-    const title = unique("On screen");
-    const chatId = insertChat(run, user.id, title);
+    const { title, chatId } = insertUniqueChat(run, user.id, "On screen");
     await page.goto(`/chat/${chatId}`);
     await chatItem(page, title).getByRole("link", { name: "Delete chat" }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Delete" }).click();
@@ -433,9 +452,7 @@ test.describe("deleting", () => {
     "without JavaScript, Delete opens a confirmation page",
     { tag: ONLY_WITHOUT_JS },
     async ({ page, user, run }) => {
-      const title = unique("No-JS doomed");
-      const chatId = insertChat(run, user.id, title);
-      await openChatPage(page, chatId, title, "delete");
+      const { title, chatId } = await openNewChatPage(page, run, user.id, "No-JS doomed", "delete");
       expect(titleInDb(run, chatId)).toBe(title);
 
       await page.getByRole("main").getByRole("button", { name: "Delete" }).click();
@@ -474,8 +491,7 @@ test.describe("the sidebar's shape", { tag: ALSO_WITHOUT_JS }, () => {
     user,
     run,
   }) => {
-    const title = unique("Mobile chat");
-    insertChat(run, user.id, title);
+    const { title } = insertUniqueChat(run, user.id, "Mobile chat");
     await page.setViewportSize({ width: 375, height: 740 });
     await page.goto("/chat");
     await expect(sidebar(page)).toBeHidden();
@@ -502,8 +518,7 @@ test.describe("the history refresh", () => {
     run,
   }) => {
     await page.clock.install();
-    const first = unique("Already there");
-    insertChat(run, user.id, first, { hoursAgo: 1 });
+    const { title: first } = insertUniqueChat(run, user.id, "Already there", { hoursAgo: 1 });
     const reads: string[] = [];
     page.on("request", (request) => {
       if (new URL(request.url()).pathname === "/api/chats") reads.push(request.url());
@@ -512,8 +527,7 @@ test.describe("the history refresh", () => {
     await expect(chatLink(page, first)).toBeVisible();
     await page.waitForLoadState("networkidle");
 
-    const later = unique("Arrived later");
-    insertChat(run, user.id, later);
+    const { title: later } = insertUniqueChat(run, user.id, "Arrived later");
     await page.clock.runFor(29_000);
     expect(reads).toEqual([]);
     await expect(chatLink(page, later)).toHaveCount(0);
