@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { ADMIN } from "./support/env";
-import { expect, expectToast, signIn, test } from "./support/fixtures";
+import { expect, expectToast, openAsAdmin, signIn, test } from "./support/fixtures";
 import type { TestDb } from "./support/db";
 
 test("the landing page shows the hero and, signed out, Sign In and Sign Up", async ({ page }) => {
@@ -59,15 +59,13 @@ test.describe("admin console", () => {
   });
 
   test("the admin sees 'Admin Panel' in the public header", async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto("/");
+    await openAsAdmin(page, "/");
     await page.getByRole("banner").getByRole("link", { name: "Admin Panel" }).click();
     await expect(page).toHaveURL("/admin");
   });
 
   test("an unknown admin path redirects to the dashboard", async ({ page }) => {
-    await signIn(page, ADMIN);
-    await page.goto("/admin/anything");
+    await openAsAdmin(page, "/admin/anything");
     await expect(page).toHaveURL("/admin");
     await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
   });

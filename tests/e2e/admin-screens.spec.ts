@@ -1,7 +1,7 @@
 /** The admin console's Models, Settings, Roles, API keys, Analytics, Logs and queue board, JS on and off. */
 import type { Locator } from "@playwright/test";
 import { ADMIN } from "./support/env";
-import { ALSO_WITHOUT_JS, expect, expectToast, signIn, test } from "./support/fixtures";
+import { ALSO_WITHOUT_JS, expect, expectToast, openAsAdmin, signIn, test } from "./support/fixtures";
 
 /** Lets a field take a value its own constraints refuse (as a crafted request can), so the server answers. */
 const dropConstraints = (field: Locator) =>
@@ -15,8 +15,7 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     db,
   }, info) => {
     const id = `e2e-${info.project.name}-${Date.now().toString(36)}`;
-    await signIn(page, ADMIN);
-    await page.goto("/admin/api-models");
+    await openAsAdmin(page, "/admin/api-models");
     const add = page.locator("#add-model");
     await add.getByLabel("Model id").fill(id);
     await add.getByLabel("Display name").fill(`E2E ${id}`);
@@ -43,8 +42,7 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     page,
     db,
   }) => {
-    await signIn(page, ADMIN);
-    await page.goto("/admin/settings");
+    await openAsAdmin(page, "/admin/settings");
     const replies = page.getByLabel("Replies per day");
     await dropConstraints(replies);
     await replies.fill("-1");
@@ -75,8 +73,7 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     account,
     db,
   }) => {
-    await signIn(page, ADMIN);
-    await page.goto("/admin/roles");
+    await openAsAdmin(page, "/admin/roles");
     await page.getByLabel("User's e-mail").fill(account.email);
     await page.getByLabel("Role").selectOption("restricted");
     await page.getByRole("button", { name: "Grant role" }).click();
@@ -97,8 +94,7 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     db,
   }) => {
     db.storeUserKey(account.id, "together", "9137");
-    await signIn(page, ADMIN);
-    await page.goto("/admin/api-keys?vendor=together");
+    await openAsAdmin(page, "/admin/api-keys?vendor=together");
     const row = page.getByTestId("user-key").filter({ hasText: account.email });
     await expect(row).toContainText("…9137");
     await expect(page.getByTestId("vendor-key-together")).toContainText(/Set, ends in|Not set/);
@@ -113,8 +109,7 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     page,
     account,
   }) => {
-    await signIn(page, ADMIN);
-    await page.goto("/admin/analytics");
+    await openAsAdmin(page, "/admin/analytics");
     await expect(page.getByRole("heading", { name: "Analytics" })).toBeVisible();
     await expect(page.getByRole("link", { name: "week" })).toHaveAttribute("aria-current", "page");
     await page.getByRole("link", { name: "year" }).click();
@@ -131,8 +126,7 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     await page.getByLabel("Password").fill("not-the-password");
     await page.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByText("Please check your credentials and try again").first()).toBeVisible();
-    await signIn(page, ADMIN);
-    await page.goto("/admin/logs?action=signin.failure");
+    await openAsAdmin(page, "/admin/logs?action=signin.failure");
     await expect(page.getByTestId("audit-entry").filter({ hasText: account.email }).first()).toContainText(
       "IP",
     );
@@ -156,8 +150,7 @@ test("the queue board opens for an admin and refuses anyone else as /admin does"
   expect(asUser.headers()["location"]).toBe("/");
 
   await page.context().clearCookies();
-  await signIn(page, ADMIN);
-  await page.goto("/admin");
+  await openAsAdmin(page, "/admin");
   await page.getByRole("link", { name: "Open the queue board (bull-board)" }).click();
   await expect(page).toHaveURL(/\/admin\/queues/);
   await expect(page.getByText("completion", { exact: false }).first()).toBeVisible();

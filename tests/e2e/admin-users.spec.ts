@@ -1,6 +1,5 @@
 /** The admin console's users screen, worked as an admin would, with JavaScript on and off. */
-import { ADMIN } from "./support/env";
-import { ALSO_WITHOUT_JS, expect, expectToast, signIn, test } from "./support/fixtures";
+import { ALSO_WITHOUT_JS, expect, expectToast, openAsAdmin, signIn, test } from "./support/fixtures";
 
 test.describe("admin users", { tag: ALSO_WITHOUT_JS }, () => {
   test("an admin finds a user by e-mail and bans them; the user is signed out", async ({
@@ -11,8 +10,7 @@ test.describe("admin users", { tag: ALSO_WITHOUT_JS }, () => {
   }) => {
     const visitor = await newVisitor();
     await signIn(visitor, account);
-    await signIn(page, ADMIN);
-    await page.goto("/admin/users");
+    await openAsAdmin(page, "/admin/users");
     await page.getByRole("searchbox").fill(account.email);
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByTestId("user-row")).toHaveCount(1);
@@ -29,8 +27,7 @@ test.describe("admin users", { tag: ALSO_WITHOUT_JS }, () => {
     account,
     db,
   }) => {
-    await signIn(page, ADMIN);
-    await page.goto(`/admin/users/${account.id}`);
+    await openAsAdmin(page, `/admin/users/${account.id}`);
     await page.getByLabel("Confirm e-mail").fill("wrong@e2e.test");
     await page.getByRole("button", { name: "Delete user" }).click();
     await expect(
@@ -49,8 +46,7 @@ test(`the admin frame becomes a menu at 375 px, with the way back to chat and si
   page,
 }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await signIn(page, ADMIN);
-  await page.goto("/admin");
+  await openAsAdmin(page, "/admin");
   const menu = page.getByText("Menu", { exact: true });
   const adminNav = page.getByRole("navigation", { name: "Admin" });
   // Below 768 px the sidebar is folded into the menu: its links are hidden until it opens.

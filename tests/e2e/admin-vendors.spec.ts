@@ -1,13 +1,11 @@
 /** The admin console's vendors screen, with JavaScript on and off. */
-import { ADMIN } from "./support/env";
-import { ALSO_WITHOUT_JS, expect, expectToast, signIn, test } from "./support/fixtures";
+import { ALSO_WITHOUT_JS, expect, expectToast, openAsAdmin, test } from "./support/fixtures";
 
 test.describe("admin vendors", { tag: ALSO_WITHOUT_JS }, () => {
   test("a private endpoint URL is refused with the reason, and the key is shown only by its last 4", async ({
     page,
   }) => {
-    await signIn(page, ADMIN);
-    await page.goto("/admin/api-vendors");
+    await openAsAdmin(page, "/admin/api-vendors");
     const card = page.getByTestId("vendor").filter({ hasText: "modelslab" });
     await card.getByLabel("Endpoint URL").fill("http://169.254.169.254/latest/meta-data");
     await card.getByRole("button", { name: "Save" }).click();

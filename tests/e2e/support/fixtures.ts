@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { TestDb } from "./db";
-import { RUN_STATE_FILE, type RunState } from "./env";
+import { ADMIN, RUN_STATE_FILE, type RunState } from "./env";
 import { MockControl } from "./mock";
 
 /** Tests that also run in the no-js project (every form must work without JavaScript). */
@@ -140,6 +140,12 @@ async function register(
 export async function signIn(page: Page, { email, password }: Credentials) {
   const response = await page.request.post("/signin", { form: { email, password, redirectTo: "/chat" } });
   expect(new URL(response.url()).pathname, `sign-in of ${email}`).toBe("/chat");
+}
+
+/** Signs `page` in as the run's admin and opens `path`. */
+export async function openAsAdmin(page: Page, path: string) {
+  await signIn(page, ADMIN);
+  await page.goto(path);
 }
 
 /** The public header greets the signed-in user and offers the chat. */
