@@ -21,6 +21,7 @@ import {
   sendMessage,
   sidebar,
 } from "./support/chat";
+import type { TestDb } from "./support/db";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
 import { mockDirective } from "./support/mock";
 
@@ -87,18 +88,16 @@ test.describe("Stop", () => {
 });
 
 test.describe("a failed question", () => {
+  /** A new chat of a Professional user whose question failed: the vendor answered 500. */
+  const askFailing = (page: Page, db: TestDb, userId: string, text: string) =>
+    askAsProfessional(page, db, userId, `${text} ${mockDirective({ fault: "500" })}`, "error");
+
   test(`keeps its error and Retry under it after later messages and a reload ${ALSO_WITHOUT_JS}`, async ({
     page,
     user,
     db,
   }) => {
-    const chatId = await askAsProfessional(
-      page,
-      db,
-      user.id,
-      `This one fails ${mockDirective({ fault: "500" })}`,
-      "error",
-    );
+    const chatId = await askFailing(page, db, user.id, "This one fails");
     await expect(failedReplies(page)).toHaveCount(1);
     await expect(failedReplies(page)).toContainText("API error (500)");
 
@@ -118,13 +117,7 @@ test.describe("a failed question", () => {
   });
 
   test("Retry on an earlier failed question asks it again", async ({ page, user, db }) => {
-    const chatId = await askAsProfessional(
-      page,
-      db,
-      user.id,
-      `Try again later ${mockDirective({ fault: "500" })}`,
-      "error",
-    );
+    const chatId = await askFailing(page, db, user.id, "Try again later");
     await sendMessage(page, "Meanwhile");
     await finishedCompletion(db, chatId);
     await failedReplies(page).getByRole("button", { name: "Retry" }).click();
