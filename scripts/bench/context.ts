@@ -10,7 +10,7 @@ import { byRequestId } from "./analysis";
 import { summarize, ms, type Summary } from "./stats";
 import type { ProductClient } from "./streams";
 import type { TapRecord } from "./tap";
-import type { Table } from "./report";
+import type { Table, Target } from "./report";
 
 export interface BenchContext {
   env: Environment;
@@ -137,6 +137,20 @@ export function cpuPerReplyTable(
       String(replies),
       ms(cpuMsOf(measured, name) / replies, 2),
     ]),
+  };
+}
+
+/** Issue 13's web CPU target, per reply. */
+export const WEB_CPU_PER_REPLY_MS = 1;
+
+/** Issue 13's web CPU target judged over a phase: the web's CPU ÷ the replies that went through it. */
+export function webCpuTarget(name: string, measured: Measured<unknown>, replies: number, aside = ""): Target {
+  const perReply = cpuMsOf(measured, "web") / replies;
+  return {
+    name,
+    target: `≤ ${WEB_CPU_PER_REPLY_MS} ms`,
+    measured: `${ms(perReply, 2)} ms${aside}`,
+    met: perReply <= WEB_CPU_PER_REPLY_MS,
   };
 }
 
