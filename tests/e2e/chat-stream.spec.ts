@@ -8,7 +8,7 @@ import {
 } from "./support/chat";
 import { expect, test } from "./support/fixtures";
 import { mockDirective, wordsReply } from "./support/mock";
-import { parseEventStream, tokenText } from "./support/sse";
+import { parseEventStream, tokenText } from "../support/sse";
 
 const streamUrl = (completionId: string) => `/api/completions/${completionId}/stream`;
 

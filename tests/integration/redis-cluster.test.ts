@@ -11,34 +11,15 @@ import { completionStopKey, completionStreamKey } from "#contract/jobs";
 import type { startWorker } from "#worker/index";
 import { clusterUnavailable, startTestCluster, type TestCluster } from "../support/redis-cluster";
 import { sessionUser, storedReplies } from "../support/rows";
+import { parseEventStream, tokenText } from "../support/sse";
 import { createTestEnv, directive, type TestEnv } from "../support/test-env";
 
 const unavailable = clusterUnavailable();
 
-interface Relayed {
-  events: { id: string; event: string; data: Record<string, unknown> }[];
-  text: string;
-}
-
 /** Reads an event stream to its end (the relay closes it after the terminal event). */
-async function readEvents(response: Response): Promise<Relayed> {
-  const raw = await response.text();
-  const events = raw
-    .split("\n\n")
-    .filter((block) => block.startsWith("id: "))
-    .map((block) => {
-      const field = (name: string) =>
-        block
-          .split("\n")
-          .find((line) => line.startsWith(`${name}: `))!
-          .slice(name.length + 2);
-      return {
-        id: field("id"),
-        event: field("event"),
-        data: JSON.parse(field("data")) as Record<string, unknown>,
-      };
-    });
-  return { events, text: events.map((e) => (e.event === "token" ? String(e.data.text) : "")).join("") };
+async function readEvents(response: Response) {
+  const events = parseEventStream(await response.text());
+  return { events, text: tokenText(events) };
 }
 
 describe.skipIf(unavailable)(

@@ -7,32 +7,10 @@ import { describe, expect, it } from "vitest";
 import { completionStreamKey } from "#contract/jobs";
 import { completionEventStream } from "~/modules/completions/relay.server";
 import { sessionUser } from "../support/rows";
+import { parseEventStream, tokenText } from "../support/sse";
 import { directive, setUpTestEnv } from "../support/test-env";
 
 const t = setUpTestEnv();
-
-interface Event {
-  id: string;
-  event: string;
-  data: Record<string, unknown>;
-}
-
-function parseEvents(raw: string): Event[] {
-  return raw
-    .split("\n\n")
-    .filter((block) => block.startsWith("id: "))
-    .map((block) => {
-      const field = (name: string) =>
-        block
-          .split("\n")
-          .find((line) => line.startsWith(`${name}: `))!
-          .slice(name.length + 2);
-      return { id: field("id"), event: field("event"), data: JSON.parse(field("data")) as Event["data"] };
-    });
-}
-
-const textOf = (events: Event[]) =>
-  events.map((e) => (e.event === "token" ? String(e.data.text) : "")).join("");
 
 describe("the chat's reply stream", () => {
   it("resumes from Last-Event-ID with exactly the rest of the reply, live and after the stream expired", async () => {
@@ -47,26 +25,26 @@ describe("the chat's reply stream", () => {
       });
       const response = await completionEventStream(request, user.id, completionId);
       expect(response.status).toBe(200);
-      return parseEvents(await response.text());
+      return parseEventStream(await response.text());
     };
 
     const whole = await read();
-    expect(textOf(whole)).toBe(expected);
+    expect(tokenText(whole)).toBe(expected);
     expect(whole.at(-1)!.event).toBe("done");
     const tokens = whole.filter((e) => e.event === "token");
     expect(tokens.length).toBeGreaterThan(3);
     const dropAt = tokens[2]!;
-    const kept = textOf(whole.slice(0, whole.indexOf(dropAt) + 1));
+    const kept = tokenText(whole.slice(0, whole.indexOf(dropAt) + 1));
     expect(dropAt.id).toBe(String(kept.length));
 
     const live = await read(dropAt.id);
     expect(await t.redis.del(completionStreamKey(completionId))).toBe(1);
     const stored = await read(dropAt.id);
     for (const resumed of [live, stored]) {
-      expect(kept + textOf(resumed)).toBe(expected);
+      expect(kept + tokenText(resumed)).toBe(expected);
       expect(resumed.at(-1)).toMatchObject({ event: "done", id: String(expected.length) });
     }
-    expect(textOf(await read())).toBe(expected);
-    expect(textOf(await read(String(expected.length)))).toBe("");
+    expect(tokenText(await read())).toBe(expected);
+    expect(tokenText(await read(String(expected.length)))).toBe("");
   });
 });

@@ -1,4 +1,7 @@
-/** A minimal text/event-stream parser (WHATWG rules for the fields the app sends), for asserting on bodies. */
+/**
+ * A minimal text/event-stream parser (WHATWG rules for the fields the app sends), for asserting on bodies in
+ * browser and integration tests alike.
+ */
 export interface SseEvent {
   id?: string;
   event: string;
