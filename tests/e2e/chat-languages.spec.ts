@@ -2,18 +2,14 @@
  * Issue 11: a signed-in user who picks Español in Settings gets the chat screen, its toasts and its form
  * errors in Spanish, with JavaScript (at once, no reload) and without it.
  */
-import { ALSO_WITHOUT_JS, expect, expectToast, javaScriptOn, test } from "./support/fixtures";
+import { ALSO_WITHOUT_JS, chooseLanguage, expect, expectToast, test } from "./support/fixtures";
 
 test.describe("the chat screen in the user's language", { tag: ALSO_WITHOUT_JS }, () => {
   test("switching to Español in Settings speaks Spanish in the chat, its toasts and its form errors", async ({
     page,
     user: _user,
   }) => {
-    await page.goto("/chat?settings=preferences");
-    const dialog = page.getByRole("dialog", { name: "Settings" });
-    await dialog.getByRole("combobox", { name: "Language" }).selectOption("spanish");
-    // With JavaScript choosing saves at once; without it the Save button does.
-    if (!javaScriptOn()) await dialog.getByRole("button", { name: "Save" }).click();
+    await chooseLanguage(page, "spanish");
 
     await expectToast(page, "Idioma actualizado");
     const spanishDialog = page.getByRole("dialog", { name: "Ajustes" });

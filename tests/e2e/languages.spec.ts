@@ -9,7 +9,7 @@ import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import type Common from "../../app/locales/en/common.json";
 import type Site from "../../app/locales/en/site.json";
-import { ALSO_WITHOUT_JS, expect, javaScriptOn, signIn, test } from "./support/fixtures";
+import { ALSO_WITHOUT_JS, chooseLanguage, expect, javaScriptOn, signIn, test } from "./support/fixtures";
 
 const localesDir = path.resolve(import.meta.dirname, "../../app/locales");
 
@@ -126,11 +126,7 @@ test.describe("languages", { tag: ALSO_WITHOUT_JS }, () => {
     browser,
     baseURL,
   }) => {
-    await page.goto("/chat?settings=preferences");
-    const dialog = page.getByRole("dialog", { name: "Settings" });
-    await dialog.getByRole("combobox", { name: "Language" }).selectOption("german");
-    // With JavaScript choosing saves at once; without it the Save button does.
-    if (!javaScriptOn()) await dialog.getByRole("button", { name: "Save" }).click();
+    await chooseLanguage(page, "german");
     await expect
       .poll(() => db.get("select language from user_preferences where user_id = ?", user.id))
       .toEqual({ language: "german" });

@@ -159,6 +159,14 @@ export async function expectSignedInHeader(page: Page, name: string) {
 /** Whether the running project has JavaScript on. */
 export const javaScriptOn = () => test.info().project.use.javaScriptEnabled !== false;
 
+/** Picks `language` in Settings → Preferences: with JavaScript choosing saves at once; without it Save does. */
+export async function chooseLanguage(page: Page, language: string) {
+  await page.goto("/chat?settings=preferences");
+  const dialog = page.getByRole("dialog", { name: "Settings" });
+  await dialog.getByRole("combobox", { name: "Language" }).selectOption(language);
+  if (!javaScriptOn()) await dialog.getByRole("button", { name: "Save" }).click();
+}
+
 /**
  * Opens /signin?demo=true as a visitor does: with JavaScript the demo starts by itself; without it, the
  * visitor clicks the one button (the GET alone creates nothing).
