@@ -1,6 +1,7 @@
 import type { FieldMetadata } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { TEXT_LINK_CLASS } from "~/components/site/text-links";
 import { Field } from "~/components/ui/field";
 
 /** The sign-in and sign-up forms' e-mail field. */
@@ -32,10 +33,7 @@ export function AuthSwitch({
   return (
     <p className="mt-6 text-center text-sm text-zinc-400">
       {question}{" "}
-      <Link
-        to={`${to}?${new URLSearchParams({ redirectTo })}`}
-        className="text-brand-light underline hover:text-white"
-      >
+      <Link to={`${to}?${new URLSearchParams({ redirectTo })}`} className={TEXT_LINK_CLASS}>
         {label}
       </Link>
     </p>

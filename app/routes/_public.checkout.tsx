@@ -14,6 +14,7 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { CheckoutSteps, OrderSummary, CardNetworks } from "~/components/checkout/checkout-parts";
+import { supportEmailLink } from "~/components/site/text-links";
 import { ErrorList, Field } from "~/components/ui/field";
 import { RouteErrorPage } from "~/components/ui/route-error-page";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -302,11 +303,7 @@ function Confirmation() {
             t={t}
             i18nKey="confirmation.questions"
             values={{ email: SUPPORT_EMAIL }}
-            components={{
-              email: (
-                <a className="text-brand-light underline hover:text-white" href={`mailto:${SUPPORT_EMAIL}`} />
-              ),
-            }}
+            components={{ email: supportEmailLink }}
           />
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
