@@ -11,13 +11,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { CheckoutSteps, OrderSummary, CardNetworks, SummaryRow } from "~/components/checkout/checkout-parts";
 import { supportEmailLink } from "~/components/site/text-links";
 import { ErrorList, Field } from "~/components/ui/field";
 import { RouteErrorPage } from "~/components/ui/route-error-page";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { getSessionUser, requireUser } from "~/modules/auth/session.server";
 import { detailsSchema, paymentSchema } from "~/modules/billing/checkout-schemas";
@@ -169,7 +170,6 @@ function DetailsStep() {
   const { t } = useTranslation("checkout");
   const view = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
   const [form, fields] = useZodForm(detailsSchema(), {
     id: "checkout-details",
     lastResult,
@@ -190,13 +190,10 @@ function DetailsStep() {
       </div>
       <Field label={t("details.country")} meta={fields.country} type="text" autoComplete="country-name" />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <button type="submit" className="btn-primary w-full" disabled={submitting}>
-        {submitting
-          ? t("details.saving")
-          : free
-            ? t("details.completeRegistration")
-            : t("details.continueToPayment")}
-      </button>
+      <SubmitButton
+        label={free ? t("details.completeRegistration") : t("details.continueToPayment")}
+        busyLabel={t("details.saving")}
+      />
     </StepForm>
   );
 }
@@ -237,7 +234,6 @@ function PaymentStep() {
   const { locale } = useFormat();
   const view = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
   const [form, fields] = useZodForm(paymentSchema(), { id: "checkout-payment", lastResult });
   const order = view.order!;
   const failure = form.errors?.length ? null : order.failure;
@@ -268,13 +264,10 @@ function PaymentStep() {
         </p>
       ) : null}
       <ErrorList id={form.errorId} errors={form.errors} />
-      <button type="submit" className="btn-primary w-full" disabled={submitting}>
-        {submitting
-          ? t("payment.processing")
-          : byCard
-            ? t("payment.pay", { price })
-            : t("payment.payWithStripe", { price })}
-      </button>
+      <SubmitButton
+        label={byCard ? t("payment.pay", { price }) : t("payment.payWithStripe", { price })}
+        busyLabel={t("payment.processing")}
+      />
       <CardNetworks />
     </StepForm>
   );
