@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { TitledSection } from "./sections";
+import { HeadingRow, TitledSection } from "./sections";
 import { COMPARISON, COMPARISON_ROWS, type Mark } from "./site-content";
 
 const MARK_CLASS: Record<Mark, string> = {
@@ -34,13 +34,7 @@ export function FeatureTable({
       <table className={`w-full ${minWidth} text-left text-sm`}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-zinc-900">
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 font-medium">
-                {column}
-              </th>
-            ))}
-          </tr>
+          <HeadingRow columns={columns} cellClass={() => "px-4 py-3 font-medium"} />
         </thead>
         <tbody>
           {rows.map((row) => (

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PageTitle } from "./sections";
+import { HeadingRow, PageTitle } from "./sections";
 import { SiteFooter } from "./site-footer";
 
 const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
@@ -68,13 +68,7 @@ export function DocTable({
   return (
     <table className="w-full text-left text-sm">
       <thead>
-        <tr className="border-b border-zinc-800">
-          {columns.map((column, index) => (
-            <th key={column} scope="col" className={cellClass(index)}>
-              {column}
-            </th>
-          ))}
-        </tr>
+        <HeadingRow columns={columns} className="border-b border-zinc-800" cellClass={cellClass} />
       </thead>
       <tbody>
         {rows.map((row) => (

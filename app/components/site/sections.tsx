@@ -98,3 +98,24 @@ export function CtaLinks({
     </div>
   );
 }
+
+/** A table's row of column headings; `cellClass` styles each by its place. */
+export function HeadingRow({
+  columns,
+  className,
+  cellClass,
+}: {
+  columns: string[];
+  className?: string;
+  cellClass: (index: number) => string;
+}) {
+  return (
+    <tr className={className}>
+      {columns.map((column, index) => (
+        <th key={column} scope="col" className={cellClass(index)}>
+          {column}
+        </th>
+      ))}
+    </tr>
+  );
+}
