@@ -1,4 +1,4 @@
-/** The pieces the public marketing pages (landing, /features, /pricing) build their sections from. */
+/** The pieces the public site's pages (landing, /features, /pricing, the docs pages) are built from. */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
