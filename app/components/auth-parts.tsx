@@ -1,7 +1,67 @@
-import type { FieldMetadata } from "@conform-to/react";
-import { Link } from "@remix-run/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Field } from "~/components/ui/field";
+import { TEXT_LINK_CLASS } from "~/components/site/text-links";
+import { ErrorList, Field } from "~/components/ui/field";
+
+/** Each page's way to the other one: 'No account yet? Sign Up' and back. */
+const OTHER_PAGE = {
+  signin: { to: "/signup", question: "signin.noAccount", label: "signin.signUp" },
+  signup: { to: "/signin", question: "signup.haveAccount", label: "signup.signIn" },
+} as const;
+
+/**
+ * The sign-in and sign-up pages' frame: a narrow column under the title and its lead, ending with the link to
+ * the other page, which keeps where the visitor was going.
+ */
+export function AuthPage({
+  page,
+  redirectTo,
+  children,
+}: {
+  page: keyof typeof OTHER_PAGE;
+  redirectTo: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation("auth");
+  const other = OTHER_PAGE[page];
+  return (
+    <main className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold">{t(`${page}.title`)}</h1>
+      <p className="mt-2 text-zinc-400">{t(`${page}.lead`)}</p>
+      {children}
+      <p className="mt-6 text-center text-sm text-zinc-400">
+        {t(other.question)}{" "}
+        <Link to={`${other.to}?${new URLSearchParams({ redirectTo })}`} className={TEXT_LINK_CLASS}>
+          {t(other.label)}
+        </Link>
+      </p>
+    </main>
+  );
+}
+
+/** The sign-in or sign-up form: its fields, the form's own errors, then `submit`; it keeps `redirectTo`. */
+export function AuthForm<Schema extends Record<string, unknown>>({
+  form,
+  redirectTo,
+  submit,
+  children,
+}: {
+  form: FormMetadata<Schema>;
+  redirectTo: string;
+  submit: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
+      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {children}
+      <ErrorList id={form.errorId} errors={form.errors} />
+      {submit}
+    </Form>
+  );
+}
 
 /** The sign-in and sign-up forms' e-mail field. */
 export function EmailField({ meta }: { meta: FieldMetadata<string | undefined> }) {
@@ -17,27 +77,14 @@ export function EmailField({ meta }: { meta: FieldMetadata<string | undefined> }
   );
 }
 
-/** 'No account yet? Sign Up' and back: the other form, keeping where the visitor was going. */
-export function AuthSwitch({
-  question,
-  label,
-  to,
-  redirectTo,
+/** The password field: `autoComplete` tells a password manager whether to fill one in or make one up. */
+export function PasswordField({
+  meta,
+  autoComplete,
 }: {
-  question: string;
-  label: string;
-  to: "/signin" | "/signup";
-  redirectTo: string;
+  meta: FieldMetadata<string | undefined>;
+  autoComplete: "current-password" | "new-password";
 }) {
-  return (
-    <p className="mt-6 text-center text-sm text-zinc-400">
-      {question}{" "}
-      <Link
-        to={`${to}?${new URLSearchParams({ redirectTo })}`}
-        className="text-brand-light underline hover:text-white"
-      >
-        {label}
-      </Link>
-    </p>
-  );
+  const { t } = useTranslation("auth");
+  return <Field label={t("fields.password")} meta={meta} type="password" autoComplete={autoComplete} />;
 }

@@ -1,21 +1,11 @@
-import { Form, Link, NavLink, useLocation } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { Link, NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/logo";
+import { SignOutButton } from "~/components/sign-out-button";
+import { useScrolledPast } from "~/components/ui/use-scrolled-past";
 import { useOptionalUser } from "~/root";
 
 const SOLID_AFTER_PX = 10;
-
-function useScrolledPast(px: number) {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setScrolled(window.scrollY > px);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, [px]);
-  return scrolled;
-}
 
 function NavLinks({ isAdmin }: { isAdmin: boolean }) {
   const { t } = useTranslation();
@@ -65,11 +55,7 @@ function AccountActions() {
       <Link to="/chat" className="btn-primary">
         {t("header.chatNow")}
       </Link>
-      <Form method="post" action="/signout">
-        <button type="submit" className="btn-ghost">
-          {t("header.signOut")}
-        </button>
-      </Form>
+      <SignOutButton className="btn-ghost">{t("header.signOut")}</SignOutButton>
     </>
   );
 }

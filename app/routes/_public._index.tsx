@@ -7,6 +7,7 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ComparisonTable } from "~/components/site/comparison-table";
 import { DEMO_TABS, isDemoTab } from "~/components/site/landing-content";
+import { CardGrid, CtaLinks } from "~/components/site/sections";
 import { RotatingExamples, StickyBanner, TestimonialCarousel } from "~/components/site/landing-widgets";
 import { SiteFooter } from "~/components/site/site-footer";
 import { translate } from "~/modules/i18n/translate";
@@ -23,6 +24,46 @@ function Section({ id, title, children }: { id: string; title: string; children:
         {title}
       </h2>
       <div className="mt-10">{children}</div>
+    </section>
+  );
+}
+
+const BAND_LOOKS = {
+  plain: {
+    box: "grid items-center gap-8 rounded-2xl border border-zinc-800 bg-zinc-900/50 p-8 md:grid-cols-2",
+    body: "mt-4 text-zinc-400",
+  },
+  brand: {
+    box: "rounded-2xl border border-brand/50 bg-brand/10 p-8 md:flex md:items-center md:justify-between md:gap-8",
+    body: "mt-3 max-w-2xl text-zinc-300",
+  },
+};
+
+/** A boxed band across the page: a title and its text beside something else (a list, a button). */
+function Band({
+  id,
+  title,
+  body,
+  look,
+  children,
+}: {
+  id: string;
+  title: string;
+  body: string;
+  look: keyof typeof BAND_LOOKS;
+  children: React.ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="mx-auto max-w-6xl px-4 py-16">
+      <div className={BAND_LOOKS[look].box}>
+        <div>
+          <h2 id={`${id}-title`} className="text-3xl font-bold">
+            {title}
+          </h2>
+          <p className={BAND_LOOKS[look].body}>{body}</p>
+        </div>
+        {children}
+      </div>
     </section>
   );
 }
@@ -51,14 +92,12 @@ export default function Landing() {
           >
             {t("landing.hero.inputPlaceholder")}
           </div>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/chat" className="btn-primary px-6 py-3 text-base">
-              {t("landing.hero.startChat")}
-            </Link>
-            <Link to="/signup" className="btn-secondary px-6 py-3 text-base">
-              {t("landing.hero.getStarted")}
-            </Link>
-          </div>
+          <CtaLinks
+            links={[
+              { to: "/chat", label: t("landing.hero.startChat") },
+              { to: "/signup", label: t("landing.hero.getStarted") },
+            ]}
+          />
           <ul className="mt-10 flex flex-wrap justify-center gap-6 text-sm text-zinc-400">
             {Object.values(t("landing.hero.claims", { returnObjects: true })).map((claim) => (
               <li key={claim}>{claim}</li>
@@ -67,14 +106,11 @@ export default function Landing() {
         </section>
 
         <Section id="features" title={t("landing.features.title")}>
-          <ul className="grid gap-6 md:grid-cols-3">
-            {Object.values(t("landing.features.cards", { returnObjects: true })).map((card) => (
-              <li key={card.title} className="rounded-xl border border-zinc-800 p-6">
-                <h3 className="text-lg font-semibold">{card.title}</h3>
-                <p className="mt-2 text-zinc-400">{card.body}</p>
-              </li>
-            ))}
-          </ul>
+          <CardGrid
+            className="grid gap-6 md:grid-cols-3"
+            large
+            cards={Object.values(t("landing.features.cards", { returnObjects: true }))}
+          />
           <div className="mt-8 text-center">
             <Link to="/chat" className="btn-primary px-6 py-3 text-base">
               {t("landing.features.cta")}
@@ -104,14 +140,10 @@ export default function Landing() {
         </section>
 
         <Section id="why" title={t("landing.why.title")}>
-          <ul className="grid gap-6 sm:grid-cols-2">
-            {Object.values(t("landing.why.points", { returnObjects: true })).map((point) => (
-              <li key={point.title} className="rounded-xl border border-zinc-800 p-6">
-                <h3 className="font-semibold">{point.title}</h3>
-                <p className="mt-2 text-zinc-400">{point.body}</p>
-              </li>
-            ))}
-          </ul>
+          <CardGrid
+            className="grid gap-6 sm:grid-cols-2"
+            cards={Object.values(t("landing.why.points", { returnObjects: true }))}
+          />
         </Section>
 
         <Section id="examples" title={t("landing.examples.title")}>
@@ -124,34 +156,21 @@ export default function Landing() {
         </Section>
 
         <Section id="how" title={t("landing.how.title")}>
-          <ol className="grid gap-6 md:grid-cols-3">
-            {Object.values(t("landing.how.steps", { returnObjects: true })).map((step, index) => (
-              <li key={step.title} className="rounded-xl border border-zinc-800 p-6">
-                <p className="text-sm font-semibold text-brand-light">
-                  {t("landing.how.step", { number: index + 1 })}
-                </p>
-                <h3 className="mt-1 text-lg font-semibold">{step.title}</h3>
-                <p className="mt-2 text-zinc-400">{step.body}</p>
-              </li>
-            ))}
-          </ol>
+          <CardGrid
+            className="grid gap-6 md:grid-cols-3"
+            large
+            step={(number) => t("landing.how.step", { number })}
+            cards={Object.values(t("landing.how.steps", { returnObjects: true }))}
+          />
         </Section>
 
-        <section aria-labelledby="block-title" className="mx-auto max-w-6xl px-4 py-16">
-          <div className="grid items-center gap-8 rounded-2xl border border-zinc-800 bg-zinc-900/50 p-8 md:grid-cols-2">
-            <div>
-              <h2 id="block-title" className="text-3xl font-bold">
-                {t("landing.block.title")}
-              </h2>
-              <p className="mt-4 text-zinc-400">{t("landing.block.body")}</p>
-            </div>
-            <ul className="space-y-2 text-zinc-300">
-              {Object.values(t("landing.block.points", { returnObjects: true })).map((point) => (
-                <li key={point}>✓ {point}</li>
-              ))}
-            </ul>
-          </div>
-        </section>
+        <Band id="block" title={t("landing.block.title")} body={t("landing.block.body")} look="plain">
+          <ul className="space-y-2 text-zinc-300">
+            {Object.values(t("landing.block.points", { returnObjects: true })).map((point) => (
+              <li key={point}>✓ {point}</li>
+            ))}
+          </ul>
+        </Band>
 
         <Section id="demo" title={t("landing.demo.title")}>
           <div className="mx-auto max-w-3xl">
@@ -185,19 +204,11 @@ export default function Landing() {
           </div>
         </Section>
 
-        <section aria-labelledby="api-title" className="mx-auto max-w-6xl px-4 py-16">
-          <div className="rounded-2xl border border-brand/50 bg-brand/10 p-8 md:flex md:items-center md:justify-between md:gap-8">
-            <div>
-              <h2 id="api-title" className="text-3xl font-bold">
-                {t("landing.api.title")}
-              </h2>
-              <p className="mt-3 max-w-2xl text-zinc-300">{t("landing.api.body")}</p>
-            </div>
-            <Link to="/api" className="btn-primary mt-6 shrink-0 px-6 py-3 text-base md:mt-0">
-              {t("landing.api.cta")}
-            </Link>
-          </div>
-        </section>
+        <Band id="api" title={t("landing.api.title")} body={t("landing.api.body")} look="brand">
+          <Link to="/api" className="btn-primary mt-6 shrink-0 px-6 py-3 text-base md:mt-0">
+            {t("landing.api.cta")}
+          </Link>
+        </Band>
 
         <Section id="compare" title={t("landing.compare.title")}>
           <ComparisonTable />
@@ -210,14 +221,12 @@ export default function Landing() {
         <section className="mx-auto max-w-4xl px-4 py-20 text-center">
           <h2 className="text-3xl font-bold">{t("landing.final.title")}</h2>
           <p className="mt-4 text-zinc-400">{t("landing.final.body")}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/chat" className="btn-primary px-6 py-3 text-base">
-              {t("landing.hero.startChat")}
-            </Link>
-            <Link to="/pricing" className="btn-secondary px-6 py-3 text-base">
-              {t("landing.final.pricing")}
-            </Link>
-          </div>
+          <CtaLinks
+            links={[
+              { to: "/chat", label: t("landing.hero.startChat") },
+              { to: "/pricing", label: t("landing.final.pricing") },
+            ]}
+          />
         </section>
       </main>
       <SiteFooter />

@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/react";
 import { Link } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { PageSection, PageShell } from "~/components/site/page-shell";
+import { supportEmailLink, TEXT_LINK_CLASS } from "~/components/site/text-links";
 import { SUPPORT_EMAIL } from "~/modules/billing/prices";
 import { translate } from "~/modules/i18n/translate";
 
@@ -24,10 +25,8 @@ export default function AboutPage() {
             i18nKey="about.contact.body"
             values={{ email: SUPPORT_EMAIL }}
             components={{
-              email: (
-                <a className="text-brand-light underline hover:text-white" href={`mailto:${SUPPORT_EMAIL}`} />
-              ),
-              docs: <Link to="/docs" className="text-brand-light underline hover:text-white" />,
+              email: supportEmailLink,
+              docs: <Link to="/docs" className={TEXT_LINK_CLASS} />,
             }}
           />
         </p>

@@ -1,14 +1,14 @@
 /** `/api`: the OpenAI-compatible developer API, with examples that run against this server (docs/product.md §12). */
-import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, type MetaFunction } from "@remix-run/react";
+import { Link, type MetaFunction } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
-import { PageSection, PageShell } from "~/components/site/page-shell";
-import { apiExamples } from "~/modules/api/api-docs";
+import { Code, DocTable, PageSection, PageShell } from "~/components/site/page-shell";
+import { TEXT_LINK_CLASS } from "~/components/site/text-links";
+import { originLoader, useApiExamples } from "~/components/site/use-api-examples";
 import { translate } from "~/modules/i18n/translate";
 
 export const meta: MetaFunction = () => [{ title: translate("docs:api.metaTitle") }];
 
-export const loader = ({ request }: LoaderFunctionArgs) => ({ origin: new URL(request.url).origin });
+export const loader = originLoader;
 
 const ENDPOINTS = [
   { route: "GET /v1/models", body: "models" },
@@ -28,18 +28,9 @@ const ERRORS = [
 
 const ERROR_SHAPE = '{"error": {"message", "type", "code"}}';
 
-function Code({ children }: { children: string }) {
-  return (
-    <pre className="overflow-x-auto rounded-lg border border-zinc-800 bg-zinc-950 p-4 text-sm">
-      <code>{children}</code>
-    </pre>
-  );
-}
-
 export default function ApiPage() {
   const { t } = useTranslation("docs");
-  const { origin } = useLoaderData<typeof loader>();
-  const examples = apiExamples(origin);
+  const examples = useApiExamples();
   return (
     <PageShell title={t("api.title")} lead={t("api.lead")}>
       <PageSection title={t("api.key.title")}>
@@ -48,7 +39,7 @@ export default function ApiPage() {
             t={t}
             i18nKey="api.key.text"
             components={{
-              keys: <Link to="/settings/api-keys" className="text-brand-light underline hover:text-white" />,
+              keys: <Link to="/settings/api-keys" className={TEXT_LINK_CLASS} />,
               code: <code />,
             }}
           />
@@ -90,30 +81,15 @@ export default function ApiPage() {
         </p>
         {/* Scrolls by itself when a language's longer words and the exception names do not fit a phone. */}
         <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-zinc-800">
-                <th scope="col" className="py-2 pr-4">
-                  {t("api.errors.status")}
-                </th>
-                <th scope="col" className="py-2 pr-4">
-                  {t("api.errors.exception")}
-                </th>
-                <th scope="col" className="py-2">
-                  {t("api.errors.when")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {ERRORS.map(([status, exception]) => (
-                <tr key={status} className="border-b border-zinc-800 align-top">
-                  <td className="py-2 pr-4 font-mono">{status}</td>
-                  <td className="py-2 pr-4 font-mono">{exception}</td>
-                  <td className="py-2">{t(`api.errors.${status}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DocTable
+            columns={[t("api.errors.status"), t("api.errors.exception"), t("api.errors.when")]}
+            mono={2}
+            rowClassName="border-b border-zinc-800 align-top"
+            rows={ERRORS.map(([status, exception]) => ({
+              key: status,
+              cells: [status, exception, t(`api.errors.${status}`)],
+            }))}
+          />
         </div>
         <p>{t("api.errors.limits")}</p>
       </PageSection>

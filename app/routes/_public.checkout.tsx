@@ -2,7 +2,7 @@
  * `/checkout?tier=&billing=`: Details → Payment → Confirmation. Each step is a form posted here and checked
  * in the action; the step shown comes from the order row, so the checkout is the same without JavaScript.
  */
-import { getFormProps } from "@conform-to/react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -11,11 +11,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { CheckoutSteps, OrderSummary, CardNetworks } from "~/components/checkout/checkout-parts";
+import { CheckoutSteps, OrderSummary, CardNetworks, SummaryRow } from "~/components/checkout/checkout-parts";
+import { supportEmailLink } from "~/components/site/text-links";
 import { ErrorList, Field } from "~/components/ui/field";
 import { RouteErrorPage } from "~/components/ui/route-error-page";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { getSessionUser, requireUser } from "~/modules/auth/session.server";
 import { detailsSchema, paymentSchema } from "~/modules/billing/checkout-schemas";
@@ -138,11 +141,35 @@ function DemoNotice() {
   );
 }
 
+/** A checkout step's form: its title, the step the action is to take (`intent`), then the step's own fields. */
+function StepForm({
+  id,
+  title,
+  intent,
+  formProps,
+  children,
+}: {
+  id: string;
+  title: string;
+  intent: "details" | "pay";
+  formProps?: ReturnType<typeof getFormProps>;
+  children: ReactNode;
+}) {
+  return (
+    <Form method="post" {...formProps} className="space-y-4" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-xl font-semibold">
+        {title}
+      </h2>
+      <input type="hidden" name="intent" value={intent} />
+      {children}
+    </Form>
+  );
+}
+
 function DetailsStep() {
   const { t } = useTranslation("checkout");
   const view = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
   const [form, fields] = useZodForm(detailsSchema(), {
     id: "checkout-details",
     lastResult,
@@ -150,11 +177,7 @@ function DetailsStep() {
   });
   const free = view.tier === "starter";
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="details-title">
-      <h2 id="details-title" className="text-xl font-semibold">
-        {t("details.title")}
-      </h2>
-      <input type="hidden" name="intent" value="details" />
+    <StepForm id="details" title={t("details.title")} intent="details" formProps={getFormProps(form)}>
       <input type="hidden" name="tier" value={view.tier} />
       <input type="hidden" name="billing" value={view.billing} />
       {view.order ? <input type="hidden" name="orderId" value={view.order.id} /> : null}
@@ -167,92 +190,86 @@ function DetailsStep() {
       </div>
       <Field label={t("details.country")} meta={fields.country} type="text" autoComplete="country-name" />
       <ErrorList id={form.errorId} errors={form.errors} />
-      <button type="submit" className="btn-primary w-full" disabled={submitting}>
-        {submitting
-          ? t("details.saving")
-          : free
-            ? t("details.completeRegistration")
-            : t("details.continueToPayment")}
-      </button>
-    </Form>
+      <SubmitButton
+        label={free ? t("details.completeRegistration") : t("details.continueToPayment")}
+        busyLabel={t("details.saving")}
+      />
+    </StepForm>
   );
 }
 
+/** The card's inputs: all digits, each with its example as placeholder; the CVV is hidden as it is typed. */
+const CARD_INPUTS = {
+  cardNumber: { type: "text", autoComplete: "cc-number" },
+  expiry: { type: "text", autoComplete: "cc-exp" },
+  cvv: { type: "password", autoComplete: "cc-csc" },
+} as const;
+
+function CardField({
+  name,
+  meta,
+}: {
+  name: keyof typeof CARD_INPUTS;
+  meta: FieldMetadata<string | undefined>;
+}) {
+  const { t } = useTranslation("checkout");
+  return (
+    <Field
+      label={t(`payment.${name}`)}
+      meta={meta}
+      type={CARD_INPUTS[name].type}
+      inputMode="numeric"
+      autoComplete={CARD_INPUTS[name].autoComplete}
+      placeholder={t(`payment.${name}Placeholder`)}
+    />
+  );
+}
+
+/**
+ * With a redirect provider (Stripe) the form only starts the payment, on the provider's page; otherwise it
+ * takes the card here. Either way it shows a declined payment's reason.
+ */
 function PaymentStep() {
   const { t } = useTranslation("checkout");
   const { locale } = useFormat();
   const view = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
   const [form, fields] = useZodForm(paymentSchema(), { id: "checkout-payment", lastResult });
   const order = view.order!;
   const failure = form.errors?.length ? null : order.failure;
   const price = `${formatPrice(order.amount_cents, locale)}${PERIOD_LABELS[view.billing]}`;
-  if (view.provider === "redirect") {
-    return (
-      <Form method="post" className="space-y-4" aria-labelledby="payment-title">
-        <h2 id="payment-title" className="text-xl font-semibold">
-          {t("payment.title")}
-        </h2>
-        <input type="hidden" name="intent" value="pay" />
-        <input type="hidden" name="orderId" value={order.id} />
-        <p className="text-zinc-300">{t("payment.stripeNote", { price })}</p>
-        {failure ? (
-          <p role="alert" className="field-error">
-            {failure}
-          </p>
-        ) : null}
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? t("payment.processing") : t("payment.payWithStripe", { price })}
-        </button>
-        <CardNetworks />
-      </Form>
-    );
-  }
+  const byCard = view.provider !== "redirect";
   return (
-    <Form method="post" {...getFormProps(form)} className="space-y-4" aria-labelledby="payment-title">
-      <h2 id="payment-title" className="text-xl font-semibold">
-        {t("payment.title")}
-      </h2>
-      <input type="hidden" name="intent" value="pay" />
+    <StepForm
+      id="payment"
+      title={t("payment.title")}
+      intent="pay"
+      formProps={byCard ? getFormProps(form) : undefined}
+    >
       <input type="hidden" name="orderId" value={order.id} />
-      <Field
-        label={t("payment.cardNumber")}
-        meta={fields.cardNumber}
-        type="text"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder={t("payment.cardNumberPlaceholder")}
-      />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          label={t("payment.expiry")}
-          meta={fields.expiry}
-          type="text"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder={t("payment.expiryPlaceholder")}
-        />
-        <Field
-          label={t("payment.cvv")}
-          meta={fields.cvv}
-          type="password"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder={t("payment.cvvPlaceholder")}
-        />
-      </div>
+      {byCard ? (
+        <>
+          <CardField name="cardNumber" meta={fields.cardNumber} />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <CardField name="expiry" meta={fields.expiry} />
+            <CardField name="cvv" meta={fields.cvv} />
+          </div>
+        </>
+      ) : (
+        <p className="text-zinc-300">{t("payment.stripeNote", { price })}</p>
+      )}
       {failure ? (
         <p role="alert" className="field-error">
           {failure}
         </p>
       ) : null}
       <ErrorList id={form.errorId} errors={form.errors} />
-      <button type="submit" className="btn-primary w-full" disabled={submitting}>
-        {submitting ? t("payment.processing") : t("payment.pay", { price })}
-      </button>
+      <SubmitButton
+        label={byCard ? t("payment.pay", { price }) : t("payment.payWithStripe", { price })}
+        busyLabel={t("payment.processing")}
+      />
       <CardNetworks />
-    </Form>
+    </StepForm>
   );
 }
 
@@ -302,11 +319,7 @@ function Confirmation() {
             t={t}
             i18nKey="confirmation.questions"
             values={{ email: SUPPORT_EMAIL }}
-            components={{
-              email: (
-                <a className="text-brand-light underline hover:text-white" href={`mailto:${SUPPORT_EMAIL}`} />
-              ),
-            }}
+            components={{ email: supportEmailLink }}
           />
         </p>
         <div className="mt-6 flex flex-wrap gap-3">
@@ -322,26 +335,18 @@ function Confirmation() {
       <aside aria-label={t("summary.label")} className="rounded-lg border border-zinc-800 p-4 text-sm">
         <h3 className="font-semibold">{t("summary.label")}</h3>
         <dl className="mt-3 space-y-2">
-          <div className="flex justify-between gap-2">
-            <dt className="text-zinc-400">{t("summary.plan")}</dt>
-            <dd>{TIER_NAMES[view.tier]}</dd>
-          </div>
-          <div className="flex justify-between gap-2">
-            <dt className="text-zinc-400">{t("summary.totalPaid")}</dt>
-            <dd data-testid="order-total">{formatPrice(order.amount_cents, format.locale)}</dd>
-          </div>
+          <SummaryRow label={t("summary.plan")}>{TIER_NAMES[view.tier]}</SummaryRow>
+          <SummaryRow label={t("summary.totalPaid")} testId="order-total">
+            {formatPrice(order.amount_cents, format.locale)}
+          </SummaryRow>
           {order.card_last4 ? (
-            <div className="flex justify-between gap-2">
-              <dt className="text-zinc-400">{t("summary.card")}</dt>
-              <dd>
-                {order.card_brand} •••• {order.card_last4}
-              </dd>
-            </div>
+            <SummaryRow label={t("summary.card")}>
+              {order.card_brand} •••• {order.card_last4}
+            </SummaryRow>
           ) : null}
-          <div className="flex justify-between gap-2">
-            <dt className="text-zinc-400">{t("summary.order")}</dt>
-            <dd className="truncate font-mono text-xs">{order.id.slice(-8)}</dd>
-          </div>
+          <SummaryRow label={t("summary.order")} valueClassName="truncate font-mono text-xs">
+            {order.id.slice(-8)}
+          </SummaryRow>
         </dl>
       </aside>
     </section>

@@ -1,10 +1,10 @@
 /** `/docs`: what the product does today, its plans, and how to try the checkout (the simulated test cards). */
-import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/react";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
-import { apiExamples } from "~/modules/api/api-docs";
-import { PageSection, PageShell } from "~/components/site/page-shell";
+import { Code, DocTable, PageSection, PageShell } from "~/components/site/page-shell";
+import { TEXT_LINK_CLASS } from "~/components/site/text-links";
+import { originLoader, useApiExamples } from "~/components/site/use-api-examples";
 import { formatPrice, priceCents } from "~/modules/billing/prices";
 import { translate } from "~/modules/i18n/translate";
 import { settingsText } from "~/modules/settings/settings-messages";
@@ -14,14 +14,11 @@ export const meta: MetaFunction = () => [{ title: translate("docs:docs.metaTitle
 
 const group = (number: string) => number.replace(/(\d{4})(?=\d)/g, "$1 ");
 
-export const loader = ({ request }: LoaderFunctionArgs) => ({ origin: new URL(request.url).origin });
-
-const linkClass = "text-brand-light underline hover:text-white";
+export const loader = originLoader;
 
 export default function DocsPage() {
   const { t, i18n } = useTranslation("docs");
-  const { origin } = useLoaderData<typeof loader>();
-  const examples = apiExamples(origin);
+  const examples = useApiExamples();
   const price = (billing: "monthly" | "annually") =>
     formatPrice(priceCents("professional", billing), i18n.language);
   return (
@@ -31,7 +28,7 @@ export default function DocsPage() {
           <Trans
             t={t}
             i18nKey="docs.start.account"
-            components={{ signup: <Link to="/signup" className={linkClass} />, strong: <strong /> }}
+            components={{ signup: <Link to="/signup" className={TEXT_LINK_CLASS} />, strong: <strong /> }}
           />
         </p>
         <p>{t("docs.start.chat")}</p>
@@ -48,32 +45,20 @@ export default function DocsPage() {
         <p>
           <Trans t={t} i18nKey="docs.checkout.simulated" components={{ strong: <strong /> }} />
         </p>
-        <table className="w-full text-left text-sm">
-          <thead>
-            <tr className="border-b border-zinc-800">
-              <th scope="col" className="py-2 pr-4">
-                {t("docs.checkout.cardNumber")}
-              </th>
-              <th scope="col" className="py-2">
-                {t("docs.checkout.result")}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {Object.entries(SIMULATED_SUCCESS_CARDS).map(([brand, number]) => (
-              <tr key={number} className="border-b border-zinc-800">
-                <td className="py-2 pr-4 font-mono">{group(number)}</td>
-                <td className="py-2">{t("docs.checkout.paid", { brand })}</td>
-              </tr>
-            ))}
-            {Object.entries(SIMULATED_DECLINES).map(([number, reason]) => (
-              <tr key={number} className="border-b border-zinc-800">
-                <td className="py-2 pr-4 font-mono">{group(number)}</td>
-                <td className="py-2">{t("docs.checkout.declined", { reason })}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DocTable
+          columns={[t("docs.checkout.cardNumber"), t("docs.checkout.result")]}
+          mono={1}
+          rows={[
+            ...Object.entries(SIMULATED_SUCCESS_CARDS).map(([brand, number]) => ({
+              key: number,
+              cells: [group(number), t("docs.checkout.paid", { brand })],
+            })),
+            ...Object.entries(SIMULATED_DECLINES).map(([number, reason]) => ({
+              key: number,
+              cells: [group(number), t("docs.checkout.declined", { reason })],
+            })),
+          ]}
+        />
         <p>{t("docs.checkout.expiry")}</p>
         <p>
           <Trans t={t} i18nKey="docs.checkout.stripe" components={{ code: <code /> }} />
@@ -87,18 +72,12 @@ export default function DocsPage() {
             values={{ base: examples.base }}
             components={{
               code: <code className="font-mono text-brand-light" />,
-              api: <Link to="/api" className={linkClass} />,
+              api: <Link to="/api" className={TEXT_LINK_CLASS} />,
             }}
           />
         </p>
-        {[examples.curlChat, examples.sdk].map((example) => (
-          <pre
-            key={example}
-            className="overflow-x-auto rounded-lg border border-zinc-800 bg-zinc-950 p-4 text-sm"
-          >
-            <code>{example}</code>
-          </pre>
-        ))}
+        <Code>{examples.curlChat}</Code>
+        <Code>{examples.sdk}</Code>
         <p>{t("api.retention.text")}</p>
       </PageSection>
       <PageSection title={t("docs.privacy.title")}>

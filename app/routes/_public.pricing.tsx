@@ -4,10 +4,10 @@
  */
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Billing, Plan } from "#db/schema";
-import { ComparisonTable } from "~/components/site/comparison-table";
+import { ComparisonSection, FeatureTable } from "~/components/site/comparison-table";
+import { ClosingCall, CtaLinks, PageTitle, TitledSection } from "~/components/site/sections";
 import { SiteFooter } from "~/components/site/site-footer";
 import { Testimonial, useTestimonials } from "~/components/site/testimonial";
 import { getSessionUser } from "~/modules/auth/session.server";
@@ -69,9 +69,7 @@ export default function PricingPage() {
     <>
       <main className="mx-auto max-w-6xl px-4 py-16">
         <header className="text-center">
-          <h1 className="text-balance break-words text-4xl font-extrabold tracking-tight sm:text-5xl">
-            {t("pricing.title")}
-          </h1>
+          <PageTitle>{t("pricing.title")}</PageTitle>
           <p className="mx-auto mt-4 max-w-2xl text-zinc-400">{t("pricing.lead")}</p>
           <nav
             aria-label={t("pricing.billingLabel")}
@@ -113,46 +111,30 @@ export default function PricingPage() {
           />
         </div>
 
-        <PricingSection id="compare" title={t("pricing.compare.title")} className="mt-20">
-          <div className="mt-6 overflow-x-auto rounded-lg border border-zinc-800">
-            <table className="w-full min-w-[28rem] text-left text-sm">
-              <thead className="bg-zinc-900">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t("comparison.feature")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t("pricing.plans.starter.name")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    {t("pricing.plans.professional.name")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {Object.values(t("pricing.compare.rows", { returnObjects: true })).map(
-                  ({ feature, starter, professional }) => (
-                    <tr key={feature} className="border-t border-zinc-800">
-                      <th scope="row" className="px-4 py-3 font-normal text-zinc-300">
-                        {feature}
-                      </th>
-                      <td className="px-4 py-3">{starter}</td>
-                      <td className="px-4 py-3">{professional}</td>
-                    </tr>
-                  ),
-                )}
-              </tbody>
-            </table>
-          </div>
-        </PricingSection>
+        <TitledSection id="compare" title={t("pricing.compare.title")} className="mt-20">
+          <FeatureTable
+            className="mt-6"
+            minWidth="min-w-[28rem]"
+            columns={[
+              t("comparison.feature"),
+              t("pricing.plans.starter.name"),
+              t("pricing.plans.professional.name"),
+            ]}
+            rows={Object.values(t("pricing.compare.rows", { returnObjects: true })).map(
+              ({ feature, starter, professional }) => ({
+                label: feature,
+                cells: [
+                  { key: "starter", text: starter },
+                  { key: "professional", text: professional },
+                ],
+              }),
+            )}
+          />
+        </TitledSection>
 
-        <PricingSection id="vs" title={t("pricing.vsTitle")}>
-          <div className="mt-6">
-            <ComparisonTable />
-          </div>
-        </PricingSection>
+        <ComparisonSection id="vs" title={t("pricing.vsTitle")} />
 
-        <PricingSection id="faq" title={t("pricing.faq.title")}>
+        <TitledSection id="faq" title={t("pricing.faq.title")}>
           <div className="mt-6 space-y-3">
             {Object.values(t("pricing.faq.items", { returnObjects: true, email: SUPPORT_EMAIL })).map(
               (item) => (
@@ -163,9 +145,9 @@ export default function PricingPage() {
               ),
             )}
           </div>
-        </PricingSection>
+        </TitledSection>
 
-        <PricingSection id="voices" title={t("pricing.voicesTitle")}>
+        <TitledSection id="voices" title={t("pricing.voicesTitle")}>
           <ul className="mt-6 grid gap-4 md:grid-cols-3">
             {testimonials.slice(0, 3).map((testimonial) => (
               <li key={testimonial.name} className="rounded-lg border border-zinc-800 p-5">
@@ -173,21 +155,17 @@ export default function PricingPage() {
               </li>
             ))}
           </ul>
-        </PricingSection>
+        </TitledSection>
 
-        <section className="mt-16 rounded-2xl border border-brand/50 bg-brand/10 p-8 text-center">
-          <h2 className="text-2xl font-bold">{t("pricing.final.title")}</h2>
-          <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <Link to={pro.primary} className="btn-primary px-6 py-3 text-base">
-              {t("pricing.final.cta")}
-            </Link>
-            {pro.signin ? (
-              <Link to={pro.signin} className="btn-secondary px-6 py-3 text-base">
-                {t("pricing.final.signin")}
-              </Link>
-            ) : null}
-          </div>
-        </section>
+        <ClosingCall title={t("pricing.final.title")}>
+          <CtaLinks
+            className="mt-6"
+            links={[
+              { to: pro.primary, label: t("pricing.final.cta") },
+              ...(pro.signin ? [{ to: pro.signin, label: t("pricing.final.signin") }] : []),
+            ]}
+          />
+        </ClosingCall>
       </main>
       <SiteFooter />
     </>
@@ -255,28 +233,6 @@ function PricingCard({
           {t("pricing.haveAccount")}
         </Link>
       ) : null}
-    </section>
-  );
-}
-
-/** One titled part of the page below the plans. */
-function PricingSection({
-  id,
-  title,
-  className = "mt-16",
-  children,
-}: {
-  id: string;
-  title: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={`${id}-title`} className={className}>
-      <h2 id={`${id}-title`} className="text-2xl font-bold">
-        {title}
-      </h2>
-      {children}
     </section>
   );
 }

@@ -1,9 +1,8 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
-import { AuthSwitch, EmailField } from "~/components/auth-parts";
-import { ErrorList, Field } from "~/components/ui/field";
+import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/auth-parts";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { createAuthenticator, PASSWORD_STRATEGY, SigninError } from "~/modules/auth/authenticator.server";
 import { useEffect, useRef } from "react";
@@ -94,29 +93,22 @@ export default function SigninPage() {
   });
 
   return (
-    <main className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">{t("signin.title")}</h1>
-      <p className="mt-2 text-zinc-400">{t("signin.lead")}</p>
-      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+    <AuthPage page="signin" redirectTo={redirectTo}>
+      <AuthForm
+        form={form}
+        redirectTo={redirectTo}
+        submit={
+          <SubmitButton
+            intent="signin"
+            busy={submitting === "signin"}
+            label={t("signin.submit")}
+            busyLabel={t("signin.submitting")}
+          />
+        }
+      >
         <EmailField meta={fields.email} />
-        <Field
-          label={t("fields.password")}
-          meta={fields.password}
-          type="password"
-          autoComplete="current-password"
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <button
-          type="submit"
-          name="intent"
-          value="signin"
-          className="btn-primary w-full"
-          disabled={Boolean(submitting)}
-        >
-          {submitting === "signin" ? t("signin.submitting") : t("signin.submit")}
-        </button>
-      </Form>
+        <PasswordField meta={fields.password} autoComplete="current-password" />
+      </AuthForm>
       <div className="mt-6 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4 text-sm">
         <p className="font-medium">{t("signin.demoIntro")}</p>
         <p className="mt-1 text-zinc-400">
@@ -124,16 +116,14 @@ export default function SigninPage() {
         </p>
         <Form method="post" className="mt-3">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button
+          <SubmitButton
             ref={demoButton}
-            type="submit"
-            name="intent"
-            value="demo"
+            intent="demo"
             className="btn-secondary w-full"
-            disabled={Boolean(submitting)}
-          >
-            {submitting === "demo" ? t("signin.startingDemo") : t("signin.tryDemo")}
-          </button>
+            busy={submitting === "demo"}
+            label={t("signin.tryDemo")}
+            busyLabel={t("signin.startingDemo")}
+          />
           {demoError ? (
             <p role="alert" className="mt-2 text-red-400">
               {demoError}
@@ -141,12 +131,6 @@ export default function SigninPage() {
           ) : null}
         </Form>
       </div>
-      <AuthSwitch
-        question={t("signin.noAccount")}
-        label={t("signin.signUp")}
-        to="/signup"
-        redirectTo={redirectTo}
-      />
-    </main>
+    </AuthPage>
   );
 }

@@ -1,4 +1,3 @@
-import { getFormProps } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -7,10 +6,11 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthSwitch, EmailField } from "~/components/auth-parts";
-import { ErrorList, Field } from "~/components/ui/field";
+import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/auth-parts";
+import { Field } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { signupSchema } from "~/modules/auth/schemas";
 import { isCommonPassword } from "~/modules/auth/common-passwords.server";
@@ -76,41 +76,26 @@ export default function SignupPage() {
   const { t } = useTranslation("auth");
   const { redirectTo, fromDemo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
   const [form, fields] = useZodForm(signupSchema(), {
     id: "signup",
     lastResult,
   });
 
   return (
-    <main className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">{t("signup.title")}</h1>
-      <p className="mt-2 text-zinc-400">{t("signup.lead")}</p>
+    <AuthPage page="signup" redirectTo={redirectTo}>
       {fromDemo ? <p className="mt-2 text-sm text-brand-light">{t("signup.fromDemo")}</p> : null}
-      <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
+      <AuthForm
+        form={form}
+        redirectTo={redirectTo}
+        submit={<SubmitButton label={t("signup.submit")} busyLabel={t("signup.submitting")} />}
+      >
         <Field label={t("fields.name")} meta={fields.name} type="text" autoComplete="name" />
         <EmailField meta={fields.email} />
-        <Field
-          label={t("fields.password")}
-          meta={fields.password}
-          type="password"
-          autoComplete="new-password"
-        />
-        <ErrorList id={form.errorId} errors={form.errors} />
-        <button type="submit" className="btn-primary w-full" disabled={submitting}>
-          {submitting ? t("signup.submitting") : t("signup.submit")}
-        </button>
-      </Form>
+        <PasswordField meta={fields.password} autoComplete="new-password" />
+      </AuthForm>
       <Link to="/signin?demo=true" className="btn-secondary mt-4 w-full">
         {t("signup.tryDemoFirst")}
       </Link>
-      <AuthSwitch
-        question={t("signup.haveAccount")}
-        label={t("signup.signIn")}
-        to="/signin"
-        redirectTo={redirectTo}
-      />
-    </main>
+    </AuthPage>
   );
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { Form, NavLink, useLocation } from "@remix-run/react";
+import { NavLink, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Logo } from "~/components/logo";
+import { SignOutButton } from "~/components/sign-out-button";
 import type { AdminScreen } from "~/modules/admin/meta";
 
 /** The console's screens, in sidebar order. */
@@ -51,11 +52,9 @@ function AccountLinks() {
       <NavLink to="/chat" className="rounded-md px-2 py-2 hover:bg-zinc-900">
         {t("common:errorPage.backToChat")}
       </NavLink>
-      <Form method="post" action="/signout">
-        <button type="submit" className="w-full rounded-md px-2 py-2 text-left hover:bg-zinc-900">
-          {t("frame.signOut")}
-        </button>
-      </Form>
+      <SignOutButton className="w-full rounded-md px-2 py-2 text-left hover:bg-zinc-900">
+        {t("frame.signOut")}
+      </SignOutButton>
     </div>
   );
 }

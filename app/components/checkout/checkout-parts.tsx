@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Billing, Plan } from "#db/schema";
 import { BILLING_NAMES, formatPrice, PERIOD_LABELS, priceCents, TIER_NAMES } from "~/modules/billing/prices";
@@ -25,6 +26,28 @@ export function CheckoutSteps({ step, skipsPayment }: { step: Step; skipsPayment
   );
 }
 
+/** One line of an order's summary: what, and its value. */
+export function SummaryRow({
+  label,
+  testId,
+  valueClassName,
+  children,
+}: {
+  label: string;
+  testId?: string;
+  valueClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex justify-between gap-2">
+      <dt className="text-zinc-400">{label}</dt>
+      <dd className={valueClassName} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
+}
+
 export function OrderSummary({ tier, billing }: { tier: Plan; billing: Billing }) {
   const { t, i18n } = useTranslation("checkout");
   const cents = priceCents(tier, billing);
@@ -32,16 +55,8 @@ export function OrderSummary({ tier, billing }: { tier: Plan; billing: Billing }
     <aside aria-label={t("summary.label")} className="h-fit rounded-lg border border-zinc-800 p-4 text-sm">
       <h2 className="font-semibold">{t("summary.label")}</h2>
       <dl className="mt-3 space-y-2">
-        <div className="flex justify-between gap-2">
-          <dt className="text-zinc-400">{t("summary.plan")}</dt>
-          <dd>{TIER_NAMES[tier]}</dd>
-        </div>
-        {cents > 0 ? (
-          <div className="flex justify-between gap-2">
-            <dt className="text-zinc-400">{t("summary.billing")}</dt>
-            <dd>{BILLING_NAMES[billing]}</dd>
-          </div>
-        ) : null}
+        <SummaryRow label={t("summary.plan")}>{TIER_NAMES[tier]}</SummaryRow>
+        {cents > 0 ? <SummaryRow label={t("summary.billing")}>{BILLING_NAMES[billing]}</SummaryRow> : null}
         <div className="flex justify-between gap-2 border-t border-zinc-800 pt-2 font-semibold">
           <dt>{t("summary.total")}</dt>
           <dd data-testid="summary-total">

@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { HeadingRow, TitledSection } from "./sections";
 import { COMPARISON, COMPARISON_ROWS, type Mark } from "./site-content";
 
 const MARK_CLASS: Record<Mark, string> = {
@@ -7,43 +8,82 @@ const MARK_CLASS: Record<Mark, string> = {
   soon: "text-amber-300",
 };
 
-/** Yes / No / Coming soon per product; scrolls sideways inside itself on a narrow screen. */
-export function ComparisonTable() {
-  const { t } = useTranslation("site");
+type Cell = { key: string; text: string; className?: string };
+
+/**
+ * A boxed table with a title on each row and a column per thing compared; it scrolls sideways inside itself
+ * on a narrow screen. `minWidth` is the Tailwind class below which it scrolls.
+ */
+export function FeatureTable({
+  caption,
+  columns,
+  rows,
+  minWidth,
+  className,
+}: {
+  caption?: string;
+  columns: string[];
+  rows: { label: string; cells: Cell[] }[];
+  minWidth: string;
+  className?: string;
+}) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-800">
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">{t("comparison.caption")}</caption>
+    <div
+      className={[className, "overflow-x-auto rounded-lg border border-zinc-800"].filter(Boolean).join(" ")}
+    >
+      <table className={`w-full ${minWidth} text-left text-sm`}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className="bg-zinc-900">
-          <tr>
-            <th scope="col" className="px-4 py-3 font-medium">
-              {t("comparison.feature")}
-            </th>
-            {COMPARISON.map((column) => (
-              <th key={column.product} scope="col" className="px-4 py-3 font-medium">
-                {t(`comparison.products.${column.product}`)}
-              </th>
-            ))}
-          </tr>
+          <HeadingRow columns={columns} cellClass={() => "px-4 py-3 font-medium"} />
         </thead>
         <tbody>
-          {COMPARISON_ROWS.map((row, index) => (
-            <tr key={row} className="border-t border-zinc-800">
+          {rows.map((row) => (
+            <tr key={row.label} className="border-t border-zinc-800">
               <th scope="row" className="px-4 py-3 font-normal text-zinc-300">
-                {t(`comparison.rows.${row}`)}
+                {row.label}
               </th>
-              {COMPARISON.map((column) => {
-                const mark = column.marks[index]!;
-                return (
-                  <td key={column.product} className={`px-4 py-3 ${MARK_CLASS[mark]}`}>
-                    {t(`comparison.marks.${mark}`)}
-                  </td>
-                );
-              })}
+              {row.cells.map((cell) => (
+                <td key={cell.key} className={["px-4 py-3", cell.className].filter(Boolean).join(" ")}>
+                  {cell.text}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** Yes / No / Coming soon per product. */
+export function ComparisonTable() {
+  const { t } = useTranslation("site");
+  return (
+    <FeatureTable
+      caption={t("comparison.caption")}
+      minWidth="min-w-[36rem]"
+      columns={[
+        t("comparison.feature"),
+        ...COMPARISON.map((column) => t(`comparison.products.${column.product}`)),
+      ]}
+      rows={COMPARISON_ROWS.map((row, index) => ({
+        label: t(`comparison.rows.${row}`),
+        cells: COMPARISON.map((column) => {
+          const mark = column.marks[index]!;
+          return { key: column.product, text: t(`comparison.marks.${mark}`), className: MARK_CLASS[mark] };
+        }),
+      }))}
+    />
+  );
+}
+
+/** The comparison as a titled section of its own, as /features and /pricing show it. */
+export function ComparisonSection({ id, title }: { id: string; title: string }) {
+  return (
+    <TitledSection id={id} title={title}>
+      <div className="mt-6">
+        <ComparisonTable />
+      </div>
+    </TitledSection>
   );
 }

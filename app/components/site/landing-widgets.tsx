@@ -6,6 +6,7 @@ import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useState, type KeyboardEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { useScrolledPast } from "~/components/ui/use-scrolled-past";
 import { Testimonial, useTestimonials } from "./testimonial";
 
 const ROTATE_MS = 3000;
@@ -123,13 +124,7 @@ export function TestimonialCarousel() {
 
 export function StickyBanner() {
   const { t } = useTranslation("site");
-  const [shown, setShown] = useState(false);
-  useEffect(() => {
-    const onScroll = () => setShown(window.scrollY > BANNER_AFTER_PX);
-    onScroll();
-    window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
-  }, []);
+  const shown = useScrolledPast(BANNER_AFTER_PX);
   if (!shown) return null;
   return (
     <div

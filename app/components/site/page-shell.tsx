@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { HeadingRow, PageTitle } from "./sections";
 import { SiteFooter } from "./site-footer";
 
 const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "-");
@@ -8,9 +9,7 @@ export function PageShell({ title, lead, children }: { title: string; lead: stri
   return (
     <>
       <main className="mx-auto max-w-4xl px-4 py-16">
-        <h1 className="text-balance break-words text-4xl font-extrabold tracking-tight sm:text-5xl">
-          {title}
-        </h1>
+        <PageTitle>{title}</PageTitle>
         <p className="mt-4 text-lg text-zinc-400">{lead}</p>
         <div className="prose-site mt-10 space-y-12">{children}</div>
       </main>
@@ -36,5 +35,53 @@ export function PageSection({
       </h2>
       <div className="mt-4 space-y-3 text-zinc-300">{children}</div>
     </section>
+  );
+}
+
+/** A block of example code. */
+export function Code({ children }: { children: string }) {
+  return (
+    <pre className="overflow-x-auto rounded-lg border border-zinc-800 bg-zinc-950 p-4 text-sm">
+      <code>{children}</code>
+    </pre>
+  );
+}
+
+/**
+ * A reference table of the docs pages: the column headings, then a row a list of cells. The first `mono` columns
+ * hold codes and names, set in a fixed-width font.
+ */
+export function DocTable({
+  columns,
+  rows,
+  mono,
+  rowClassName = "border-b border-zinc-800",
+}: {
+  columns: string[];
+  rows: { key: string; cells: string[] }[];
+  mono: number;
+  rowClassName?: string;
+}) {
+  // Every column but the last keeps a gap on its right.
+  const cellClass = (index: number, code = false) =>
+    [index < columns.length - 1 ? "py-2 pr-4" : "py-2", code ? "font-mono" : ""].filter(Boolean).join(" ");
+  return (
+    <table className="w-full text-left text-sm">
+      <thead>
+        <HeadingRow columns={columns} className="border-b border-zinc-800" cellClass={cellClass} />
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className={rowClassName}>
+            {row.cells.map((cell, index) => (
+              // A column's place is its identity: the cells never move.
+              <td key={index} className={cellClass(index, index < mono)}>
+                {cell}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
