@@ -35,3 +35,15 @@ export const tokenText = (events: SseEvent[]) =>
     .filter((event) => event.event === "token")
     .map((event) => (JSON.parse(event.data) as { text: string }).text)
     .join("");
+
+/**
+ * The ids a reply's events must carry, read in order: each event's id is the reply's length up to its end (a
+ * token's offset), so the closing event's is the whole reply's. A token sent twice would repeat an earlier id.
+ */
+export function offsetIds(events: SseEvent[]): string[] {
+  let length = 0;
+  return events.map((event) => {
+    if (event.event === "token") length += (JSON.parse(event.data) as { text: string }).text.length;
+    return String(length);
+  });
+}
