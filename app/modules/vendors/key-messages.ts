@@ -2,6 +2,7 @@ import { z } from "zod";
 import { adminTexts, messageText } from "../errors/catalogue";
 import { en } from "../i18n/resources";
 import { localized, perLocale } from "../i18n/translate";
+import { requiredText } from "~/utils/form-fields";
 
 /** The API key dialog's texts, word for word (docs/product.md §9). */
 export const keyMessages = localized(
@@ -18,11 +19,7 @@ export const keyMessages = localized(
 
 export const apiKeySchema = perLocale(() =>
   z.object({
-    apiKey: z
-      .string({ required_error: keyMessages.empty })
-      .trim()
-      .min(1, keyMessages.empty)
-      .max(512, keyMessages.tooLong),
+    apiKey: requiredText(keyMessages.empty, 512, keyMessages.tooLong),
     redirectTo: z.string().max(2048).optional(),
   }),
 );
