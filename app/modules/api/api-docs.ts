@@ -38,7 +38,7 @@ const reply = await client.chat.completions.create({
   model: "dolphin-mixtral-8x22b",
   messages: [{ role: "user", content: "Write a haiku about the sea." }],
 });
-console.log(reply.choices[0].message.content, reply.usage);
+process.stdout.write(reply.choices[0].message.content + "\\n");
 
 const stream = await client.chat.completions.create({
   model: "dolphin-mixtral-8x22b",

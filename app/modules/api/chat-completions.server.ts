@@ -15,7 +15,9 @@ import { ApiError, type ApiStatus } from "./api-errors";
 import { API_HEADERS, COMPLETION_ID_HEADER } from "./api-headers";
 import { authenticateApiRequest, type ApiCaller } from "./api-keys.server";
 import { chatRequestSchema, describeIssue, type ChatRequest } from "./chat-request";
-import { completionEntries, resumeOffset } from "./completion-entries.server";
+import { replyEntries } from "../completions/reply-entries.server";
+import { SSE_HEADERS } from "../completions/relay.server";
+import { resumeOffset } from "../completions/stream-ids";
 import { takeApiRequest } from "./rate-limit.server";
 
 const CHUNK_PREFIX = "chatcmpl-";
@@ -182,7 +184,7 @@ function failureError(entry: Extract<StreamEntry, { type: "error" }>): ApiError 
 async function wholeResponse(request: Request, completion: Completion): Promise<Response> {
   let text = "";
   let terminal: StreamEntry | null = null;
-  for await (const [, entry] of completionEntries(completion, 0, request.signal)) {
+  for await (const [, entry] of await replyEntries(completion, 0, request.signal)) {
     if (entry.type === "token") text += entry.text;
     else terminal = entry;
   }
@@ -212,18 +214,12 @@ async function wholeResponse(request: Request, completion: Completion): Promise<
   );
 }
 
-const SSE_HEADERS = {
-  "Content-Type": "text/event-stream; charset=utf-8",
-  "Cache-Control": "no-cache, no-transform",
-  "X-Accel-Buffering": "no",
-};
-
-function streamResponse(
+async function streamResponse(
   request: Request,
   completion: Completion,
   from: number,
   includeUsage: boolean,
-): Response {
+): Promise<Response> {
   const encoder = new TextEncoder();
   const base = { ...envelope(completion), object: "chat.completion.chunk" };
   const chunk = (delta: object, finishReason: string | null = null) => ({
@@ -232,7 +228,7 @@ function streamResponse(
   });
   const event = (offset: number | null, data: unknown) =>
     encoder.encode(`${offset === null ? "" : `id: ${offset}\n`}data: ${JSON.stringify(data)}\n\n`);
-  const entries = completionEntries(completion, from, request.signal);
+  const entries = await replyEntries(completion, from, request.signal);
 
   async function* events(): AsyncGenerator<Uint8Array> {
     if (from === 0) yield event(null, chunk({ role: "assistant", content: "" }));

@@ -1,22 +1,17 @@
 /**
- * GET /api/completions/:id/stream — a reply as server-sent events. Each Redis stream entry becomes one event
- * whose id is the entry id, so a reconnecting EventSource (Last-Event-ID) gets only what it missed. A reply
- * whose stream has expired is replayed from the database.
+ * GET /api/completions/:id/stream — a reply as server-sent events. Each entry of the reply becomes one event
+ * whose id is the reply's offset at its end, so a reconnecting EventSource (Last-Event-ID) gets only what it
+ * missed, whether the reply is still in Redis or, its stream expired, replayed from the database.
  */
-import { completionStreamKey, type StreamEntry } from "#contract/jobs";
-import {
-  failureFromRow,
-  isFinished,
-  terminalEntry,
-  type FinishedStatus,
-  type ReplyEventData,
-  type StoredFailure,
-} from "#contract/lifecycle";
+import type { StreamEntry } from "#contract/jobs";
+import type { ReplyEventData } from "#contract/lifecycle";
 import { failureMessage } from "../errors/catalogue";
-import { readyRedis, serverContext } from "../server-context.server";
+import { serverContext } from "../server-context.server";
 import { notFound } from "~/utils/http.server";
+import { webLogger } from "~/utils/logger.server";
 import { webMetrics } from "~/utils/metrics.server";
-import { resumePoint } from "./stream-ids";
+import { replyEntries, type Entry } from "./reply-entries.server";
+import { resumeOffset } from "./stream-ids";
 
 const HEARTBEAT_MS = 15_000;
 
@@ -43,26 +38,20 @@ export async function completionEventStream(
   userId: string,
   completionId: string,
 ): Promise<Response> {
-  const { db, redis, hub } = serverContext();
-  const completion = await db
-    .selectFrom("completions")
+  const completion = await serverContext()
+    .db.selectFrom("completions")
     .select(["id", "status", "error_code", "error_status", "error_detail"])
     .where("id", "=", completionId)
     .where("user_id", "=", userId)
     .executeTakeFirst();
   if (!completion) return notFound("Completion not found");
 
-  const key = completionStreamKey(completionId);
-  // During a Redis outage: 503 with the catalogue's text (the browser's stream retries), not a 500.
-  if (isFinished(completion.status) && !(await (await readyRedis(redis)).exists(key))) {
-    return new Response(await replayFromDatabase({ ...completion, status: completion.status }), {
-      headers: SSE_HEADERS,
-    });
-  }
-
-  const from = resumePoint(
+  const from = resumeOffset(
     request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("lastEventId"),
   );
+  // The stream's own end (the browser left, or the body was cancelled) also ends the reply's reading.
+  const reading = new AbortController();
+  const entries = await replyEntries(completion, from, AbortSignal.any([request.signal, reading.signal]));
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const body = new ReadableStream<Uint8Array>({
@@ -71,23 +60,6 @@ export async function completionEventStream(
         () => controller.enqueue(encoder.encode(": heartbeat\n\n")),
         HEARTBEAT_MS,
       );
-      const unsubscribe = hub.subscribe(
-        key,
-        from,
-        (id, entry) => {
-          controller.enqueue(encoder.encode(sseEvent(id, entry)));
-          if (entry.type !== "token") {
-            cleanup();
-            controller.close();
-          }
-        },
-        // The hub could not read this reply's stream: the browser gets the catalogue's failure, not a hang.
-        () => {
-          controller.enqueue(encoder.encode(sseEvent(from, { type: "error", code: "internal" })));
-          cleanup();
-          controller.close();
-        },
-      );
       webMetrics().openStreams.inc();
       let open = true;
       cleanup = () => {
@@ -95,11 +67,25 @@ export async function completionEventStream(
         open = false;
         webMetrics().openStreams.dec();
         clearInterval(heartbeat);
-        unsubscribe();
+        reading.abort();
       };
-      request.signal.addEventListener("abort", () => cleanup(), { once: true });
       // Tells the browser the stream is open at once (and flushes proxies) before the first token.
       controller.enqueue(encoder.encode(": open\n\n"));
+      const send = (event: string) => {
+        if (open) controller.enqueue(encoder.encode(event));
+      };
+      relay(entries, send).then(
+        () => {
+          if (!open) return;
+          cleanup();
+          controller.close();
+        },
+        (error: unknown) => {
+          webLogger().error({ err: error, completionId }, "reply relay failed");
+          cleanup();
+          controller.error(error);
+        },
+      );
     },
     cancel() {
       cleanup();
@@ -108,19 +94,7 @@ export async function completionEventStream(
   return new Response(body, { headers: SSE_HEADERS });
 }
 
-async function replayFromDatabase(
-  completion: { id: string; status: FinishedStatus } & StoredFailure,
-): Promise<string> {
-  const { db } = serverContext();
-  const message = await db
-    .selectFrom("chat_messages")
-    .select(["id", "content"])
-    .where("completion_id", "=", completion.id)
-    .executeTakeFirst();
-  const events: string[] = [];
-  if (message?.content) events.push(sseEvent("0-1", { type: "token", text: message.content }));
-  events.push(
-    sseEvent("0-2", terminalEntry(completion.status, message?.id ?? "", failureFromRow(completion))),
-  );
-  return events.join("");
+/** Sends each entry as an event whose id is the reply's offset at its end, until the terminal entry. */
+async function relay(entries: AsyncIterable<Entry>, send: (event: string) => void): Promise<void> {
+  for await (const [offset, entry] of entries) send(sseEvent(String(offset), entry));
 }

@@ -1,4 +1,4 @@
-/** Redis stream ids ("<ms>-<seq>") and their order; used by the relay and by Last-Event-ID parsing. */
+/** Redis stream ids ("<ms>-<seq>") and their order, and the resume offsets readers send as Last-Event-ID. */
 export const STREAM_ID_PATTERN = /^\d{1,20}-\d{1,20}$/;
 
 /** Redis keeps both parts of a stream id as unsigned 64-bit integers; anything larger makes XREAD fail. */
@@ -18,7 +18,9 @@ export function compareStreamIds(a: string, b: string): number {
   return 0;
 }
 
-/** A client-supplied Last-Event-ID, or "0-0" (from the start) when absent or not a valid stream id. */
-export function resumePoint(lastEventId: string | null | undefined): string {
-  return lastEventId && isStreamId(lastEventId) ? lastEventId : "0-0";
-}
+/**
+ * A reader's resume point (Last-Event-ID or `?after=`): a reply offset as a whole number, or 0 (from the start)
+ * for anything else.
+ */
+export const resumeOffset = (value: string | null | undefined): number =>
+  value && /^\d{1,15}$/.test(value) ? Number(value) : 0;
