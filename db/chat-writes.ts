@@ -1,5 +1,5 @@
 /** Row inserts for a chat's messages and reply requests, shared by the web and the test harness. */
-import { v7 as uuidv7 } from "uuid";
+import { insertWithNewId } from "./new-row";
 import type { Db } from "./database";
 import { nowIso, type ChatSource, type MessageRole } from "./schema";
 
@@ -8,22 +8,16 @@ export async function insertChatMessage(
   /** An assistant turn is stored only for an API request, which brings its conversation with it. */
   values: { chatId: string; userId: string; role: MessageRole; content: string },
 ): Promise<string> {
-  const id = uuidv7();
-  await db
-    .insertInto("chat_messages")
-    .values({
-      id,
-      chat_id: values.chatId,
-      user_id: values.userId,
-      role: values.role,
-      content: values.content,
-      model_id: null,
-      vendor: null,
-      completion_id: null,
-      created_at: nowIso(),
-    })
-    .execute();
-  return id;
+  return insertWithNewId(db, "chat_messages", {
+    chat_id: values.chatId,
+    user_id: values.userId,
+    role: values.role,
+    content: values.content,
+    model_id: null,
+    vendor: null,
+    completion_id: null,
+    created_at: nowIso(),
+  });
 }
 
 /** A request for a reply, queued for a worker, and its line in the usage ledger. Call it inside a transaction. */

@@ -1,5 +1,6 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LabelledSelect } from "~/components/ui/labelled-select";
 import { LANGUAGE_LABELS } from "~/modules/settings/settings-schemas";
 import { LOCALE_BY_LANGUAGE } from "~/modules/i18n/languages";
 import type { Language } from "#db/schema";
@@ -11,11 +12,10 @@ export function LanguagePicker() {
   return (
     <Form method="post" action="/locale" className="flex items-center gap-2 text-sm">
       <input type="hidden" name="redirectTo" value={`${pathname}${search}`} />
-      <label htmlFor="site-language" className="text-zinc-400">
-        {t("language.label")}
-      </label>
-      <select
+      <LabelledSelect
         id="site-language"
+        label={t("language.label")}
+        labelClassName="text-zinc-400"
         name="locale"
         defaultValue={i18n.language}
         key={i18n.language}
@@ -26,7 +26,7 @@ export function LanguagePicker() {
             {LANGUAGE_LABELS[language]}
           </option>
         ))}
-      </select>
+      </LabelledSelect>
       <button type="submit" className="btn-ghost px-2 py-1">
         {t("language.apply")}
       </button>

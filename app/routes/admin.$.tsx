@@ -1,13 +1,7 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdminAction, requireAdminPage } from "~/modules/admin/access.server";
+import { redirect } from "@remix-run/node";
+import { adminAction, adminLoader } from "~/modules/admin/access.server";
 
 /** Unknown admin paths go to the dashboard (docs/product.md §1). */
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  return redirect("/admin");
-}
+export const loader = adminLoader(() => redirect("/admin"));
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminAction(request);
-  return redirect("/admin");
-}
+export const action = adminAction(() => redirect("/admin"));

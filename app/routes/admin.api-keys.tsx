@@ -1,26 +1,21 @@
 import { getFormProps } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { ActionAlert } from "~/components/admin/action-alert";
 import { DataTable } from "~/components/admin/data-table";
+import { ScreenHeading } from "~/components/admin/screen-heading";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { requireAdminAction, requireAdminPage } from "~/modules/admin/access.server";
+import { adminAction, adminLoader } from "~/modules/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
 import { keyRevokeSchema } from "~/modules/admin/schemas";
 import { answerKeyRevoke, loadKeysScreen } from "~/modules/admin/screen-pages.server";
 
 export const meta: MetaFunction = adminMeta("apiKeys");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  return loadKeysScreen(new URL(request.url).searchParams);
-}
+export const loader = adminLoader(({ request }) => loadKeysScreen(new URL(request.url).searchParams));
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdminAction(request);
-  return answerKeyRevoke(request, admin, context.clientIp);
-}
+export const action = adminAction(answerKeyRevoke);
 
 type Key = ReturnType<typeof useLoaderData<typeof loader>>["keys"][number];
 
@@ -55,16 +50,16 @@ export default function AdminApiKeys() {
   const { t } = useTranslation("admin");
   return (
     <section className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">{t("screens.apiKeys")}</h1>
-        <p className="mt-1 text-sm text-zinc-400">
+      <ScreenHeading
+        title={t("screens.apiKeys")}
+        intro={
           <Trans
             t={t}
             i18nKey="apiKeys.intro"
             components={{ link: <Link to="/admin/api-vendors" className="underline" /> }}
           />
-        </p>
-      </div>
+        }
+      />
       <ActionAlert data={actionData} />
       <DataTable
         columns={[t("shared.vendor"), t("apiKeys.serviceKey"), t("shared.lastTest"), t("apiKeys.userKeys")]}

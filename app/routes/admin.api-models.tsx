@@ -1,23 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionAlert } from "~/components/admin/action-alert";
 import { MODEL_FLAGS, ModelForm, MoveButton, resultFor } from "~/components/admin/model-form";
-import { requireAdminAction, requireAdminPage } from "~/modules/admin/access.server";
+import { ScreenHeading } from "~/components/admin/screen-heading";
+import { adminAction, adminLoader } from "~/modules/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
 import { answerModelAction, loadModelsScreen } from "~/modules/admin/screen-pages.server";
 
 export const meta: MetaFunction = adminMeta("models");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  return loadModelsScreen();
-}
+export const loader = adminLoader(loadModelsScreen);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdminAction(request);
-  return answerModelAction(request, admin, context.clientIp);
-}
+export const action = adminAction(answerModelAction);
 
 export default function AdminModels() {
   const { models, vendors } = useLoaderData<typeof loader>();
@@ -26,10 +21,7 @@ export default function AdminModels() {
   const { t } = useTranslation("admin");
   return (
     <section className="space-y-4">
-      <div>
-        <h1 className="text-2xl font-bold">{t("screens.models")}</h1>
-        <p className="mt-1 text-sm text-zinc-400">{t("models.intro")}</p>
-      </div>
+      <ScreenHeading title={t("screens.models")} intro={t("models.intro")} />
       <ActionAlert data={actionData} />
       <section aria-labelledby="add-model-heading" className="rounded-xl border border-zinc-800 p-4">
         <h2 id="add-model-heading" className="mb-3 font-semibold">

@@ -1,23 +1,18 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionAlert } from "~/components/admin/action-alert";
+import { ScreenHeading } from "~/components/admin/screen-heading";
 import { VendorCard } from "~/components/admin/vendor-card";
-import { requireAdminAction, requireAdminPage } from "~/modules/admin/access.server";
+import { adminAction, adminLoader } from "~/modules/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
 import { answerVendorAction, loadVendors } from "~/modules/admin/vendor-pages.server";
 
 export const meta: MetaFunction = adminMeta("apiVendors");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  return loadVendors();
-}
+export const loader = adminLoader(loadVendors);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdminAction(request);
-  return answerVendorAction(request, admin, context.clientIp);
-}
+export const action = adminAction(answerVendorAction);
 
 export default function AdminVendors() {
   const { vendors } = useLoaderData<typeof loader>();
@@ -25,8 +20,7 @@ export default function AdminVendors() {
   const { t } = useTranslation("admin");
   return (
     <section>
-      <h1 className="text-2xl font-bold">{t("screens.apiVendors")}</h1>
-      <p className="mt-1 text-sm text-zinc-400">{t("vendors.intro")}</p>
+      <ScreenHeading title={t("screens.apiVendors")} intro={t("vendors.intro")} />
       <div className="mt-4">
         <ActionAlert data={actionData} />
       </div>

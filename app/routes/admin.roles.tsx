@@ -1,12 +1,13 @@
-import { getFormProps, getInputProps, getSelectProps } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getFormProps } from "@conform-to/react";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionAlert } from "~/components/admin/action-alert";
-import { FormField } from "~/components/admin/form-field";
+import { InputField, SelectField } from "~/components/admin/form-field";
+import { ScreenHeading } from "~/components/admin/screen-heading";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { requireAdminAction, requireAdminPage } from "~/modules/admin/access.server";
+import { adminAction, adminLoader } from "~/modules/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
 import { roleGrantSchema, userActionSchema } from "~/modules/admin/schemas";
 import { answerRoleGrant, loadRolesScreen } from "~/modules/admin/screen-pages.server";
@@ -14,15 +15,9 @@ import { useFormat } from "~/modules/i18n/format";
 
 export const meta: MetaFunction = adminMeta("roles");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  return loadRolesScreen();
-}
+export const loader = adminLoader(loadRolesScreen);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdminAction(request);
-  return answerRoleGrant(request, admin, context.clientIp);
-}
+export const action = adminAction(answerRoleGrant);
 
 /** Each role's removal: the intent posted and the button's text (admin:userActions). */
 const REVOKE = {
@@ -74,28 +69,24 @@ export default function AdminRoles() {
   const format = useFormat();
   return (
     <section className="space-y-6">
-      <div>
-        <h1 className="text-2xl font-bold">{t("screens.roles")}</h1>
-        <p className="mt-1 text-sm text-zinc-400">{t("roles.intro")}</p>
-      </div>
+      <ScreenHeading title={t("screens.roles")} intro={t("roles.intro")} />
       <ActionAlert data={actionData} />
       <Form
         method="post"
         {...getFormProps(form)}
         className="flex flex-wrap items-end gap-2 rounded-xl border border-zinc-800 p-4"
       >
-        <FormField label={t("roles.email")} field={fields.email} className="min-w-[16rem] flex-1">
-          <input {...getInputProps(fields.email, { type: "email" })} className="input" />
-        </FormField>
-        <FormField label={t("shared.role")} field={fields.role}>
-          <select {...getSelectProps(fields.role)} className="input">
-            {ROLES.map((role) => (
-              <option key={role} value={role}>
-                {t(`roles.names.${role}`)}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <InputField
+          label={t("roles.email")}
+          field={fields.email}
+          type="email"
+          className="min-w-[16rem] flex-1"
+        />
+        <SelectField
+          label={t("shared.role")}
+          field={fields.role}
+          options={ROLES.map((role) => [role, t(`roles.names.${role}`)] as const)}
+        />
         <button type="submit" className="btn-primary" disabled={granting}>
           {granting ? t("roles.granting") : t("roles.grant")}
         </button>

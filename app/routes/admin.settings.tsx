@@ -1,27 +1,22 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ActionAlert } from "~/components/admin/action-alert";
-import { FormField } from "~/components/admin/form-field";
+import { FormField, InputField, SelectField } from "~/components/admin/form-field";
+import { ScreenHeading } from "~/components/admin/screen-heading";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { requireAdminAction, requireAdminPage } from "~/modules/admin/access.server";
+import { adminAction, adminLoader } from "~/modules/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
 import { settingsSchema } from "~/modules/admin/schemas";
 import { answerSettingsAction, loadSettingsScreen } from "~/modules/admin/screen-pages.server";
 
 export const meta: MetaFunction = adminMeta("settings");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  return loadSettingsScreen();
-}
+export const loader = adminLoader(loadSettingsScreen);
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const admin = await requireAdminAction(request);
-  return answerSettingsAction(request, admin, context.clientIp);
-}
+export const action = adminAction(answerSettingsAction);
 
 export default function AdminSettings() {
   const { settings, vendors, models } = useLoaderData<typeof loader>();
@@ -39,37 +34,25 @@ export default function AdminSettings() {
   });
   const saving = useNavigation().state === "submitting";
   const { t } = useTranslation("admin");
-  const choose = <option value="">{t("settings.choose")}</option>;
   return (
     <section className="max-w-2xl space-y-4">
-      <div>
-        <h1 className="text-2xl font-bold">{t("screens.settings")}</h1>
-        <p className="mt-1 text-sm text-zinc-400">{t("settings.intro")}</p>
-      </div>
+      <ScreenHeading title={t("screens.settings")} intro={t("settings.intro")} />
       <ActionAlert data={actionData} />
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 font-semibold">{t("settings.replies")}</legend>
-          <FormField label={t("settings.activeVendor")} field={fields.activeVendorId}>
-            <select {...getSelectProps(fields.activeVendorId)} className="input">
-              {choose}
-              {vendors.map((vendor) => (
-                <option key={vendor.id} value={vendor.id}>
-                  {vendor.displayName}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField label={t("settings.defaultModel")} field={fields.defaultModel}>
-            <select {...getSelectProps(fields.defaultModel)} className="input">
-              {choose}
-              {models.map((model) => (
-                <option key={model.id} value={model.id}>
-                  {model.name}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <SelectField
+            label={t("settings.activeVendor")}
+            field={fields.activeVendorId}
+            choose={t("settings.choose")}
+            options={vendors.map((vendor) => [vendor.id, vendor.displayName] as const)}
+          />
+          <SelectField
+            label={t("settings.defaultModel")}
+            field={fields.defaultModel}
+            choose={t("settings.choose")}
+            options={models.map((model) => [model.id, model.name] as const)}
+          />
           <FormField
             label={t("settings.systemPrompt")}
             field={fields.defaultSystemPrompt}
@@ -80,12 +63,8 @@ export default function AdminSettings() {
         </fieldset>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 font-semibold">{t("settings.starterLimits")}</legend>
-          <FormField label={t("settings.repliesPerDay")} field={fields.starterDailyReplies}>
-            <input {...getInputProps(fields.starterDailyReplies, { type: "number" })} className="input" />
-          </FormField>
-          <FormField label={t("settings.historyHours")} field={fields.starterHistoryHours}>
-            <input {...getInputProps(fields.starterHistoryHours, { type: "number" })} className="input" />
-          </FormField>
+          <InputField label={t("settings.repliesPerDay")} field={fields.starterDailyReplies} type="number" />
+          <InputField label={t("settings.historyHours")} field={fields.starterHistoryHours} type="number" />
         </fieldset>
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary" disabled={saving}>

@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { ActionAlert, ErrorAlert } from "~/components/admin/action-alert";
@@ -7,7 +7,7 @@ import { RangePicker, UsageCharts } from "~/components/admin/usage-charts";
 import { PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { requireAdminAction, requireAdminPage } from "~/modules/admin/access.server";
+import { adminAction, adminLoader } from "~/modules/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
 import { userActionSchema } from "~/modules/admin/schemas";
 import { answerUserAction, loadUser } from "~/modules/admin/user-pages.server";
@@ -15,15 +15,13 @@ import { useFormat } from "~/modules/i18n/format";
 
 export const meta: MetaFunction = adminMeta("user");
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  return loadUser(params.userId, new URL(request.url).searchParams);
-}
+export const loader = adminLoader(({ request, params }) =>
+  loadUser(params.userId, new URL(request.url).searchParams),
+);
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const admin = await requireAdminAction(request);
-  return answerUserAction(request, admin, params.userId, context.clientIp);
-}
+export const action = adminAction((request, admin, ip, params) =>
+  answerUserAction(request, admin, params.userId, ip),
+);
 
 function DeleteUserForm({
   email,

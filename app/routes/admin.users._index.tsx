@@ -1,20 +1,18 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import type { MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "~/components/admin/action-alert";
-import { FilterSelect, FilterText } from "~/components/admin/filter-field";
+import { FilterForm, FilterSelect, FilterText } from "~/components/admin/filter-field";
+import { PagedList } from "~/components/admin/paged-list";
 import { PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
-import { requireAdminPage } from "~/modules/admin/access.server";
+import { adminLoader } from "~/modules/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
 import { loadUserList } from "~/modules/admin/user-pages.server";
 import { useFormat } from "~/modules/i18n/format";
 
 export const meta: MetaFunction = adminMeta("users");
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminPage(request);
-  return loadUserList(new URL(request.url).searchParams);
-}
+export const loader = adminLoader(({ request }) => loadUserList(new URL(request.url).searchParams));
 
 const FLAGS = [
   ["isAdmin", "admin"],
@@ -50,7 +48,7 @@ export default function AdminUsers() {
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("screens.users")}</h1>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role="search">
+      <FilterForm submitLabel={t("users.submit")} role="search">
         <FilterText id="user-search" name="q" type="search" label={t("users.search")} value={query.q} />
         <FilterSelect
           id="user-role"
@@ -60,24 +58,20 @@ export default function AdminUsers() {
           anyLabel={t("users.any")}
           options={ROLES.map((role) => [role, t(`roles.kinds.${role}.title`)] as const)}
         />
-        <button type="submit" className="btn-primary">
-          {t("users.submit")}
-        </button>
-      </Form>
+      </FilterForm>
       <div className="mt-4">
         <ErrorAlert error={error} />
       </div>
-      {users.length === 0 && !error ? <p className="mt-6 text-zinc-400">{t("users.noMatch")}</p> : null}
-      <ul
-        aria-label={t("screens.users")}
-        className="mt-6 divide-y divide-zinc-800 rounded-xl border border-zinc-800"
+      <PagedList
+        label={t("screens.users")}
+        items={users}
+        empty={error ? undefined : t("users.noMatch")}
+        rowTestId="user-row"
+        rowClassName="flex flex-col gap-2 p-3 lg:flex-row lg:items-center"
+        next={next ? { to: next, label: t("users.nextPage") } : null}
       >
-        {users.map((user) => (
-          <li
-            key={user.id}
-            data-testid="user-row"
-            className="flex flex-col gap-2 p-3 lg:flex-row lg:items-center"
-          >
+        {(user) => (
+          <>
             <div className="min-w-0 flex-1">
               <Link to={`/admin/users/${user.id}`} className="block truncate font-medium hover:underline">
                 {user.email}
@@ -91,14 +85,9 @@ export default function AdminUsers() {
             </div>
             <UserFlagButtons user={user} redirectTo={here} />
             <PlanForm user={user} redirectTo={here} />
-          </li>
-        ))}
-      </ul>
-      {next ? (
-        <Link to={next} className="btn-secondary mt-4 inline-block">
-          {t("users.nextPage")}
-        </Link>
-      ) : null}
+          </>
+        )}
+      </PagedList>
     </section>
   );
 }

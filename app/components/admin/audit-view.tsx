@@ -1,6 +1,7 @@
-import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FilterSelect, FilterText } from "~/components/admin/filter-field";
+import { FilterForm, FilterSelect, FilterText } from "~/components/admin/filter-field";
+import { PagedList } from "~/components/admin/paged-list";
+import { ScreenHeading } from "~/components/admin/screen-heading";
 import type { loadAuditScreen } from "~/modules/admin/activity-page.server";
 import {
   AUDIT_ACTIONS,
@@ -26,9 +27,8 @@ export function AuditView({ screen, data }: { screen: AuditScreen; data: AuditSc
     : null;
   return (
     <section>
-      <h1 className="text-2xl font-bold">{t(`audit.${screen}.title`)}</h1>
-      <p className="mt-1 text-sm text-zinc-400">{t(`audit.${screen}.intro`)}</p>
-      <Form method="get" className="mt-4 flex flex-wrap items-end gap-2">
+      <ScreenHeading title={t(`audit.${screen}.title`)} intro={t(`audit.${screen}.intro`)} />
+      <FilterForm submitLabel={t("audit.filter")}>
         <FilterSelect
           id="audit-action"
           name="action"
@@ -38,21 +38,17 @@ export function AuditView({ screen, data }: { screen: AuditScreen; data: AuditSc
           options={AUDIT_SCREENS[screen].map((action) => [action, t(`audit.actions.${action}`)] as const)}
         />
         <FilterText id="audit-target" name="target" label={t("audit.target")} value={query.target} />
-        <button type="submit" className="btn-primary">
-          {t("audit.filter")}
-        </button>
-      </Form>
-      {entries.length === 0 ? <p className="mt-6 text-zinc-400">{t("audit.empty")}</p> : null}
-      <ul
-        aria-label={t("screens.activity")}
-        className="mt-6 divide-y divide-zinc-800 rounded-xl border border-zinc-800"
+      </FilterForm>
+      <PagedList
+        label={t("screens.activity")}
+        items={entries}
+        empty={t("audit.empty")}
+        rowTestId="audit-entry"
+        rowClassName="grid gap-1 p-3 text-sm sm:grid-cols-[12rem_10rem_1fr]"
+        next={older ? { to: older, label: t("audit.older") } : null}
       >
-        {entries.map((entry) => (
-          <li
-            key={entry.id}
-            data-testid="audit-entry"
-            className="grid gap-1 p-3 text-sm sm:grid-cols-[12rem_10rem_1fr]"
-          >
+        {(entry) => (
+          <>
             <time dateTime={entry.createdAt} className="text-zinc-400">
               {format.date(entry.createdAt, { dateStyle: "medium", timeStyle: "long" })}
             </time>
@@ -71,14 +67,9 @@ export function AuditView({ screen, data }: { screen: AuditScreen; data: AuditSc
                 <span className="ml-2 text-zinc-500">{t("audit.ip", { ip: entry.ip })}</span>
               ) : null}
             </span>
-          </li>
-        ))}
-      </ul>
-      {older ? (
-        <Link to={older} className="btn-secondary mt-4 inline-block">
-          {t("audit.older")}
-        </Link>
-      ) : null}
+          </>
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -1,4 +1,26 @@
+import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { SelectOptions } from "~/components/admin/form-field";
+
+/** A list's filter form: a GET of its fields (the children), so a filtered list is a link. */
+export function FilterForm({
+  submitLabel,
+  role,
+  children,
+}: {
+  submitLabel: string;
+  role?: "search";
+  children: ReactNode;
+}) {
+  return (
+    <Form method="get" className="mt-4 flex flex-wrap items-end gap-2" role={role}>
+      {children}
+      <button type="submit" className="btn-primary">
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}
 
 /** One labelled control of a list's GET filter form (it works without JavaScript). */
 function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
@@ -52,12 +74,7 @@ export function FilterSelect({
   return (
     <FilterField id={id} label={label}>
       <select id={id} name={name} defaultValue={value ?? ""} className="input">
-        <option value="">{anyLabel}</option>
-        {options.map(([option, text]) => (
-          <option key={option} value={option}>
-            {text}
-          </option>
-        ))}
+        <SelectOptions options={options} blank={anyLabel} />
       </select>
     </FilterField>
   );

@@ -1,3 +1,4 @@
+import { getInputProps, getSelectProps, type FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { ErrorList } from "~/components/ui/field";
 
@@ -21,5 +22,65 @@ export function FormField({
       {children}
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
+  );
+}
+
+/** A console form's text, number or e-mail field. */
+export function InputField<Schema>({
+  label,
+  field,
+  type,
+  className,
+}: {
+  label: string;
+  field: FieldMetadata<Schema>;
+  type: "text" | "number" | "email";
+  className?: string;
+}) {
+  return (
+    <FormField label={label} field={field} className={className}>
+      <input {...getInputProps(field, { type })} className="input" />
+    </FormField>
+  );
+}
+
+/** A select's `options` ([value, label] pairs), after a first empty-valued option if `blank` names one. */
+export function SelectOptions({
+  options,
+  blank,
+}: {
+  options: (readonly [string | number, string])[];
+  blank?: string;
+}) {
+  return (
+    <>
+      {blank === undefined ? null : <option value="">{blank}</option>}
+      {options.map(([value, text]) => (
+        <option key={value} value={value}>
+          {text}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A console form's choice among `options`, after a first "choose" option if given. */
+export function SelectField<Schema>({
+  label,
+  field,
+  options,
+  choose,
+}: {
+  label: string;
+  field: FieldMetadata<Schema>;
+  options: (readonly [string | number, string])[];
+  choose?: string;
+}) {
+  return (
+    <FormField label={label} field={field}>
+      <select {...getSelectProps(field)} className="input">
+        <SelectOptions options={options} blank={choose} />
+      </select>
+    </FormField>
   );
 }

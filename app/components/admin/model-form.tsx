@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "~/components/admin/form-field";
+import { FormField, InputField } from "~/components/admin/form-field";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import type { CatalogueModel } from "~/modules/admin/models-admin.server";
@@ -92,9 +92,7 @@ export function ModelForm({
           )}
         </FormField>
         {TEXT_FIELDS.map(([name, key]) => (
-          <FormField key={name} label={t(`models.${key}`)} field={fields[name]}>
-            <input {...getInputProps(fields[name], { type: "text" })} className="input" />
-          </FormField>
+          <InputField key={name} label={t(`models.${key}`)} field={fields[name]} type="text" />
         ))}
       </div>
       <FormField label={t("models.description")} field={fields.description}>

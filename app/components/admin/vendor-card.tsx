@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "~/components/admin/form-field";
+import { FormField, InputField } from "~/components/admin/form-field";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import type { AdminVendorRow } from "~/modules/admin/vendors.server";
@@ -115,15 +115,9 @@ export function VendorCard({
       >
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="vendorId" value={vendor.id} />
-        <FormField label={t("vendors.displayName")} field={edit.displayName}>
-          <input {...getInputProps(edit.displayName, { type: "text" })} className="input" />
-        </FormField>
-        <FormField label={t("vendors.endpointUrl")} field={edit.endpointUrl}>
-          <input {...getInputProps(edit.endpointUrl, { type: "text" })} className="input" />
-        </FormField>
-        <FormField label={t("vendors.priority")} field={edit.priority}>
-          <input {...getInputProps(edit.priority, { type: "number" })} className="input" />
-        </FormField>
+        <InputField label={t("vendors.displayName")} field={edit.displayName} type="text" />
+        <InputField label={t("vendors.endpointUrl")} field={edit.endpointUrl} type="text" />
+        <InputField label={t("vendors.priority")} field={edit.priority} type="number" />
         <button type="submit" className="btn-primary" disabled={saving}>
           {saving ? t("shared.saving") : t("shared.save")}
         </button>

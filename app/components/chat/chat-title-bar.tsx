@@ -14,10 +14,11 @@
  * See docs/product.md §1 (the screen) and §6 (the rules).
  */
 import * as Dialog from "@radix-ui/react-dialog";
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { useCallback, useState, type FormEvent } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { chatTexts, chatToasts, MAX_TITLE_LENGTH } from "~/modules/chats/chat-messages";
+import { ChatActionLink } from "./chat-action-link";
 import { DeleteChatDialog, SmallDialog, useRenameChat } from "./sidebar-dialogs";
 import { DownloadIcon, PencilIcon, ShareIcon, TrashIcon } from "./icons";
 
@@ -55,26 +56,17 @@ export function ChatTitleBar({ chatId, title }: ChatTitleBarProps) {
       <h2 className="min-w-0 flex-1 truncate text-sm font-medium text-zinc-200">
         {shownTitle || chatTexts.untitled}
       </h2>
-      <Link
+      <ChatActionLink
         to={`/chat/${chatId}/rename?${back}`}
+        label={chatTexts.editTitle}
         className="icon-btn"
-        aria-label={chatTexts.editTitle}
-        title={chatTexts.editTitle}
-        onClick={(event) => {
-          event.preventDefault();
-          setEditing(true);
-        }}
+        onOpen={() => setEditing(true)}
       >
         <PencilIcon className="h-4 w-4" />
-      </Link>
-      <Link
-        to={`/chat/${chatId}/share`}
-        className="icon-btn"
-        aria-label={chatTexts.share}
-        title={chatTexts.share}
-      >
+      </ChatActionLink>
+      <ChatActionLink to={`/chat/${chatId}/share`} label={chatTexts.share} className="icon-btn">
         <ShareIcon className="h-4 w-4" />
-      </Link>
+      </ChatActionLink>
       {/* A <details> menu: the format choice opens and works without JavaScript. The list is display:none
           while closed (Chromium still lays out a closed <details>' content). */}
       <details className="group relative">
@@ -102,18 +94,14 @@ export function ChatTitleBar({ chatId, title }: ChatTitleBarProps) {
           ))}
         </ul>
       </details>
-      <Link
+      <ChatActionLink
         to={`/chat/${chatId}/delete?${back}`}
+        label={chatTexts.delete}
         className="icon-btn"
-        aria-label={chatTexts.delete}
-        title={chatTexts.delete}
-        onClick={(event) => {
-          event.preventDefault();
-          setDeleting(true);
-        }}
+        onOpen={() => setDeleting(true)}
       >
         <TrashIcon className="h-4 w-4" />
-      </Link>
+      </ChatActionLink>
 
       <SmallDialog open={editing} onOpenChange={setEditing} title={chatTexts.editTitle}>
         <form onSubmit={save} className="mt-4 space-y-4">

@@ -1,6 +1,7 @@
 import * as Select from "@radix-ui/react-select";
 import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { LabelledSelect } from "~/components/ui/labelled-select";
 import { useToast } from "~/components/ui/toaster";
 import { messages, toasts } from "~/modules/errors/catalogue";
 import type { ModelOption } from "~/modules/models/models.server";
@@ -74,11 +75,10 @@ function ModelSelectForm({ models, currentModelId, chatId }: ModelSelectorProps)
       className="flex min-w-0 items-center gap-2"
     >
       {chatId ? <input type="hidden" name="intent" value="model" /> : null}
-      <label htmlFor="model-select" className="sr-only">
-        {t("models.label")}
-      </label>
-      <select
+      <LabelledSelect
         id="model-select"
+        label={t("models.label")}
+        labelClassName="sr-only"
         name="model"
         defaultValue={currentModelId}
         className="min-w-0 max-w-[calc(100vw-13.5rem)] rounded-lg border border-zinc-700 bg-zinc-900 px-2 py-1.5 text-sm sm:max-w-[14rem]"
@@ -93,7 +93,7 @@ function ModelSelectForm({ models, currentModelId, chatId }: ModelSelectorProps)
             </option>
           );
         })}
-      </select>
+      </LabelledSelect>
       <noscript>
         <button type="submit" className="btn-secondary px-2 py-1">
           {t("models.use")}

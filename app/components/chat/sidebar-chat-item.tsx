@@ -3,11 +3,12 @@
  * JavaScript, Rename and Delete are links to their pages; with it, Rename edits the title in place (Enter or
  * leaving the field saves, Escape cancels, blank is refused with a toast) and Delete opens a confirmation.
  */
-import { Link, NavLink, useParams } from "@remix-run/react";
+import { NavLink, useParams } from "@remix-run/react";
 import { useRef, useState, type KeyboardEvent } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { chatTexts, chatToasts, MAX_TITLE_LENGTH } from "~/modules/chats/chat-messages";
 import type { ChatListItem } from "~/modules/chats/schemas";
+import { ChatActionLink } from "./chat-action-link";
 import { useRenameChat } from "./sidebar-dialogs";
 import { DownloadIcon, PencilIcon, TrashIcon } from "./icons";
 
@@ -96,19 +97,15 @@ export function SidebarChatItem({
         {title || chatTexts.untitled}
       </NavLink>
       <div className="absolute inset-y-0 right-1 flex items-center gap-0.5">
-        <Link
+        <ChatActionLink
           ref={renameLink}
           to={withReturn(`/chat/${chat.id}/rename`, returnTo)}
-          aria-label={chatTexts.rename}
-          title={chatTexts.rename}
+          label={chatTexts.rename}
           className={actionClass}
-          onClick={(event) => {
-            event.preventDefault();
-            startEditing();
-          }}
+          onOpen={startEditing}
         >
           <PencilIcon className="h-4 w-4" />
-        </Link>
+        </ChatActionLink>
         <a
           href={`/chat/${chat.id}/download`}
           download
@@ -119,18 +116,14 @@ export function SidebarChatItem({
         >
           <DownloadIcon className="h-4 w-4" />
         </a>
-        <Link
+        <ChatActionLink
           to={withReturn(`/chat/${chat.id}/delete`, returnTo)}
-          aria-label={chatTexts.delete}
-          title={chatTexts.delete}
+          label={chatTexts.delete}
           className={actionClass}
-          onClick={(event) => {
-            event.preventDefault();
-            onDelete(chat);
-          }}
+          onOpen={() => onDelete(chat)}
         >
           <TrashIcon className="h-4 w-4" />
-        </Link>
+        </ChatActionLink>
       </div>
     </li>
   );

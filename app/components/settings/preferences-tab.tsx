@@ -34,6 +34,12 @@ function IntentFields({ intent, redirectTo }: { intent: string; redirectTo: stri
   );
 }
 
+/** Archive all chats, and its undo: the intent each posts to /chat/archive, and its texts (idle, posting). */
+const ARCHIVE_BUTTONS = [
+  { intent: "archive", className: "btn-secondary px-3 py-1.5", label: "archiveButton", busy: "archiving" },
+  { intent: "restore", className: "btn-ghost px-3 py-1 text-xs", label: "restoreButton", busy: "restoring" },
+] as const;
+
 export function PreferencesTab({
   data,
   theme,
@@ -131,24 +137,18 @@ export function PreferencesTab({
           <input type="hidden" name="redirectTo" value={currentUrl} />
           <SettingRow id="pref-archive" label={settingsText.archiveAll} hint={settingsText.archiveHint}>
             <div className="flex shrink-0 flex-col gap-1.5">
-              <button
-                type="submit"
-                name="intent"
-                value="archive"
-                className="btn-secondary px-3 py-1.5"
-                disabled={Boolean(archiving)}
-              >
-                {archiving === "archive" ? settingsText.archiving : settingsText.archiveButton}
-              </button>
-              <button
-                type="submit"
-                name="intent"
-                value="restore"
-                className="btn-ghost px-3 py-1 text-xs"
-                disabled={Boolean(archiving)}
-              >
-                {archiving === "restore" ? settingsText.restoring : settingsText.restoreButton}
-              </button>
+              {ARCHIVE_BUTTONS.map(({ intent, className, label, busy }) => (
+                <button
+                  key={intent}
+                  type="submit"
+                  name="intent"
+                  value={intent}
+                  className={className}
+                  disabled={Boolean(archiving)}
+                >
+                  {archiving === intent ? settingsText[busy] : settingsText[label]}
+                </button>
+              ))}
             </div>
           </SettingRow>
         </Form>

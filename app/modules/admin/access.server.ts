@@ -1,7 +1,9 @@
 /**
- * The admin console's gate. Every admin loader calls `requireAdminPage`, every admin action `requireAdminAction`:
- * the layout's check alone would let a direct POST to a child route through.
+ * The admin console's gate. Every admin loader calls `requireAdminPage`, every admin action `requireAdminAction`
+ * (a screen's route wraps its handlers in `adminLoader` and `adminAction`, which do it first): the layout's
+ * check alone would let a direct POST to a child route through.
  */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin, type SessionUser } from "../auth/session.server";
 import { messages } from "../errors/catalogue";
 import { isCrossSite } from "~/utils/http.server";
@@ -26,3 +28,21 @@ export async function requireAdminAction(request: Request): Promise<SessionUser>
   assertSameOrigin(request);
   return requireAdmin(request);
 }
+
+/** An admin screen's loader: the gate, then what the screen reads. */
+export const adminLoader =
+  <T>(load: (args: LoaderFunctionArgs) => T) =>
+  async (args: LoaderFunctionArgs) => {
+    await requireAdminPage(args.request);
+    return load(args);
+  };
+
+/** An admin screen's action: the gate, then the screen's answer, as that admin and from the client's IP. */
+export const adminAction =
+  <T>(
+    answer: (request: Request, admin: SessionUser, ip: string, params: ActionFunctionArgs["params"]) => T,
+  ) =>
+  async ({ request, params, context }: ActionFunctionArgs) => {
+    const admin = await requireAdminAction(request);
+    return answer(request, admin, context.clientIp, params);
+  };

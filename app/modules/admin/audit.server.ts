@@ -33,6 +33,20 @@ export async function recordAudit(db: Db, entry: AuditEntry) {
     .execute();
 }
 
+/**
+ * What an admin does to one target, for the audit log: each call records an action by `actorUserId` on the
+ * target, from the request's IP, with the target's own details (`base`) before the action's.
+ */
+export const auditTrail =
+  (
+    ctx: { db: Db; ip: string | null },
+    actorUserId: string,
+    target: Required<Pick<AuditEntry, "targetType" | "targetId">>,
+    base: AuditEntry["details"] = {},
+  ) =>
+  (action: AuditAction, details: AuditEntry["details"] = {}) =>
+    recordAudit(ctx.db, { actorUserId, action, ...target, details: { ...base, ...details }, ip: ctx.ip });
+
 export const AUDIT_PAGE_SIZE = 50;
 
 /**

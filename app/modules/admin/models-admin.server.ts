@@ -11,7 +11,7 @@ import { PLACEHOLDER_MODEL_ID, toModelCard, type ModelCard } from "../models/mod
 import { publishEvent } from "../realtime/publish.server";
 import { recordAudit } from "./audit.server";
 import type { ModelAction, ModelFields } from "./schemas";
-import { AdminActionError, type ActionContext } from "./users.server";
+import { AdminActionError, found, type ActionContext } from "./users.server";
 
 export interface CatalogueModel extends ModelCard {
   /** Vendor id → that vendor's model id for this model. */
@@ -63,14 +63,15 @@ export async function setDefaultModel(trx: Db, modelId: string) {
 const flag = (value: boolean) => (value ? 1 : 0) as 0 | 1;
 
 async function requireModel(db: Db, modelId: string) {
-  const model = await db
-    .selectFrom("ai_models")
-    .selectAll()
-    .where("model_id", "=", modelId)
-    .where("model_id", "!=", PLACEHOLDER_MODEL_ID)
-    .executeTakeFirst();
-  if (!model) throw new AdminActionError(adminTexts.modelNotFound, 404);
-  return model;
+  return found(
+    await db
+      .selectFrom("ai_models")
+      .selectAll()
+      .where("model_id", "=", modelId)
+      .where("model_id", "!=", PLACEHOLDER_MODEL_ID)
+      .executeTakeFirst(),
+    adminTexts.modelNotFound,
+  );
 }
 
 /** Which vendor serves this model under which id: an empty id removes that vendor's mapping. */

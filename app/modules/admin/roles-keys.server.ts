@@ -7,9 +7,9 @@ import type { Db } from "#db/database";
 import type { Role } from "#db/schema";
 import type { SessionUser } from "../auth/session.server";
 import { adminTexts } from "../errors/catalogue";
-import { recordAudit } from "./audit.server";
+import { auditTrail } from "./audit.server";
 import type { RoleGrant } from "./schemas";
-import { AdminActionError, applyUserAction, type ActionContext } from "./users.server";
+import { AdminActionError, applyUserAction, found, type ActionContext } from "./users.server";
 import { listVendors } from "./vendors.server";
 
 const ROLE_ORDER: Role[] = ["admin", "restricted", "banned"];
@@ -95,26 +95,24 @@ export async function revokeUserKey(
   actor: SessionUser,
   key: { userId: string; vendor: string },
 ) {
-  const owner = await ctx.db
-    .selectFrom("user_api_keys")
-    .innerJoin("users", "users.id", "user_api_keys.user_id")
-    .select(["users.email"])
-    .where("user_api_keys.user_id", "=", key.userId)
-    .where("user_api_keys.vendor", "=", key.vendor)
-    .executeTakeFirst();
-  if (!owner) throw new AdminActionError(adminTexts.keyNotFound, 404);
+  const owner = found(
+    await ctx.db
+      .selectFrom("user_api_keys")
+      .innerJoin("users", "users.id", "user_api_keys.user_id")
+      .select(["users.email"])
+      .where("user_api_keys.user_id", "=", key.userId)
+      .where("user_api_keys.vendor", "=", key.vendor)
+      .executeTakeFirst(),
+    adminTexts.keyNotFound,
+  );
   await ctx.db
     .deleteFrom("user_api_keys")
     .where("user_id", "=", key.userId)
     .where("vendor", "=", key.vendor)
     .execute();
-  await recordAudit(ctx.db, {
-    actorUserId: actor.user.id,
-    action: "user-key.revoke",
-    targetType: "user",
-    targetId: key.userId,
-    details: { email: owner.email, vendor: key.vendor },
-    ip: ctx.ip,
+  await auditTrail(ctx, actor.user.id, { targetType: "user", targetId: key.userId })("user-key.revoke", {
+    email: owner.email,
+    vendor: key.vendor,
   });
   return adminTexts.keyRevoked(key.vendor, owner.email);
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { adminTexts } from "../errors/catalogue";
 import { AUDIT_ACTIONS } from "./audit-actions";
 import { perLocale } from "../i18n/translate";
+import { requiredText } from "~/utils/form-fields";
 
 export const USER_FLAG_INTENTS = [
   "grant-admin",
@@ -44,6 +45,14 @@ export const userListQuerySchema = perLocale(() =>
 );
 export type UserListQuery = z.infer<ReturnType<typeof userListQuerySchema>>;
 
+/** A whole number from `min` to `max`; anything else (blank, a fraction, text) is refused with `message`. */
+const wholeNumber = (message: string, min: number, max: number) =>
+  z.coerce
+    .number({ invalid_type_error: message, required_error: message })
+    .int(message)
+    .min(min, message)
+    .max(max, message);
+
 const vendorId = z.coerce.number().int().positive().max(2_147_483_647);
 
 export const vendorActionSchema = perLocale(() =>
@@ -53,33 +62,18 @@ export const vendorActionSchema = perLocale(() =>
     z.object({
       intent: z.literal("edit"),
       vendorId,
-      displayName: z
-        .string({ required_error: adminTexts.displayNameRequired })
-        .trim()
-        .min(1, adminTexts.displayNameRequired)
-        .max(100, adminTexts.displayNameRequired),
+      displayName: requiredText(adminTexts.displayNameRequired, 100),
       endpointUrl: z
         .string({ required_error: adminTexts.urlProblems.format })
         .trim()
         .max(2048, adminTexts.urlProblems.format)
         .url(adminTexts.urlProblems.format),
-      priority: z.coerce
-        .number({
-          invalid_type_error: adminTexts.priorityInvalid,
-          required_error: adminTexts.priorityInvalid,
-        })
-        .int(adminTexts.priorityInvalid)
-        .min(0, adminTexts.priorityInvalid)
-        .max(1000, adminTexts.priorityInvalid),
+      priority: wholeNumber(adminTexts.priorityInvalid, 0, 1000),
     }),
     z.object({
       intent: z.literal("key"),
       vendorId,
-      apiKey: z
-        .string({ required_error: adminTexts.keyRequired })
-        .trim()
-        .min(1, adminTexts.keyRequired)
-        .max(512, adminTexts.keyRequired),
+      apiKey: requiredText(adminTexts.keyRequired, 512),
     }),
   ]),
 );
@@ -97,16 +91,8 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 const checkbox = z.boolean().default(false);
 
 const modelFields = () => ({
-  displayName: z
-    .string({ required_error: adminTexts.modelNameRequired })
-    .trim()
-    .min(1, adminTexts.modelNameRequired)
-    .max(100, adminTexts.modelNameRequired),
-  iconText: z
-    .string({ required_error: adminTexts.iconInvalid })
-    .trim()
-    .min(1, adminTexts.iconInvalid)
-    .max(4, adminTexts.iconInvalid),
+  displayName: requiredText(adminTexts.modelNameRequired, 100),
+  iconText: requiredText(adminTexts.iconInvalid, 4),
   sizeLabel: z.string().trim().max(20, adminTexts.sizeInvalid).default(""),
   /** One item per line, as the model picker lists them. */
   description: z
@@ -161,31 +147,12 @@ export const modelActionSchema = perLocale(() =>
 export type ModelAction = z.infer<ReturnType<typeof modelActionSchema>>;
 export type ModelFields = Extract<ModelAction, { intent: "add" | "edit" }>;
 
-const wholeNumber = (message: string, min: number, max: number) =>
-  z.coerce
-    .number({ invalid_type_error: message, required_error: message })
-    .int(message)
-    .min(min, message)
-    .max(max, message);
-
 /** The Settings screen: what the chat runs with (db/system-settings.ts). */
 export const settingsSchema = perLocale(() =>
   z.object({
-    activeVendorId: z.coerce
-      .number({ invalid_type_error: adminTexts.chooseVendor, required_error: adminTexts.chooseVendor })
-      .int(adminTexts.chooseVendor)
-      .positive(adminTexts.chooseVendor)
-      .max(2_147_483_647, adminTexts.chooseVendor),
-    defaultModel: z
-      .string({ required_error: adminTexts.chooseModel })
-      .trim()
-      .min(1, adminTexts.chooseModel)
-      .max(100, adminTexts.chooseModel),
-    defaultSystemPrompt: z
-      .string({ required_error: adminTexts.promptRequired })
-      .trim()
-      .min(1, adminTexts.promptRequired)
-      .max(4000, adminTexts.promptTooLong),
+    activeVendorId: wholeNumber(adminTexts.chooseVendor, 1, 2_147_483_647),
+    defaultModel: requiredText(adminTexts.chooseModel, 100),
+    defaultSystemPrompt: requiredText(adminTexts.promptRequired, 4000, adminTexts.promptTooLong),
     starterDailyReplies: wholeNumber(adminTexts.repliesInvalid, 0, 10_000),
     starterHistoryHours: wholeNumber(adminTexts.historyInvalid, 1, 8760),
   }),

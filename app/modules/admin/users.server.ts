@@ -16,7 +16,7 @@ import { requestStops } from "../completions/stop.server";
 import { adminTexts, adminToasts } from "../errors/catalogue";
 import { publishEvent } from "../realtime/publish.server";
 import { webLogger } from "~/utils/logger.server";
-import { recordAudit, type AuditAction } from "./audit.server";
+import { auditTrail, type AuditAction } from "./audit.server";
 import type { UserAction, UserFlagIntent, UserListQuery } from "./schemas";
 import { Refusal } from "~/modules/errors/refusal";
 
@@ -39,6 +39,12 @@ export interface AdminUserRow {
 
 /** A refusal the admin sees as a message (status 4xx); anything else is a failure toast. */
 export class AdminActionError extends Refusal<400 | 404 | 409> {}
+
+/** The row an admin acts on, or the 404 refusal that says it is not there. */
+export function found<Row>(row: Row | undefined, notFoundMessage: string): Row {
+  if (!row) throw new AdminActionError(notFoundMessage, 404);
+  return row;
+}
 
 /** One page, newest first. Search is an e-mail prefix or an exact id, both index lookups, never a scan. */
 export async function listUsers(db: Db, query: UserListQuery) {
@@ -190,22 +196,17 @@ export async function applyUserAction(
   action: UserAction,
 ): Promise<ActionOutcome> {
   const { db, redis } = ctx;
-  const target = await db
-    .selectFrom("users")
-    .select(["id", "email"])
-    .where("id", "=", targetId)
-    .executeTakeFirst();
-  if (!target) throw new AdminActionError(adminTexts.userNotFound, 404);
+  const target = found(
+    await db.selectFrom("users").select(["id", "email"]).where("id", "=", targetId).executeTakeFirst(),
+    adminTexts.userNotFound,
+  );
   const self = target.id === actor.user.id;
-  const audit = (action: AuditAction, details: Record<string, string> = {}) =>
-    recordAudit(db, {
-      actorUserId: actor.user.id,
-      action,
-      targetType: "user",
-      targetId: target.id,
-      details: { email: target.email, ...details },
-      ip: ctx.ip,
-    });
+  const audit = auditTrail(
+    ctx,
+    actor.user.id,
+    { targetType: "user", targetId: target.id },
+    { email: target.email },
+  );
 
   if (action.intent === "plan") {
     await db

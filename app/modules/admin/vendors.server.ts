@@ -11,9 +11,9 @@ import type { SessionUser } from "../auth/session.server";
 import { adminTexts, connectionTestMessage } from "../errors/catalogue";
 import { publishEvent } from "../realtime/publish.server";
 import { runVendorCheck } from "../vendors/vendor-check.server";
-import { recordAudit } from "./audit.server";
+import { auditTrail } from "./audit.server";
 import type { VendorAction } from "./schemas";
-import { AdminActionError, type ActionContext } from "./users.server";
+import { AdminActionError, found, type ActionContext } from "./users.server";
 
 export interface VendorContext extends ActionContext {
   appSecret: string;
@@ -92,24 +92,11 @@ export async function applyVendorAction(
   action: VendorAction,
 ): Promise<VendorOutcome> {
   const { db, redis } = ctx;
-  const vendor = await db
-    .selectFrom("api_vendors")
-    .selectAll()
-    .where("id", "=", action.vendorId)
-    .executeTakeFirst();
-  if (!vendor) throw new AdminActionError(adminTexts.vendorNotFound, 404);
-  const audit = (
-    what: Parameters<typeof recordAudit>[1]["action"],
-    details: Record<string, string | number | boolean> = {},
-  ) =>
-    recordAudit(db, {
-      actorUserId: actor.user.id,
-      action: what,
-      targetType: "vendor",
-      targetId: vendor.name,
-      details,
-      ip: ctx.ip,
-    });
+  const vendor = found(
+    await db.selectFrom("api_vendors").selectAll().where("id", "=", action.vendorId).executeTakeFirst(),
+    adminTexts.vendorNotFound,
+  );
+  const audit = auditTrail(ctx, actor.user.id, { targetType: "vendor", targetId: vendor.name });
 
   switch (action.intent) {
     case "activate": {

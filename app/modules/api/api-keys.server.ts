@@ -5,8 +5,8 @@
  * and roles, so a revoked key, a lapsed plan or a ban stops the next request.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
+import { insertWithNewId } from "#db/new-row";
 import { nowIso, type Role, type User } from "#db/schema";
 import { rolesOf } from "../auth/users.server";
 import { effectivePlan } from "../billing/plan";
@@ -41,20 +41,15 @@ export function mayUseApi(user: Pick<User, "plan" | "plan_expires_at" | "is_demo
 export async function createApiKey(db: Db, user: User, name: string): Promise<{ key: string; id: string }> {
   if (!mayUseApi(user)) throw new ApiKeyRefusal(apiTexts.professionalOnly, 403);
   const key = `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
-  const id = uuidv7();
-  await db
-    .insertInto("api_keys")
-    .values({
-      id,
-      user_id: user.id,
-      name,
-      prefix: key.slice(0, VISIBLE_CHARS),
-      secret_hash: hashSecret(key),
-      created_at: nowIso(),
-      last_used_at: null,
-      revoked_at: null,
-    })
-    .execute();
+  const id = await insertWithNewId(db, "api_keys", {
+    user_id: user.id,
+    name,
+    prefix: key.slice(0, VISIBLE_CHARS),
+    secret_hash: hashSecret(key),
+    created_at: nowIso(),
+    last_used_at: null,
+    revoked_at: null,
+  });
   return { key, id };
 }
 

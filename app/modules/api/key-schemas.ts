@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { apiTexts, messages } from "../errors/catalogue";
 import { perLocale } from "../i18n/translate";
+import { requiredText } from "~/utils/form-fields";
 
 export const KEY_NAME_MAX = 100;
 
@@ -9,11 +10,7 @@ export const apiKeyFormSchema = perLocale(() =>
   z.discriminatedUnion("intent", [
     z.object({
       intent: z.literal("create"),
-      name: z
-        .string({ required_error: apiTexts.keyNameRequired })
-        .trim()
-        .min(1, apiTexts.keyNameRequired)
-        .max(KEY_NAME_MAX, messages.tooLong("name", KEY_NAME_MAX)),
+      name: requiredText(apiTexts.keyNameRequired, KEY_NAME_MAX, messages.tooLong("name", KEY_NAME_MAX)),
     }),
     z.object({ intent: z.literal("revoke"), keyId: z.string().uuid(apiTexts.keyNotFound) }),
   ]),

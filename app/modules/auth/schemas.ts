@@ -5,18 +5,15 @@
 import { z } from "zod";
 import { messages } from "../errors/catalogue";
 import { perLocale } from "../i18n/translate";
+import { requiredText } from "~/utils/form-fields";
 
-const email = () =>
-  z
-    .string({ required_error: messages.emailRequired })
-    .trim()
-    .min(1, messages.emailRequired)
-    .max(254, messages.tooLong("email", 254))
-    .email(messages.emailInvalid);
+/** An e-mail address, as sign-up, sign-in and checkout take it. */
+export const emailField = () =>
+  requiredText(messages.emailRequired, 254, messages.tooLong("email", 254)).email(messages.emailInvalid);
 
 export const signinSchema = perLocale(() =>
   z.object({
-    email: email(),
+    email: emailField(),
     password: z
       .string({ required_error: messages.passwordRequired })
       .max(256, messages.tooLong("password", 256)),
@@ -26,12 +23,8 @@ export const signinSchema = perLocale(() =>
 
 export const signupSchema = perLocale(() =>
   z.object({
-    name: z
-      .string({ required_error: messages.nameRequired })
-      .trim()
-      .min(1, messages.nameRequired)
-      .max(100, messages.tooLong("name", 100)),
-    email: email(),
+    name: requiredText(messages.nameRequired, 100, messages.tooLong("name", 100)),
+    email: emailField(),
     password: z
       .string({ required_error: messages.passwordRequired })
       .min(8, messages.passwordTooShort)

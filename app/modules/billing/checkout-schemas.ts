@@ -3,12 +3,14 @@
  * (the real check). Built per language: their messages are in them. No field carries a price: the amount comes from the server's price table.
  */
 import { z } from "zod";
+import { emailField } from "../auth/schemas";
 import { messages } from "../errors/catalogue";
 import { perLocale } from "../i18n/translate";
 import { BILLINGS, PLANS } from "./prices";
+import { requiredText } from "~/utils/form-fields";
 
 const required = (message: string, max = 200) =>
-  z.string({ required_error: message }).trim().min(1, message).max(max, messages.tooLong("thisField", max));
+  requiredText(message, max, messages.tooLong("thisField", max));
 
 /** The plan and period from the URL or a hidden field; anything else is a tampered request. */
 export const planChoiceSchema = perLocale(() =>
@@ -21,12 +23,7 @@ export const planChoiceSchema = perLocale(() =>
 export const detailsSchema = perLocale(() =>
   z.object({
     name: required(messages.nameRequired, 100),
-    email: z
-      .string({ required_error: messages.emailRequired })
-      .trim()
-      .min(1, messages.emailRequired)
-      .max(254, messages.tooLong("email", 254))
-      .email(messages.emailInvalid),
+    email: emailField(),
     address: required(messages.addressRequired),
     city: required(messages.cityRequired, 100),
     zipCode: required(messages.zipRequired, 20),

@@ -1,6 +1,6 @@
 /** A user's chats. Every function takes the acting user's id and only ever touches that user's rows. */
-import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
+import { insertWithNewId } from "#db/new-row";
 import { nowIso, type ChatSource, type Plan } from "#db/schema";
 import { readPlanLimits } from "#db/system-settings";
 import { historyCutoff } from "../billing/plan";
@@ -61,22 +61,16 @@ export async function createChat(
   db: Db,
   values: { userId: string; title: string; modelId: string; source?: ChatSource },
 ) {
-  const id = uuidv7();
   const now = nowIso();
-  await db
-    .insertInto("chat_history")
-    .values({
-      id,
-      user_id: values.userId,
-      title: values.title,
-      model_id: values.modelId,
-      archived_at: null,
-      source: values.source ?? "chat",
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  return id;
+  return insertWithNewId(db, "chat_history", {
+    user_id: values.userId,
+    title: values.title,
+    model_id: values.modelId,
+    archived_at: null,
+    source: values.source ?? "chat",
+    created_at: now,
+    updated_at: now,
+  });
 }
 
 /** Another user's chat and a chat that does not exist look the same: 404. */

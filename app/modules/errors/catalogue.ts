@@ -13,90 +13,76 @@ export const messageText = (key: string, values?: Record<string, unknown>) =>
   translate(`messages:${key}`, values);
 const t = messageText;
 
+/**
+ * A section of the `messages` namespace, by its key there, read in the current language each time it is used;
+ * `formats` are its texts made from parts.
+ */
+export function messageSection<
+  Key extends keyof typeof en.messages,
+  Formats extends object = Record<never, never>,
+>(key: Key, formats?: Formats) {
+  return localized("messages", en.messages[key], formats, [key]);
+}
+
 /** The form fields a "too long" message names, translated with it. */
 export type FieldName = keyof typeof en.messages.messages.fields;
 
-export const messages = localized(
-  "messages",
-  en.messages.messages,
-  {
-    tooLong: (field: FieldName, max: number) =>
-      t("messages.tooLong", { field: t(`messages.fields.${field}`), max }),
-    dailyLimit: (limit: number) => t("messages.dailyLimit", { limit }),
-    proModel: (model: string) => t("messages.proModel", { model }),
-    messagesLeft: (left: number, limit: number) =>
-      left > 0 ? t("messages.messagesLeft", { left, limit }) : t("messages.messagesUsed", { limit }),
-  },
-  ["messages"],
-);
+export const messages = messageSection("messages", {
+  tooLong: (field: FieldName, max: number) =>
+    t("messages.tooLong", { field: t(`messages.fields.${field}`), max }),
+  dailyLimit: (limit: number) => t("messages.dailyLimit", { limit }),
+  proModel: (model: string) => t("messages.proModel", { model }),
+  messagesLeft: (left: number, limit: number) =>
+    left > 0 ? t("messages.messagesLeft", { left, limit }) : t("messages.messagesUsed", { limit }),
+});
 
-export const toasts = localized(
-  "messages",
-  en.messages.toasts,
-  {
-    startingAction: (label: string) => ({ title: t("toasts.startingAction.title", { label }) }),
-    planCancelled: (until: string) => ({
-      title: t("toasts.planCancelled.title"),
-      description: t("toasts.planCancelled.description", { until }),
-    }),
-    modelChanged: (resending: boolean) => ({
-      title: t("toasts.modelChanged.title"),
-      description: t(resending ? "toasts.modelChanged.resending" : "toasts.modelChanged.askNew"),
-    }),
-  },
-  ["toasts"],
-);
+export const toasts = messageSection("toasts", {
+  startingAction: (label: string) => ({ title: t("toasts.startingAction.title", { label }) }),
+  planCancelled: (until: string) => ({
+    title: t("toasts.planCancelled.title"),
+    description: t("toasts.planCancelled.description", { until }),
+  }),
+  modelChanged: (resending: boolean) => ({
+    title: t("toasts.modelChanged.title"),
+    description: t(resending ? "toasts.modelChanged.resending" : "toasts.modelChanged.askNew"),
+  }),
+});
 
 /**
  * docs/product.md §9 'Developer API': the /v1 API's error messages, sent in OpenAI's error shape, and the API
  * keys page's texts. /v1 callers seldom send Accept-Language, so they mostly read English.
  */
-export const apiTexts = localized(
-  "messages",
-  en.messages.apiTexts,
-  {
-    unknownModel: (model: string) => t("apiTexts.unknownModel", { model }),
-    invalidBody: (problem: string) => t("apiTexts.invalidBody", { problem }),
-    rateLimited: (perMinute: number) => t("apiTexts.rateLimited", { perMinute }),
-  },
-  ["apiTexts"],
-);
+export const apiTexts = messageSection("apiTexts", {
+  unknownModel: (model: string) => t("apiTexts.unknownModel", { model }),
+  invalidBody: (problem: string) => t("apiTexts.invalidBody", { problem }),
+  rateLimited: (perMinute: number) => t("apiTexts.rateLimited", { perMinute }),
+});
 
 /** docs/product.md §9 'Admin': the console's texts. */
-export const adminTexts = localized(
-  "messages",
-  en.messages.adminTexts,
-  {
-    planSet: (plan: string) => t("adminTexts.planSet", { plan }),
-    connectionOk: (ms: number) => t("adminTexts.connectionOk", { ms }),
-    connectionFailed: (status: number, body: string) => t("adminTexts.connectionFailed", { status, body }),
-    connectionError: (message: string) => t("adminTexts.connectionError", { message }),
-    vendorActivated: (name: string) => t("adminTexts.vendorActivated", { name }),
-    vendorKeySaved: (last4: string) => t("adminTexts.vendorKeySaved", { last4 }),
-    modelSaved: (name: string) => t("adminTexts.modelSaved", { name }),
-    modelMoved: (name: string) => t("adminTexts.modelMoved", { name }),
-    roleGranted: (role: string, email: string) => t("adminTexts.roleGranted", { role, email }),
-    keyRevoked: (vendor: string, email: string) => t("adminTexts.keyRevoked", { vendor, email }),
-  },
-  ["adminTexts"],
-);
+export const adminTexts = messageSection("adminTexts", {
+  planSet: (plan: string) => t("adminTexts.planSet", { plan }),
+  connectionOk: (ms: number) => t("adminTexts.connectionOk", { ms }),
+  connectionFailed: (status: number, body: string) => t("adminTexts.connectionFailed", { status, body }),
+  connectionError: (message: string) => t("adminTexts.connectionError", { message }),
+  vendorActivated: (name: string) => t("adminTexts.vendorActivated", { name }),
+  vendorKeySaved: (last4: string) => t("adminTexts.vendorKeySaved", { last4 }),
+  modelSaved: (name: string) => t("adminTexts.modelSaved", { name }),
+  modelMoved: (name: string) => t("adminTexts.modelMoved", { name }),
+  roleGranted: (role: string, email: string) => t("adminTexts.roleGranted", { role, email }),
+  keyRevoked: (vendor: string, email: string) => t("adminTexts.keyRevoked", { vendor, email }),
+});
 
-export const adminToasts = localized(
-  "messages",
-  en.messages.adminToasts,
-  {
-    userUpdated: (what: string) => ({ title: t("adminToasts.userUpdated.title"), description: what }),
-    vendorChanged: (name: string) => ({
-      title: t("adminToasts.vendorChanged.title"),
-      description: t("adminToasts.vendorChanged.description", { name }),
-    }),
-    connectionTest: (ok: boolean, description: string) => ({
-      title: t(ok ? "adminToasts.connectionTest.ok" : "adminToasts.connectionTest.failed"),
-      description,
-    }),
-  },
-  ["adminToasts"],
-);
+export const adminToasts = messageSection("adminToasts", {
+  userUpdated: (what: string) => ({ title: t("adminToasts.userUpdated.title"), description: what }),
+  vendorChanged: (name: string) => ({
+    title: t("adminToasts.vendorChanged.title"),
+    description: t("adminToasts.vendorChanged.description", { name }),
+  }),
+  connectionTest: (ok: boolean, description: string) => ({
+    title: t(ok ? "adminToasts.connectionTest.ok" : "adminToasts.connectionTest.failed"),
+    description,
+  }),
+});
 
 /** docs/product.md §9 'Admin': an admin's vendor connection test, in the original copy's words. */
 export function connectionTestMessage(result: VendorCheckResult): string {

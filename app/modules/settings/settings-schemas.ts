@@ -34,28 +34,28 @@ export function settingsTab(value: string | null | undefined): SettingsTab {
 
 const redirectTo = z.string().max(2048).optional();
 
-export const themeSchema = perLocale(() =>
-  z.object({
-    intent: z.literal("theme"),
-    theme: z.enum(THEMES, { errorMap: () => ({ message: settingsErrors.badTheme }) }),
+/** A preference's form: its intent, one field of the same name (one of `values`, else `message`) and the return. */
+function preferenceSchema<Name extends string, const Values extends readonly [string, ...string[]]>(
+  name: Name,
+  values: Values,
+  message: string,
+) {
+  const value = z.enum(values, { errorMap: () => ({ message }) });
+  return z.object({
+    intent: z.literal(name),
+    ...({ [name]: value } as Record<Name, typeof value>),
     redirectTo,
-  }),
-);
+  });
+}
+
+export const themeSchema = perLocale(() => preferenceSchema("theme", THEMES, settingsErrors.badTheme));
 
 export const notificationsSchema = perLocale(() =>
-  z.object({
-    intent: z.literal("notifications"),
-    notifications: z.enum(["on", "off"], { errorMap: () => ({ message: settingsErrors.badNotifications }) }),
-    redirectTo,
-  }),
+  preferenceSchema("notifications", ["on", "off"], settingsErrors.badNotifications),
 );
 
 export const languageSchema = perLocale(() =>
-  z.object({
-    intent: z.literal("language"),
-    language: z.enum(LANGUAGES, { errorMap: () => ({ message: settingsErrors.badLanguage }) }),
-    redirectTo,
-  }),
+  preferenceSchema("language", LANGUAGES, settingsErrors.badLanguage),
 );
 
 export const settingsSchema = perLocale(() =>

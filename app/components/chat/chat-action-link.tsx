@@ -1,0 +1,30 @@
+import { Link } from "@remix-run/react";
+import { forwardRef, type ReactNode } from "react";
+
+/**
+ * A chat's action as an icon named by `label`: a link to the action's own page, which is all there is without
+ * JavaScript; with it, `onOpen` (an in-place editor, a dialog) runs instead of following the link.
+ */
+export const ChatActionLink = forwardRef<
+  HTMLAnchorElement,
+  { to: string; label: string; className: string; onOpen?: () => void; children: ReactNode }
+>(function ChatActionLink({ to, label, className, onOpen, children }, ref) {
+  return (
+    <Link
+      ref={ref}
+      to={to}
+      aria-label={label}
+      title={label}
+      className={className}
+      onClick={
+        onOpen &&
+        ((event) => {
+          event.preventDefault();
+          onOpen();
+        })
+      }
+    >
+      {children}
+    </Link>
+  );
+});
