@@ -1,7 +1,7 @@
 import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatFormPage } from "~/components/chat/chat-form-page";
 import { requireUser } from "~/modules/auth/session.server";
 import { afterDeleteTarget, attempt } from "~/modules/chats/chat-actions.server";
@@ -48,7 +48,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function DeleteChatPage() {
   const { chat, redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const deleting = useNavigation().state === "submitting";
   const [form] = useForm({ id: "delete-chat", lastResult });
 
   return (
@@ -58,7 +57,6 @@ export default function DeleteChatPage() {
       redirectTo={redirectTo}
       submitLabel={chatTexts.deleteConfirm}
       submitClassName="btn-primary bg-red-700 hover:bg-red-800"
-      pending={deleting}
     >
       <p className="text-zinc-400">{chatTexts.deleteExplanation(chat.title || chatTexts.untitled)}</p>
     </ChatFormPage>

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatFormPage } from "~/components/chat/chat-form-page";
 import { Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
@@ -56,7 +56,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
 export default function RenameChatPage() {
   const { chat, redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const saving = useNavigation().state === "submitting";
   const [form, fields] = useZodForm(renameChatSchema(), {
     id: "rename-chat",
     lastResult,
@@ -69,7 +68,6 @@ export default function RenameChatPage() {
       form={form}
       redirectTo={redirectTo}
       submitLabel={chatTexts.save}
-      pending={saving}
     >
       <input type="hidden" name="source" value="sidebar" />
       <Field label={chatTexts.titleLabel} meta={fields.title} type="text" autoComplete="off" />

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { forwardRef, type ReactNode } from "react";
+import { forwardRef, type ComponentType } from "react";
 
 /**
  * A chat's action as an icon named by `label`: a link to the action's own page, which is all there is without
@@ -7,8 +7,14 @@ import { forwardRef, type ReactNode } from "react";
  */
 export const ChatActionLink = forwardRef<
   HTMLAnchorElement,
-  { to: string; label: string; className: string; onOpen?: () => void; children: ReactNode }
->(function ChatActionLink({ to, label, className, onOpen, children }, ref) {
+  {
+    to: string;
+    label: string;
+    icon: ComponentType<{ className?: string }>;
+    className?: string;
+    onOpen?: () => void;
+  }
+>(function ChatActionLink({ to, label, icon: Icon, className = "icon-btn", onOpen }, ref) {
   return (
     <Link
       ref={ref}
@@ -24,7 +30,7 @@ export const ChatActionLink = forwardRef<
         })
       }
     >
-      {children}
+      <Icon className="h-4 w-4" />
     </Link>
   );
 });

@@ -3,6 +3,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorList } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { chatTexts } from "~/modules/chats/chat-messages";
 
 /**
@@ -15,7 +16,6 @@ export function ChatFormPage({
   redirectTo,
   submitLabel,
   submitClassName = "btn-primary",
-  pending,
   children,
 }: {
   heading: string;
@@ -24,7 +24,6 @@ export function ChatFormPage({
   redirectTo: string;
   submitLabel: string;
   submitClassName?: string;
-  pending: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -38,9 +37,7 @@ export function ChatFormPage({
           <Link to={redirectTo} className="btn-secondary">
             {chatTexts.cancel}
           </Link>
-          <button type="submit" className={submitClassName} disabled={pending}>
-            {submitLabel}
-          </button>
+          <SubmitButton className={submitClassName} label={submitLabel} />
         </div>
       </Form>
     </div>

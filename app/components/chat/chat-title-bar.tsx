@@ -59,14 +59,10 @@ export function ChatTitleBar({ chatId, title }: ChatTitleBarProps) {
       <ChatActionLink
         to={`/chat/${chatId}/rename?${back}`}
         label={chatTexts.editTitle}
-        className="icon-btn"
+        icon={PencilIcon}
         onOpen={() => setEditing(true)}
-      >
-        <PencilIcon className="h-4 w-4" />
-      </ChatActionLink>
-      <ChatActionLink to={`/chat/${chatId}/share`} label={chatTexts.share} className="icon-btn">
-        <ShareIcon className="h-4 w-4" />
-      </ChatActionLink>
+      />
+      <ChatActionLink to={`/chat/${chatId}/share`} label={chatTexts.share} icon={ShareIcon} />
       {/* A <details> menu: the format choice opens and works without JavaScript. The list is display:none
           while closed (Chromium still lays out a closed <details>' content). */}
       <details className="group relative">
@@ -97,11 +93,9 @@ export function ChatTitleBar({ chatId, title }: ChatTitleBarProps) {
       <ChatActionLink
         to={`/chat/${chatId}/delete?${back}`}
         label={chatTexts.delete}
-        className="icon-btn"
+        icon={TrashIcon}
         onOpen={() => setDeleting(true)}
-      >
-        <TrashIcon className="h-4 w-4" />
-      </ChatActionLink>
+      />
 
       <SmallDialog open={editing} onOpenChange={setEditing} title={chatTexts.editTitle}>
         <form onSubmit={save} className="mt-4 space-y-4">

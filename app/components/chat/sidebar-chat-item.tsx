@@ -101,11 +101,10 @@ export function SidebarChatItem({
           ref={renameLink}
           to={withReturn(`/chat/${chat.id}/rename`, returnTo)}
           label={chatTexts.rename}
+          icon={PencilIcon}
           className={actionClass}
           onOpen={startEditing}
-        >
-          <PencilIcon className="h-4 w-4" />
-        </ChatActionLink>
+        />
         <a
           href={`/chat/${chat.id}/download`}
           download
@@ -119,11 +118,10 @@ export function SidebarChatItem({
         <ChatActionLink
           to={withReturn(`/chat/${chat.id}/delete`, returnTo)}
           label={chatTexts.delete}
+          icon={TrashIcon}
           className={actionClass}
           onOpen={() => onDelete(chat)}
-        >
-          <TrashIcon className="h-4 w-4" />
-        </ChatActionLink>
+        />
       </div>
     </li>
   );

@@ -6,6 +6,7 @@
  * See docs/product.md §1.
  */
 import { Form, Link, useLocation } from "@remix-run/react";
+import { SignOutButton } from "~/components/sign-out-button";
 import { CollapseToggle, instead } from "./link-actions";
 import { useCallback, useState } from "react";
 import { chatTexts, APP_VERSION } from "~/modules/chats/chat-messages";
@@ -188,12 +189,10 @@ export function Sidebar({
           className={`flex items-center justify-between gap-2 px-2 pt-1 text-sm ${collapsed ? "md:justify-center" : ""}`}
         >
           <span className={`truncate text-zinc-300 ${wideOnly}`}>{user.name}</span>
-          <Form method="post" action="/signout">
-            <button type="submit" className="btn-ghost gap-2 px-2 py-1" title={chatTexts.signOut}>
-              <SignOutIcon className="h-4 w-4" />
-              <span className={label}>{chatTexts.signOut}</span>
-            </button>
-          </Form>
+          <SignOutButton className="btn-ghost gap-2 px-2 py-1" title={chatTexts.signOut}>
+            <SignOutIcon className="h-4 w-4" />
+            <span className={label}>{chatTexts.signOut}</span>
+          </SignOutButton>
         </div>
         <p className="px-2 pt-1 text-xs text-zinc-400">
           <span className={wideOnly}>{chatTexts.version}</span>

@@ -1,4 +1,5 @@
 import { Form, Link } from "@remix-run/react";
+import { SignOutButton } from "~/components/sign-out-button";
 import { Avatar } from "~/components/chat/avatar";
 import type { SettingsData } from "~/modules/settings/settings.server";
 import { chatTexts } from "~/modules/chats/chat-messages";
@@ -91,11 +92,7 @@ export function AccountTab({
       ) : null}
 
       {account.authenticated ? (
-        <Form method="post" action="/signout">
-          <button type="submit" className="btn-secondary w-full">
-            {settingsText.signOut}
-          </button>
-        </Form>
+        <SignOutButton className="btn-secondary w-full">{settingsText.signOut}</SignOutButton>
       ) : (
         <Link to={signInHref} className="btn-primary w-full">
           {settingsText.signIn}

@@ -3,13 +3,13 @@ import { forwardRef } from "react";
 
 /**
  * A submit button, disabled while the page submits anything (no second submission on a double click), saying
- * `busyLabel` meanwhile. `intent` tells the action which button it was where a form has more than one; `busy`
+ * `busyLabel` (if it has one) meanwhile. `intent` tells the action which button it was where a form has more than one; `busy`
  * then says whether the submission under way is this button's.
  */
 export const SubmitButton = forwardRef<
   HTMLButtonElement,
-  { intent?: string; className?: string; busy?: boolean; label: string; busyLabel: string }
->(function SubmitButton({ intent, className = "btn-primary w-full", busy, label, busyLabel }, ref) {
+  { intent?: string; className?: string; busy?: boolean; label: string; busyLabel?: string }
+>(function SubmitButton({ intent, className = "btn-primary w-full", busy, label, busyLabel = label }, ref) {
   const submitting = useNavigation().state === "submitting";
   const shownBusy = busy ?? submitting;
   return (
