@@ -8,9 +8,8 @@ import type { ReplyEventData } from "#contract/lifecycle";
 import { failureMessage } from "../errors/catalogue";
 import { serverContext } from "../server-context.server";
 import { notFound } from "~/utils/http.server";
-import { webLogger } from "~/utils/logger.server";
 import { webMetrics } from "~/utils/metrics.server";
-import { replyEntries, type Entry } from "./reply-entries.server";
+import { openReply } from "./reply-entries.server";
 import { resumeOffset } from "./stream-ids";
 
 const HEARTBEAT_MS = 15_000;
@@ -49,9 +48,7 @@ export async function completionEventStream(
   const from = resumeOffset(
     request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("lastEventId"),
   );
-  // The stream's own end (the browser left, or the body was cancelled) also ends the reply's reading.
-  const reading = new AbortController();
-  const entries = await replyEntries(completion, from, AbortSignal.any([request.signal, reading.signal]));
+  const follow = await openReply(completion, from);
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const body = new ReadableStream<Uint8Array>({
@@ -62,39 +59,32 @@ export async function completionEventStream(
       );
       webMetrics().openStreams.inc();
       let open = true;
+      let stop = () => {};
       cleanup = () => {
         if (!open) return;
         open = false;
         webMetrics().openStreams.dec();
         clearInterval(heartbeat);
-        reading.abort();
+        stop();
       };
+      request.signal.addEventListener("abort", () => cleanup(), { once: true });
       // Tells the browser the stream is open at once (and flushes proxies) before the first token.
       controller.enqueue(encoder.encode(": open\n\n"));
-      const send = (event: string) => {
-        if (open) controller.enqueue(encoder.encode(event));
-      };
-      relay(entries, send).then(
-        () => {
-          if (!open) return;
+      // Each event's id is the reply's offset at its end.
+      stop = follow(([offset, entry]) => {
+        if (!open) return;
+        controller.enqueue(encoder.encode(sseEvent(String(offset), entry)));
+        if (entry.type !== "token") {
           cleanup();
           controller.close();
-        },
-        (error: unknown) => {
-          webLogger().error({ err: error, completionId }, "reply relay failed");
-          cleanup();
-          controller.error(error);
-        },
-      );
+        }
+      });
+      // A stored reply ends before `follow` returns, when there was nothing to stop yet.
+      if (!open) stop();
     },
     cancel() {
       cleanup();
     },
   });
   return new Response(body, { headers: SSE_HEADERS });
-}
-
-/** Sends each entry as an event whose id is the reply's offset at its end, until the terminal entry. */
-async function relay(entries: AsyncIterable<Entry>, send: (event: string) => void): Promise<void> {
-  for await (const [offset, entry] of entries) send(sseEvent(String(offset), entry));
 }
