@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "~/components/admin/action-alert";
 import { FilterForm, FilterSelect, FilterText } from "~/components/admin/filter-field";
-import { PagedList } from "~/components/admin/paged-list";
+import { pageQuery, PagedList } from "~/components/admin/paged-list";
 import { PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
 import { adminLoader } from "~/modules/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
@@ -42,9 +42,7 @@ export default function AdminUsers() {
   const { t } = useTranslation("admin");
   const format = useFormat();
   const here = `${location.pathname}${location.search}`;
-  const next = nextCursor
-    ? `?${new URLSearchParams({ ...(query.q ? { q: query.q } : {}), ...(query.role ? { role: query.role } : {}), after: nextCursor })}`
-    : null;
+  const next = nextCursor ? pageQuery({ q: query.q, role: query.role, after: nextCursor }) : null;
   return (
     <section>
       <h1 className="text-2xl font-bold">{t("screens.users")}</h1>

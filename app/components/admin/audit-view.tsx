@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { FilterForm, FilterSelect, FilterText } from "~/components/admin/filter-field";
-import { PagedList } from "~/components/admin/paged-list";
+import { pageQuery, PagedList } from "~/components/admin/paged-list";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import type { loadAuditScreen } from "~/modules/admin/activity-page.server";
 import {
@@ -22,9 +22,7 @@ export function AuditView({ screen, data }: { screen: AuditScreen; data: AuditSc
   const { t } = useTranslation("admin");
   const format = useFormat();
   const { entries, before, query } = data;
-  const older = before
-    ? `?${new URLSearchParams({ ...(query.action ? { action: query.action } : {}), ...(query.target ? { target: query.target } : {}), before: String(before) })}`
-    : null;
+  const older = before ? pageQuery({ action: query.action, target: query.target, before }) : null;
   return (
     <section>
       <ScreenHeading title={t(`audit.${screen}.title`)} intro={t(`audit.${screen}.intro`)} />
@@ -64,7 +62,7 @@ export function AuditView({ screen, data }: { screen: AuditScreen; data: AuditSc
                 </span>
               ))}
               {entry.ip ? (
-                <span className="ml-2 text-zinc-500">{t("audit.ip", { ip: entry.ip })}</span>
+                <span className="ml-2 text-zinc-400">{t("audit.ip", { ip: entry.ip })}</span>
               ) : null}
             </span>
           </>

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { SelectOptions } from "~/components/admin/form-field";
+import { FormField, SelectOptions } from "~/components/admin/form-field";
 
 /** A list's filter form: a GET of its fields (the children), so a filtered list is a link. */
 export function FilterForm({
@@ -22,18 +22,6 @@ export function FilterForm({
   );
 }
 
-/** One labelled control of a list's GET filter form (it works without JavaScript). */
-function FilterField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm text-zinc-400">
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
 /** A free-text filter: `name` in the query string, kept short (the loaders refuse longer ones). */
 export function FilterText({
   id,
@@ -49,9 +37,9 @@ export function FilterText({
   type?: "text" | "search";
 }) {
   return (
-    <FilterField id={id} label={label}>
+    <FormField label={label} field={{ id }}>
       <input id={id} name={name} type={type} defaultValue={value ?? ""} className="input" maxLength={200} />
-    </FilterField>
+    </FormField>
   );
 }
 
@@ -72,10 +60,10 @@ export function FilterSelect({
   options: (readonly [string, string])[];
 }) {
   return (
-    <FilterField id={id} label={label}>
+    <FormField label={label} field={{ id }}>
       <select id={id} name={name} defaultValue={value ?? ""} className="input">
         <SelectOptions options={options} blank={anyLabel} />
       </select>
-    </FilterField>
+    </FormField>
   );
 }

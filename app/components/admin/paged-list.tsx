@@ -1,6 +1,14 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 
+/** A list page's query string: its filters and cursor, the empty ones left out (a filtered list is a link). */
+export function pageQuery(params: Record<string, string | number | undefined>): string {
+  const given = Object.entries(params).flatMap(([name, value]) =>
+    value === undefined || value === "" ? [] : [[name, String(value)]],
+  );
+  return `?${new URLSearchParams(given)}`;
+}
+
 /**
  * A console list, framed, one row an item, with a link to its next page when there is one; `empty` is said
  * when there are no items.
