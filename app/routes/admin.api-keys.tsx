@@ -56,7 +56,7 @@ export default function AdminApiKeys() {
           <Trans
             t={t}
             i18nKey="apiKeys.intro"
-            components={{ link: <Link to="/admin/api-vendors" className="underline" /> }}
+            components={{ vendors: <Link to="/admin/api-vendors" className="underline" /> }}
           />
         }
       />

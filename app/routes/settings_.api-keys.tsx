@@ -80,11 +80,7 @@ export default function ApiKeysPage() {
       </Link>
       <h1 className="mt-4 text-2xl font-bold">{t("apiKeys.title")}</h1>
       <p className="mt-2 text-sm text-zinc-400">
-        <Trans
-          t={t}
-          i18nKey="apiKeys.intro"
-          components={{ link: <Link to="/api" className="underline" /> }}
-        />
+        <Trans t={t} i18nKey="apiKeys.intro" components={{ api: <Link to="/api" className="underline" /> }} />
       </p>
 
       {!allowed ? (

@@ -1,6 +1,7 @@
 /**
  * Every language says everything English says: the same keys in every namespace, no empty text, and the same
- * {{placeholders}} (a translation that drops one would show a sentence with a hole).
+ * {{placeholders}} (a translation that drops one would show a sentence with a hole); no <Trans> tag is named
+ * like an HTML void element.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -28,6 +29,28 @@ function leaves(tree: Tree, prefix = ""): Map<string, string> {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]).sort();
 
+/**
+ * HTML's void elements: the parser behind <Trans> gives a tag of one of these names no content, so a
+ * `<link>the API page</link>` would render an empty link and its words beside it.
+ */
+const VOID_ELEMENTS = [
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "source",
+  "track",
+  "wbr",
+];
+const voidTags = (text: string) =>
+  [...text.matchAll(/<(\w+)>/g)].map((m) => m[1]!).filter((tag) => VOID_ELEMENTS.includes(tag));
+
 const others = LOCALES.filter((locale) => locale !== DEFAULT_LOCALE);
 
 describe("the translations", () => {
@@ -50,12 +73,18 @@ describe("the translations", () => {
       expect({ missing, extra }).toEqual({ missing: [], extra: [] });
     });
 
-    it.each(LOCALES)("%s has no empty text and keeps every placeholder", (locale) => {
-      const translated = leaves(read(locale, ns));
-      for (const [key, text] of translated) {
-        expect(text.trim(), `${locale} ${ns}:${key}`).not.toBe("");
-        expect(placeholders(text), `${locale} ${ns}:${key}`).toEqual(placeholders(english.get(key) ?? text));
-      }
-    });
+    it.each(LOCALES)(
+      "%s has no empty text, keeps every placeholder and names no tag like a void element",
+      (locale) => {
+        const translated = leaves(read(locale, ns));
+        for (const [key, text] of translated) {
+          expect(text.trim(), `${locale} ${ns}:${key}`).not.toBe("");
+          expect(placeholders(text), `${locale} ${ns}:${key}`).toEqual(
+            placeholders(english.get(key) ?? text),
+          );
+          expect(voidTags(text), `${locale} ${ns}:${key}`).toEqual([]);
+        }
+      },
+    );
   });
 });
