@@ -49,7 +49,7 @@ export default function AdminDashboard() {
             </div>
           ))}
         </dl>
-        <p className="mt-4 text-xs text-zinc-500">
+        <p className="mt-4 text-xs text-zinc-400">
           {t("dashboard.lastUpdated", {
             time: format.date(stats.lastUpdated, { dateStyle: "medium", timeStyle: "long" }),
           })}

@@ -36,7 +36,7 @@ export default function AdminModels() {
             <div className="flex flex-wrap items-center gap-2">
               <span className="rounded bg-zinc-800 px-2 py-1 font-mono text-xs">{model.icon}</span>
               <h2 className="font-semibold">{model.name}</h2>
-              <span className="text-xs text-zinc-500">{model.size}</span>
+              <span className="text-xs text-zinc-400">{model.size}</span>
               {MODEL_FLAGS.filter((flag) => model[flag]).map((flag) => (
                 <span key={flag} className="rounded bg-violet-900 px-1.5 py-0.5 text-xs">
                   {t(`models.badges.${flag}`)}

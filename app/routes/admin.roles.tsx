@@ -96,11 +96,11 @@ export default function AdminRoles() {
         <div key={role}>
           <h2 className="font-semibold">
             {t(`roles.kinds.${role}.title`)}{" "}
-            <span className="text-sm text-zinc-500">({format.number(users.length)})</span>
+            <span className="text-sm text-zinc-400">({format.number(users.length)})</span>
           </h2>
           <p className="text-sm text-zinc-400">{t(`roles.kinds.${role}.blurb`)}</p>
           {users.length === 0 ? (
-            <p className="mt-2 text-sm text-zinc-500">{t("roles.nobody")}</p>
+            <p className="mt-2 text-sm text-zinc-400">{t("roles.nobody")}</p>
           ) : (
             <ul
               aria-label={t(`roles.kinds.${role}.title`)}
@@ -115,7 +115,7 @@ export default function AdminRoles() {
                   <Link to={`/admin/users/${user.id}`} className="min-w-0 flex-1 truncate hover:underline">
                     {user.email}
                   </Link>
-                  <time dateTime={user.since} className="text-xs text-zinc-500">
+                  <time dateTime={user.since} className="text-xs text-zinc-400">
                     {t("roles.since", { date: format.date(user.since, { dateStyle: "medium" }) })}
                   </time>
                   <RevokeButton userId={user.id} email={user.email} role={role} />

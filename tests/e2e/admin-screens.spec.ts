@@ -1,5 +1,6 @@
 /** The admin console's Models, Settings, Roles, API keys, Analytics, Logs and queue board, JS on and off. */
 import type { Locator } from "@playwright/test";
+import { expectNoSeriousViolations } from "./support/axe";
 import { ADMIN } from "./support/env";
 import { ALSO_WITHOUT_JS, expect, expectToast, openAsAdmin, signIn, test } from "./support/fixtures";
 
@@ -182,4 +183,25 @@ test("a live 'Models Updated' reaches an open chat page when an admin changes th
     .locator("li")
     .filter({ hasText: "Models Updated" });
   await expect(updated.first()).toBeVisible();
+});
+
+test("no serious or critical axe violations on any console screen", async ({ page }) => {
+  // Ten axe runs on a busy machine take longer than one page's default time.
+  test.setTimeout(120_000);
+  await signIn(page, ADMIN);
+  for (const path of [
+    "/admin",
+    "/admin/users",
+    "/admin/activity",
+    "/admin/analytics",
+    "/admin/api-vendors",
+    "/admin/api-models",
+    "/admin/api-keys",
+    "/admin/roles",
+    "/admin/settings",
+    "/admin/logs",
+  ]) {
+    await page.goto(path);
+    await expectNoSeriousViolations(page, path);
+  }
 });

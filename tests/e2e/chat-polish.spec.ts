@@ -3,7 +3,6 @@
  * failed questions that keep their error, the model picker, reply width, one sidebar toggle, small screens,
  * the 404 page, and accessibility (axe) on the chat, the settings dialog and the open model picker.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { QUICK_ACTIONS } from "~/modules/completions/quick-actions";
 import {
@@ -24,6 +23,7 @@ import {
 import type { TestDb } from "./support/db";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
 import { mockDirective } from "./support/mock";
+import { expectNoSeriousViolations } from "./support/axe";
 
 const stopButton = (page: Page) => page.getByRole("button", { name: "Stop", exact: true });
 const failedReplies = (page: Page) => messageList(page).getByTestId("failed-reply");
@@ -266,30 +266,6 @@ test.describe("accessibility", () => {
     ]);
   });
 });
-
-async function expectNoSeriousViolations(page: Page, where: string, only?: string, skipRules: string[] = []) {
-  // Contrast is judged on what is painted: a dialog or toast still fading in is half transparent, so wait
-  // until nothing on the page is animating (the CI run on a loaded machine caught axe mid-fade once).
-  // Endless ones (a spinner) never finish and are left out.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (animation) =>
-          animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
-  const builder = new AxeBuilder({ page }).disableRules(skipRules);
-  const results = await (only ? builder.include(only) : builder).analyze();
-  const serious = results.violations
-    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
-    .map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
-    }));
-  expect(serious, `axe on ${where}`).toEqual([]);
-}
 
 /** The page does not scroll sideways, and no two visible controls cover each other. */
 async function expectNoOverflowOrOverlap(page: Page) {

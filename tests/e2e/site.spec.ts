@@ -2,9 +2,9 @@
  * The public site: every landing section and its behaviours, /pricing's buttons and redirects, no dead links,
  * no sideways scrolling at phone, tablet and desktop widths, and no serious accessibility violations.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { askInNewChat } from "./support/chat";
+import { expectNoSeriousViolations } from "./support/axe";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
 
 const PUBLIC_PAGES = ["/", "/features", "/pricing", "/about", "/docs", "/api", "/signin", "/signup"];
@@ -284,12 +284,7 @@ test.describe("accessibility", () => {
     test(`${path} has no serious or critical axe violations`, async ({ page, signUp }) => {
       if (path.startsWith("/checkout")) await signUp(page);
       await page.goto(path);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-      expect(
-        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-        path,
-      ).toEqual([]);
+      await expectNoSeriousViolations(page, path);
     });
   }
 });

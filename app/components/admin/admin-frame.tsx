@@ -78,7 +78,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
         <details ref={menu} className="relative">
           <summary className="btn-secondary cursor-pointer list-none">{t("frame.menu")}</summary>
           <div className="absolute right-0 z-20 mt-2 w-56 space-y-3 rounded-xl border border-zinc-800 bg-zinc-950 p-3 shadow-xl">
-            <p className="text-xs uppercase tracking-wide text-zinc-500">{t("frame.administrator")}</p>
+            <p className="text-xs uppercase tracking-wide text-zinc-400">{t("frame.administrator")}</p>
             <AdminNav />
             <AccountLinks />
           </div>
@@ -86,7 +86,7 @@ export function AdminFrame({ children }: { children: ReactNode }) {
       </header>
       <aside className="hidden w-60 shrink-0 flex-col gap-4 border-r border-zinc-800 p-4 md:flex">
         <Logo />
-        <p className="text-xs uppercase tracking-wide text-zinc-500">{t("frame.administrator")}</p>
+        <p className="text-xs uppercase tracking-wide text-zinc-400">{t("frame.administrator")}</p>
         <AdminNav />
         <div className="mt-auto">
           <AccountLinks />

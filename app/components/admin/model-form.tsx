@@ -116,7 +116,7 @@ export function ModelForm({
           return (
             <div key={row.key}>
               <input type="hidden" name={item.vendorId.name} value={vendor.id} />
-              <label htmlFor={item.vendorModelId.id} className="mb-1 block text-xs text-zinc-500">
+              <label htmlFor={item.vendorModelId.id} className="mb-1 block text-xs text-zinc-400">
                 {vendor.displayName}
               </label>
               <input {...getInputProps(item.vendorModelId, { type: "text" })} className="input" />

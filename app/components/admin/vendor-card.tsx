@@ -81,7 +81,7 @@ export function VendorCard({
     <li data-testid="vendor" className="space-y-4 rounded-xl border border-zinc-800 p-4">
       <div className="flex flex-wrap items-center gap-2">
         <h2 className="text-lg font-semibold">{vendor.displayName}</h2>
-        <span className="text-xs text-zinc-500">{vendor.name}</span>
+        <span className="text-xs text-zinc-400">{vendor.name}</span>
         {vendor.isActive ? (
           <span className="rounded bg-emerald-800 px-1.5 py-0.5 text-xs">{t("shared.active")}</span>
         ) : null}

@@ -1,0 +1,33 @@
+/** Axe on what a user can see: no serious or critical violation, on the page or on `only` within it. */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+export async function expectNoSeriousViolations(
+  page: Page,
+  where: string,
+  only?: string,
+  skipRules: string[] = [],
+) {
+  // Contrast is judged on what is painted: a dialog or toast still fading in is half transparent, so wait
+  // until nothing on the page is animating (the CI run on a loaded machine caught axe mid-fade once).
+  // Endless ones (a spinner) never finish and are left out.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+  const builder = new AxeBuilder({ page }).disableRules(skipRules);
+  const results = await (only ? builder.include(only) : builder).analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
+  expect(serious, `axe on ${where}`).toEqual([]);
+}
