@@ -54,11 +54,16 @@ export function terminalEntry(
 
 /**
  * What the browser receives on `GET /api/completions/:id/stream`, by SSE event name. The relay writes it and
- * the page's stream hook reads it, both through this type.
+ * the page's stream hook reads it, both through this type. A send answered with its reply's stream
+ * (`POST /api/chat-send`) opens with `accepted`, naming the page that shows the reply.
  */
 export interface ReplyEventData {
   token: { text: string };
   done: { messageId: string };
   stopped: { messageId: string };
   error: { code: FailureCode; message: string };
+}
+
+export interface AcceptedEventData {
+  location: string;
 }

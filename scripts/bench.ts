@@ -34,7 +34,7 @@ import { processesScenario, rollingScenario } from "./bench/scenarios/processes"
 import { scaleScenario } from "./bench/scenarios/scale";
 import { soakScenario } from "./bench/scenarios/soak";
 import { ttftScenario } from "./bench/scenarios/ttft";
-import { ProductClient } from "./bench/streams";
+import { ProductClient, type SendWay } from "./bench/streams";
 
 const USAGE = `Usage: npm run bench -- [options]
   --scenario LIST          ttft, concurrent, fallback, landing, browser, scale, capacity, processes, rolling,
@@ -72,6 +72,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --warmup N               unmeasured replies before "ttft" and "fallback" (default 20)
   --chats-per-user N       benchmark users = ceil(largest batch / N) (default 50)
   --worker-concurrency N   WORKER_CONCURRENCY per worker (default max(1000, --streams))
+  --product-send WAY       how the client sends to the product: "stream" (POST /api/chat-send answers with
+                           the reply's stream, as the chat page does) or "form" (the form's POST, then
+                           GET /api/completions/:id/stream, as without JavaScript) (default stream)
   --log-level LEVEL        LOG_LEVEL of web and workers (default warn)
   --profile DIR            web and workers write V8 CPU profiles and SQL timings into DIR
                            (scripts/bench/profile-hook.ts; summarize with scripts/bench/profile-summary.ts)
@@ -143,6 +146,7 @@ function parseOptions(args: string[]) {
       "landing-loads": { type: "string", default: "5" },
       "chats-per-user": { type: "string", default: "50" },
       "worker-concurrency": { type: "string" },
+      "product-send": { type: "string", default: "stream" },
       "log-level": { type: "string", default: "warn" },
       profile: { type: "string" },
       "no-write": { type: "boolean", default: false },
@@ -161,6 +165,10 @@ function parseOptions(args: string[]) {
   const unknown = scenarios.filter((name) => !SCENARIOS.includes(name as Scenario));
   if (unknown.length) throw new Error(`--scenario must be all or a list of ${SCENARIOS.join(", ")}`);
   const streams = count("streams");
+  const sendWay = (way: string | undefined): SendWay => {
+    if (way === "stream" || way === "form") return way;
+    throw new Error('--product-send must be "stream" or "form"');
+  };
   return {
     help: values.help,
     scenarios: scenarios as Scenario[],
@@ -214,6 +222,7 @@ function parseOptions(args: string[]) {
     workerConcurrency: values["worker-concurrency"]
       ? count("worker-concurrency")
       : Math.max(1000, streams, count("capacity-max")),
+    productSend: sendWay(values["product-send"]),
     logLevel: values["log-level"],
     profileDir: values.profile,
     write: !values["no-write"],
@@ -304,7 +313,7 @@ async function main() {
     log,
   });
   try {
-    const product = new ProductClient(env.baseUrl);
+    const product = new ProductClient(env.baseUrl, options.productSend);
     let tags = 0;
     const context: BenchContext = {
       env,
@@ -317,6 +326,7 @@ async function main() {
     const redisVersion = /redis_version:(\S+)/.exec(await env.redis.info("server"))?.[1] ?? "?";
     const facts = machineFacts([
       `${options.workers} worker process(es), WORKER_CONCURRENCY=${options.workerConcurrency}, LOG_LEVEL=${options.logLevel}`,
+      `product sends: ${options.productSend === "stream" ? "POST /api/chat-send answered with the reply's stream (the chat page's way)" : "the form's POST, then GET the reply's stream (the no-JS way)"}`,
       `scheduling: ${scheduling.description} (inherited by every process the benchmark starts)`,
       `machine load before the run: ${idleLoad.toFixed(0)}% of one core; see "everything else on the machine" in the load tables`,
       `Redis ${redisVersion} (${env.usesPrivateRedis ? "private redis-server on a unix socket" : "REDIS_URL"}), SQLite in a temp DATA_DIR`,

@@ -129,12 +129,14 @@ describe("body size", () => {
     const body = `intent=send&content=${encodeURIComponent(message)}`;
     expect(body.length).toBeGreaterThan(FORM_BODY_LIMIT);
     expect((await send({ path: "/chat/abc.data", headers: { Origin: origin }, body })).status).toBe(200);
+    expect((await send({ path: "/api/chat-send/abc", headers: { Origin: origin }, body })).status).toBe(200);
     expect((await send({ path: "/settings", headers: { Origin: origin }, body })).status).toBe(413);
   });
 
   it("refuses a chat post over the chat's limit with 413", async () => {
     const body = "content=" + "x".repeat(CHAT_BODY_LIMIT);
     expect((await send({ path: "/chat", headers: { Origin: origin }, body })).status).toBe(413);
+    expect((await send({ path: "/api/chat-send", headers: { Origin: origin }, body })).status).toBe(413);
   });
 
   it("refuses a body without a declared length with 411", async () => {

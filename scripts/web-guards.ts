@@ -26,7 +26,8 @@ export const FORM_BODY_LIMIT = 64 * 1024;
  * (every non-ASCII byte becomes "%XX"), and the other fields fit in a form's usual cap.
  */
 export const CHAT_BODY_LIMIT = 3 * MAX_MESSAGE_BYTES + FORM_BODY_LIMIT;
-const CHAT_FORM_PATH = /^\/chat(\/[^/]+)?(\.data)?\/?$/;
+/** The chat's pages (their forms, and the script's `.data` posts) and the script's send answered as a stream. */
+const CHAT_FORM_PATH = /^\/(chat|api\/chat-send)(\/[^/]+)?(\.data)?\/?$/;
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
 const JSON_ENDPOINTS = new Set(["/api/stripe/webhook"]);

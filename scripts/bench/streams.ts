@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { nowMs } from "./clock";
-import { fetchText, readSse } from "./http-client";
+import { fetchText, readSse, type RequestInit } from "./http-client";
 
 /** What the mock is told to do for one reply; `tag` makes the reply's tokens unique to it. */
 export interface ReplyPlan {
@@ -125,8 +125,14 @@ export async function peerReply(url: string, plan: ReplyPlan, timeoutMs: number)
   return run;
 }
 
+/** How the benchmark's client sends to the product (`--product-send`). */
+export type SendWay = "stream" | "form";
+
 export class ProductClient {
-  constructor(private readonly baseUrl: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    private readonly send: SendWay = "stream",
+  ) {}
 
   /** Signs a new user up and returns the session cookie (`rogue_session=...`). */
   async signup(email: string, timeoutMs: number): Promise<string> {
@@ -152,16 +158,33 @@ export class ProductClient {
     return session;
   }
 
-  /** Sends one message in a new chat and reads its reply's event stream to the end. */
+  /**
+   * Sends one message in a new chat and reads its reply's event stream to the end: from the send's own answer
+   * (the chat page's way), or by the form's POST and then the stream's GET (without JavaScript).
+   */
   async reply(cookie: string, plan: ReplyPlan, timeoutMs: number): Promise<StreamRun> {
     const requestId = randomUUID();
     const run: StreamRun = { tag: plan.tag, requestId, start: nowMs(), tokens: [] };
-    const form = new URLSearchParams({ intent: "send", content: directiveMessage(plan), requestId });
+    const form = new URLSearchParams({
+      intent: "send",
+      content: directiveMessage(plan),
+      requestId,
+    }).toString();
+    const formHeaders = { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" };
+    if (this.send === "stream") {
+      await this.readReply(run, `${this.baseUrl}/api/chat-send`, {
+        method: "POST",
+        headers: formHeaders,
+        body: form,
+        timeoutMs,
+      });
+      return run;
+    }
     try {
       const post = await fetchText(`${this.baseUrl}/chat?index`, {
         method: "POST",
-        headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        body: form.toString(),
+        headers: formHeaders,
+        body: form,
         timeoutMs,
       });
       run.postEnd = nowMs();
@@ -171,23 +194,28 @@ export class ProductClient {
       run.error = (error as Error).message;
       return run;
     }
-    const url = `${this.baseUrl}/api/completions/${requestId}/stream`;
     const remaining = Math.max(1, timeoutMs - (nowMs() - run.start));
-    const outcome = await readSse(
-      url,
-      { method: "GET", headers: { Cookie: cookie }, timeoutMs: remaining },
-      (event) => {
-        if (event.event === "token")
-          run.tokens.push({ at: event.at, text: (JSON.parse(event.data) as { text: string }).text });
-        else if (event.event !== "message") {
-          run.terminal = event.event;
-          if (event.event === "error") run.error = `error event: ${event.data}`;
-        }
-      },
-    );
+    await this.readReply(run, `${this.baseUrl}/api/completions/${requestId}/stream`, {
+      method: "GET",
+      headers: { Cookie: cookie },
+      timeoutMs: remaining,
+    });
+    return run;
+  }
+
+  /** Reads a reply's event stream into `run`; a send's stream says when it was accepted (`postEnd`). */
+  private async readReply(run: StreamRun, url: string, init: RequestInit) {
+    const outcome = await readSse(url, init, (event) => {
+      if (event.event === "accepted") run.postEnd = event.at;
+      else if (event.event === "token")
+        run.tokens.push({ at: event.at, text: (JSON.parse(event.data) as { text: string }).text });
+      else if (event.event !== "message") {
+        run.terminal = event.event;
+        if (event.event === "error") run.error = `error event: ${event.data}`;
+      }
+    });
     run.openedAt = outcome.openedAt;
     run.endedAt = outcome.endedAt;
     if (outcome.error) run.error = `${outcome.error} ${outcome.body ?? ""}`.trim();
-    return run;
   }
 }

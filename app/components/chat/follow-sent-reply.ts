@@ -1,32 +1,37 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import { followReply } from "./use-completion-stream";
+import { redirect } from "@remix-run/react";
+import { sendAndFollow } from "./use-completion-stream";
 
 /** The intents whose accepted request starts a reply with the form's request id as its completion id. */
 const STARTS_A_REPLY = new Set(["send", "quick-action", "regenerate", "edit"]);
 
-/** The chat's own page: an accepted request. A refusal that redirects (the key dialog) carries a query. */
-const CHAT_PAGE = /^\/chat\/[^/?#]+$/;
-
 /**
- * The chat routes' client action (JavaScript on; without it the form posts to the server action alone). The
- * server action stores the request and redirects to the chat; the moment it has, the reply's stream opens,
- * while the chat's data reloads, instead of after (the browser path of docs/benchmarks.md §4). The reloaded
- * page shows the same stream (`useCompletionStream` shares it), so nothing is fetched twice.
+ * The chat routes' client action (JavaScript on; without it the form posts to the server action alone). A
+ * request that starts a reply goes to `/api/chat-send`, which decides it as the server action does and answers
+ * an accepted one with the reply's event stream: the page goes on to the chat (its data reloads) while the
+ * reply is already streaming, with no second request before the first token (the browser path of
+ * docs/benchmarks.md §4c). The reloaded page shows the same stream (`useCompletionStream` shares it).
  */
-export async function followSentReply({ request, serverAction }: ClientActionFunctionArgs) {
+export async function followSentReply({ request, params, serverAction }: ClientActionFunctionArgs) {
   const form = await request.clone().formData();
+  const requestId = form.get("requestId");
+  if (typeof requestId !== "string" || !STARTS_A_REPLY.has(String(form.get("intent") ?? "send")))
+    return serverAction();
+  let answer: Awaited<ReturnType<typeof sendAndFollow>>;
   try {
-    return await serverAction();
-  } catch (thrown) {
-    const requestId = form.get("requestId");
-    const location = thrown instanceof Response ? thrown.headers.get("Location") : null;
-    if (
-      location &&
-      CHAT_PAGE.test(location) &&
-      typeof requestId === "string" &&
-      STARTS_A_REPLY.has(String(form.get("intent") ?? "send"))
-    )
-      followReply(requestId);
-    throw thrown;
+    answer = await sendAndFollow(
+      `/api/chat-send${params.chatId ? `/${params.chatId}` : ""}`,
+      form,
+      requestId,
+    );
+  } catch {
+    // The answer broke before it said whether the send was taken: the form's own action asks again, and the
+    // request id makes the repeat the same request, never a second one.
+    return serverAction();
   }
+  if (!(answer instanceof Response)) return redirect(answer.location);
+  if (!answer.headers.get("Content-Type")?.startsWith("application/json")) return serverAction();
+  const body = (await answer.json()) as { location?: string };
+  // A redirect's target (the sign-in, the key dialog), or the form's refusal with its errors.
+  return body.location ? redirect(body.location) : body;
 }

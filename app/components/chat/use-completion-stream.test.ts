@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { followReply, isFollowing } from "./use-completion-stream";
+import { followReply, isFollowing, sendAndFollow } from "./use-completion-stream";
 
 /** A stand-in EventSource that records what the page opened and closed. */
 class FakeEventSource {
@@ -54,5 +54,83 @@ describe("following a reply's stream", () => {
     expect(source.closed).toBe(false);
     source.listeners.get("done")!({ data: JSON.stringify({ messageId: "m" }) });
     expect(source.closed).toBe(true);
+  });
+});
+
+/** A send's answer as an event stream whose chunks the test writes, and ends or cuts, when it likes. */
+function streamedAnswer() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const encoder = new TextEncoder();
+  return {
+    response: new Response(body, { headers: { "Content-Type": "text/event-stream; charset=utf-8" } }),
+    write: (text: string) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+    cut: () => controller.error(new TypeError("network error")),
+  };
+}
+
+const ACCEPTED = `event: accepted\ndata: ${JSON.stringify({ location: "/chat/c1" })}\n\n`;
+const token = (offset: number, text: string) =>
+  `id: ${offset}\nevent: token\ndata: ${JSON.stringify({ text })}\n\n`;
+/** Lets the reader take what was written (it reads on the microtask queue and the stream's own steps). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe("a send answered with its reply's stream", () => {
+  beforeEach(() => {
+    FakeEventSource.opened = [];
+    vi.stubGlobal("EventSource", FakeEventSource);
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const sendWith = (answer: Response, completionId: string) => {
+    const fetch = vi.fn(() => Promise.resolve(answer));
+    vi.stubGlobal("fetch", fetch);
+    return { sent: sendAndFollow("/api/chat-send", new FormData(), completionId), fetch };
+  };
+
+  it("resolves with the chat's page once accepted, follows the reply, and needs no second request", async () => {
+    const answer = streamedAnswer();
+    const { sent, fetch } = sendWith(answer.response, "sent-a");
+    answer.write(ACCEPTED);
+    await expect(sent).resolves.toEqual({ location: "/chat/c1" });
+    expect(fetch).toHaveBeenCalledWith(
+      "/api/chat-send",
+      expect.objectContaining({ method: "POST", headers: { Accept: "text/event-stream" } }),
+    );
+    expect(isFollowing("sent-a")).toBe(true);
+    answer.write(token(2, "Hi") + `id: 2\nevent: done\ndata: ${JSON.stringify({ messageId: "m" })}\n\n`);
+    answer.end();
+    await settle();
+    expect(FakeEventSource.opened).toEqual([]);
+  });
+
+  it("reads the rest from where the answer broke, over an EventSource", async () => {
+    const answer = streamedAnswer();
+    const { sent } = sendWith(answer.response, "sent-b");
+    answer.write(ACCEPTED + token(5, "Hello") + token(11, " world"));
+    await sent;
+    answer.cut();
+    await settle();
+    expect(FakeEventSource.opened.map((source) => source.url)).toEqual([
+      "/api/completions/sent-b/stream?lastEventId=11",
+    ]);
+  });
+
+  it("hands back an answer that is not a stream (a refusal), following nothing", async () => {
+    const refusal = Response.json({ error: { content: ["Message is required"] } }, { status: 400 });
+    const { sent } = sendWith(refusal, "sent-c");
+    await expect(sent).resolves.toBe(refusal);
+    expect(isFollowing("sent-c")).toBe(false);
+  });
+
+  it("fails when the answer ends before the send was accepted", async () => {
+    const answer = streamedAnswer();
+    const { sent } = sendWith(answer.response, "sent-d");
+    answer.write(": open\n\n");
+    answer.cut();
+    await expect(sent).rejects.toThrow("before it was accepted");
+    expect(FakeEventSource.opened).toEqual([]);
+    expect(isFollowing("sent-d")).toBe(false);
   });
 });

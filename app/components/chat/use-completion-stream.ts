@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import type { ReplyEventData } from "#contract/lifecycle";
+import { createParser } from "eventsource-parser";
+import type { AcceptedEventData, ReplyEventData } from "#contract/lifecycle";
 
 export type StreamState =
   | { status: "waiting"; text: "" }
@@ -18,12 +19,13 @@ const UNWATCHED_MS = 5_000;
 
 interface Followed {
   state: StreamState;
-  source: EventSource;
+  /** Stops reading the reply, whichever way it arrives (the send's own answer, or an EventSource). */
+  close: () => void;
   listeners: Set<() => void>;
   release: ReturnType<typeof setTimeout> | null;
 }
 
-/** The replies this page follows, by completion id: one EventSource each, however many components show it. */
+/** The replies this page follows, by completion id: one stream each, however many components show it. */
 const followed = new Map<string, Followed>();
 
 function update(entry: Followed, next: (current: StreamState) => StreamState) {
@@ -31,41 +33,130 @@ function update(entry: Followed, next: (current: StreamState) => StreamState) {
   for (const listener of entry.listeners) listener();
 }
 
+function stopFollowing(completionId: string, entry: Followed) {
+  if (entry.release) clearTimeout(entry.release);
+  entry.close();
+  if (followed.get(completionId) === entry) followed.delete(completionId);
+}
+
 function releaseLater(completionId: string, entry: Followed) {
   if (entry.release) clearTimeout(entry.release);
-  entry.release = setTimeout(() => {
-    entry.source.close();
-    followed.delete(completionId);
-  }, UNWATCHED_MS);
+  entry.release = setTimeout(() => stopFollowing(completionId, entry), UNWATCHED_MS);
+}
+
+function startFollowing(completionId: string, close: () => void): Followed {
+  const entry: Followed = { state: WAITING, close, listeners: new Set(), release: null };
+  followed.set(completionId, entry);
+  releaseLater(completionId, entry);
+  return entry;
+}
+
+/** One event of the reply into its state; whether it was the reply's last. */
+function applyEvent(entry: Followed, type: string, data: string): boolean {
+  if (type === "token") {
+    const { text } = JSON.parse(data) as ReplyEventData["token"];
+    update(entry, (current) => ({ status: "streaming", text: current.text + text }));
+    return false;
+  }
+  if (type === "done" || type === "stopped") {
+    update(entry, (current) => ({ status: type, text: current.text }));
+    return true;
+  }
+  if (type === "error") {
+    const { message } = JSON.parse(data) as ReplyEventData["error"];
+    update(entry, (current) => ({ status: "error", text: current.text, message }));
+    return true;
+  }
+  return false;
 }
 
 /**
- * Starts following one reply over SSE (once per page; later calls reuse it). EventSource reconnects by itself
- * and sends Last-Event-ID, so after a network drop the server sends only what this page has not seen; a reload
- * starts again from the first token.
+ * Reads the reply over an EventSource, from `lastEventId` when given. EventSource reconnects by itself and
+ * sends Last-Event-ID, so after a network drop the server sends only what this page has not seen.
  */
-export function followReply(completionId: string): void {
-  if (followed.has(completionId)) return;
-  const source = new EventSource(`/api/completions/${completionId}/stream`);
-  const entry: Followed = { state: WAITING, source, listeners: new Set(), release: null };
-  followed.set(completionId, entry);
-  releaseLater(completionId, entry);
-  const finish = (next: (text: string) => StreamState) => {
-    source.close();
-    update(entry, (current) => next(current.text));
-  };
-  source.addEventListener("token", (event) => {
-    const { text } = JSON.parse((event as MessageEvent<string>).data) as ReplyEventData["token"];
-    update(entry, (current) => ({ status: "streaming", text: current.text + text }));
-  });
-  source.addEventListener("done", () => finish((text) => ({ status: "done", text })));
-  source.addEventListener("stopped", () => finish((text) => ({ status: "stopped", text })));
+function listen(completionId: string, entry: Followed, lastEventId?: string) {
+  const query = lastEventId ? `?${new URLSearchParams({ lastEventId })}` : "";
+  const source = new EventSource(`/api/completions/${completionId}/stream${query}`);
+  entry.close = () => source.close();
+  for (const type of ["token", "done", "stopped"])
+    source.addEventListener(type, (event) => {
+      if (applyEvent(entry, type, (event as MessageEvent<string>).data)) source.close();
+    });
   source.addEventListener("error", (event) => {
     // A failure the server reports carries data; a dropped connection does not (EventSource retries it).
     const data = (event as MessageEvent<string>).data;
-    if (!data) return;
-    const { message } = JSON.parse(data) as ReplyEventData["error"];
-    finish((text) => ({ status: "error", text, message }));
+    if (data && applyEvent(entry, "error", data)) source.close();
+  });
+}
+
+/**
+ * Starts following one reply over SSE (once per page; later calls reuse it). A reload starts again from the
+ * first token.
+ */
+export function followReply(completionId: string): void {
+  if (followed.has(completionId)) return;
+  const entry = startFollowing(completionId, () => {});
+  listen(completionId, entry);
+}
+
+/**
+ * Sends a chat form that starts a reply (its request id is the reply's id) and follows the reply on the send's
+ * own answer, an event stream that opens with `accepted` (docs/benchmarks.md §4c): the first token needs no
+ * second request. Resolves with the page to show once the send is accepted, or with the answer itself when
+ * it is not an event stream (a refusal, a redirect). Should the stream break before the reply ends, the rest
+ * is read from where it broke over an EventSource.
+ */
+export async function sendAndFollow(
+  url: string,
+  form: FormData,
+  completionId: string,
+): Promise<{ location: string } | Response> {
+  const abort = new AbortController();
+  const response = await fetch(url, {
+    method: "POST",
+    // URL-encoded as Remix sends a form: a multipart body would turn the message's line breaks into CRLF.
+    body: new URLSearchParams([...form].map(([name, value]) => [name, String(value)])),
+    headers: { Accept: "text/event-stream" },
+    signal: abort.signal,
+  });
+  if (
+    !response.ok ||
+    !response.body ||
+    !response.headers.get("Content-Type")?.startsWith("text/event-stream")
+  )
+    return response;
+  const earlier = followed.get(completionId);
+  if (earlier) stopFollowing(completionId, earlier);
+  const entry = startFollowing(completionId, () => abort.abort());
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  return new Promise((resolve, reject) => {
+    let accepted = false;
+    let ended = false;
+    let lastEventId: string | undefined;
+    const parser = createParser({
+      onEvent: ({ event, data, id }) => {
+        if (id !== undefined) lastEventId = id;
+        if (event === "accepted") {
+          accepted = true;
+          resolve(JSON.parse(data) as AcceptedEventData);
+        } else if (event) ended ||= applyEvent(entry, event, data);
+      },
+    });
+    const read = async () => {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+        parser.feed(chunk.value);
+    };
+    // The answer ended: whole, closed on purpose (nobody shows the reply any more), or cut (a read error);
+    // when cut after the send was accepted, the rest comes from where it broke.
+    const after = () => {
+      if (!accepted) {
+        // Nothing is followed for a send whose fate is unknown: the page that shows the reply opens it anew.
+        stopFollowing(completionId, entry);
+        reject(new Error("The send's answer ended before it was accepted"));
+      } else if (!ended && !abort.signal.aborted && followed.get(completionId) === entry)
+        listen(completionId, entry, lastEventId);
+    };
+    read().then(after, after);
   });
 }
 

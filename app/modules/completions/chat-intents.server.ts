@@ -3,12 +3,15 @@
  * resend, stop. Each parses with zod, calls one module function, and redirects to the chat (POST-redirect-GET)
  * or answers 4xx with the form's errors, so every one works without JavaScript.
  */
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "../auth/session.server";
 import { messages, toasts } from "../errors/catalogue";
-import { redirectWithToast } from "../toast/toast.server";
+import { redirectWithToast, toastHeaders } from "../toast/toast.server";
+import type { ToastInput } from "../toast/toast";
+import { completionEventStream } from "./relay.server";
 import { readFormData } from "~/utils/http.server";
 import {
   editAndResend,
@@ -71,18 +74,29 @@ function keyDialogUrl(chatId: string | null, model: string | undefined) {
   return `${chatId ? `/chat/${chatId}` : "/chat"}?${params}`;
 }
 
-export async function handleChatAction(request: Request, chatId: string | null) {
+/**
+ * What a chat form's request came to: a page to go to (the chat, after an accepted request; the key dialog),
+ * with its toast, and the reply it started when it started one; or the form's errors with their status.
+ */
+type ChatOutcome =
+  | { to: string; toast?: ToastInput; started?: { userId: string; completionId: string } }
+  | { result: SubmissionResult<string[]>; status: number };
+
+async function decideChatAction(request: Request, chatId: string | null): Promise<ChatOutcome> {
   const session = await requireUser(request);
   const formData = await readFormData(request);
   if (!formData.has("intent")) formData.set("intent", "send");
   const submission = parseWithZod(formData, { schema: chatActionForm(), disableAutoCoercion: true });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
+  if (submission.status !== "success") return { result: submission.reply(), status: 400 };
   const input = submission.value;
+  const userId = session.user.id;
   const chatUrl = (id: string) => `/chat/${id}`;
   try {
     switch (input.intent) {
-      case "send":
-        return redirect(chatUrl((await sendMessage(session, input, chatId)).chatId));
+      case "send": {
+        const sent = await sendMessage(session, input, chatId);
+        return { to: chatUrl(sent.chatId), started: { userId, completionId: sent.completionId } };
+      }
       case "quick-action": {
         const action = input.action as keyof typeof QUICK_ACTIONS;
         const sent = await sendMessage(
@@ -90,27 +104,29 @@ export async function handleChatAction(request: Request, chatId: string | null) 
           { ...quickActionRequest(action), requestId: input.requestId, action },
           chatId,
         );
-        return redirectWithToast(request, chatUrl(sent.chatId), {
-          type: "info",
-          ...toasts.startingAction(translate(`chat:quickActions.actions.${action}`)),
-        });
+        return {
+          to: chatUrl(sent.chatId),
+          toast: { type: "info", ...toasts.startingAction(translate(`chat:quickActions.actions.${action}`)) },
+          started: { userId, completionId: sent.completionId },
+        };
       }
       case "model": {
-        if (!chatId) return redirect(`/chat?${new URLSearchParams({ model: input.model })}`);
+        if (!chatId) return { to: `/chat?${new URLSearchParams({ model: input.model })}` };
         const { resent } = await switchModel(session, chatId, input.model);
-        return redirectWithToast(request, chatUrl(chatId), {
-          type: "success",
-          ...toasts.modelChanged(resent),
-        });
+        return { to: chatUrl(chatId), toast: { type: "success", ...toasts.modelChanged(resent) } };
       }
       case "regenerate":
       case "edit":
       case "stop": {
-        if (!chatId) return data(submission.reply({ formErrors: [messages.nothingToEdit] }), { status: 400 });
+        if (!chatId)
+          return { result: submission.reply({ formErrors: [messages.nothingToEdit] }), status: 400 };
+        if (input.intent === "stop") {
+          await stopReply(session, chatId, input.completionId);
+          return { to: chatUrl(chatId) };
+        }
         if (input.intent === "regenerate") await regenerateReply(session, chatId, input.requestId);
-        else if (input.intent === "edit") await editAndResend(session, chatId, input);
-        else await stopReply(session, chatId, input.completionId);
-        return redirect(chatUrl(chatId));
+        else await editAndResend(session, chatId, input);
+        return { to: chatUrl(chatId), started: { userId, completionId: input.requestId } };
       }
     }
   } catch (error) {
@@ -118,7 +134,40 @@ export async function handleChatAction(request: Request, chatId: string | null) 
     webMetrics().replyRequests.inc({ outcome: error.reason });
     // docs/product.md §4: sending without the key replies need opens the key dialog, on the chat's own URL.
     if (error.reason === "key")
-      return redirect(keyDialogUrl(chatId, "model" in input ? input.model : undefined));
-    return data(submission.reply({ formErrors: [error.message] }), { status: error.status });
+      return { to: keyDialogUrl(chatId, "model" in input ? input.model : undefined) };
+    return { result: submission.reply({ formErrors: [error.message] }), status: error.status };
   }
+}
+
+/** The chat forms' action: POST-redirect-GET to the page the request came to, or 4xx with the form's errors. */
+export async function handleChatAction(request: Request, chatId: string | null) {
+  const outcome = await decideChatAction(request, chatId);
+  if ("result" in outcome) return data(outcome.result, { status: outcome.status });
+  return outcome.toast ? redirectWithToast(request, outcome.to, outcome.toast) : redirect(outcome.to);
+}
+
+/**
+ * The same forms sent by the chat page's script (docs/benchmarks.md §4c): the same decisions, but a request
+ * that starts a reply is answered with the reply's event stream itself, opened by an `accepted` event naming
+ * the page to show, so the first token needs no second request. Any other outcome is JSON: `{ location }` to
+ * go to (a sign-in, the key dialog, a model switched) or the form's result with its 4xx.
+ */
+export async function handleChatActionAsStream(request: Request, chatId: string | null): Promise<Response> {
+  let outcome: ChatOutcome;
+  try {
+    // As the chat's own page: a signed-out sender signs in with the chat as the way back, not this endpoint.
+    const page = new Request(new URL(chatId ? `/chat/${chatId}` : "/chat", request.url), request);
+    outcome = await decideChatAction(page, chatId);
+  } catch (thrown) {
+    const location = thrown instanceof Response ? thrown.headers.get("Location") : null;
+    if (!location) throw thrown;
+    // Signed out: the sign-in page, its toast cookie carried along.
+    const cookie = (thrown as Response).headers.get("Set-Cookie");
+    return Response.json({ location }, { headers: cookie ? { "Set-Cookie": cookie } : undefined });
+  }
+  if ("result" in outcome) return Response.json(outcome.result, { status: outcome.status });
+  const headers = outcome.toast ? await toastHeaders(request, outcome.toast) : undefined;
+  if (!outcome.started) return Response.json({ location: outcome.to }, { headers });
+  const { userId, completionId } = outcome.started;
+  return completionEventStream(request, userId, completionId, { acceptedAt: outcome.to, headers });
 }

@@ -4,10 +4,10 @@
  * missed, whether the reply is still in Redis or, its stream expired, replayed from the database.
  */
 import type { StreamEntry } from "#contract/jobs";
-import type { ReplyEventData } from "#contract/lifecycle";
+import type { AcceptedEventData, ReplyEventData } from "#contract/lifecycle";
 import { failureMessage } from "../errors/catalogue";
 import { serverContext } from "../server-context.server";
-import { notFound } from "~/utils/http.server";
+import { combineHeaders, notFound } from "~/utils/http.server";
 import { webMetrics } from "~/utils/metrics.server";
 import { openReply } from "./reply-entries.server";
 import { resumeOffset } from "./stream-ids";
@@ -36,6 +36,14 @@ export async function completionEventStream(
   request: Request,
   userId: string,
   completionId: string,
+  {
+    acceptedAt,
+    headers,
+  }: {
+    /** A send answered with its reply's stream: the page that shows it, sent first as `accepted`. */
+    acceptedAt?: string;
+    headers?: HeadersInit;
+  } = {},
 ): Promise<Response> {
   const completion = await serverContext()
     .db.selectFrom("completions")
@@ -68,8 +76,12 @@ export async function completionEventStream(
         stop();
       };
       request.signal.addEventListener("abort", () => cleanup(), { once: true });
-      // Tells the browser the stream is open at once (and flushes proxies) before the first token.
-      controller.enqueue(encoder.encode(": open\n\n"));
+      // Tells the browser the stream is open at once (and flushes proxies) before the first token. The
+      // accepted event has no id: the reply's offsets alone are what a resume asks from.
+      const accepted: AcceptedEventData | null = acceptedAt ? { location: acceptedAt } : null;
+      controller.enqueue(
+        encoder.encode(accepted ? `event: accepted\ndata: ${JSON.stringify(accepted)}\n\n` : ": open\n\n"),
+      );
       // Each event's id is the reply's offset at its end.
       stop = follow(([offset, entry]) => {
         if (!open) return;
@@ -86,5 +98,5 @@ export async function completionEventStream(
       cleanup();
     },
   });
-  return new Response(body, { headers: SSE_HEADERS });
+  return new Response(body, { headers: combineHeaders(SSE_HEADERS, headers) });
 }

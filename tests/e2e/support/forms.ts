@@ -1,10 +1,14 @@
 /** Helpers for the app's HTML forms, the same with JavaScript on or off. */
 import type { APIRequestContext, Locator, Page, Response } from "@playwright/test";
 
-/** Whether a response answers a POST of the form at `path` (a document POST, or Remix's `.data` fetch). */
+/**
+ * Whether a response answers a POST of the form at `path`: a document POST, Remix's `.data` fetch, or for the
+ * chat's forms that start a reply, the page script's send to /api/chat-send (answered with the reply's stream).
+ */
 const isFormPost = (path: string) => (response: Response) => {
   const url = new URL(response.url());
-  return response.request().method() === "POST" && url.pathname.replace(/\.data$/, "") === path;
+  const formPath = url.pathname.replace(/\.data$/, "").replace(/^\/api\/chat-send(?=\/|$)/, "/chat");
+  return response.request().method() === "POST" && formPath === path;
 };
 
 /**
