@@ -34,6 +34,8 @@ const STEP_TIMEOUT_MS = 30_000;
 interface PageMarks {
   expect: string;
   enterAt: number;
+  /** The page's script read the first token off the network (a stream reader's chunk; 0 over EventSource). */
+  readAt: number;
   firstAt: number;
   paintAt: number;
 }
@@ -49,7 +51,16 @@ declare global {
  */
 const INSTRUMENT = `(() => {
   const now = () => performance.timeOrigin + performance.now();
-  window.__bench = { expect: "", enterAt: 0, firstAt: 0, paintAt: 0 };
+  window.__bench = { expect: "", enterAt: 0, readAt: 0, firstAt: 0, paintAt: 0 };
+  const read = ReadableStreamDefaultReader.prototype.read;
+  ReadableStreamDefaultReader.prototype.read = function () {
+    return read.call(this).then((chunk) => {
+      const marks = window.__bench;
+      if (marks.expect && marks.enterAt && !marks.readAt && typeof chunk.value === "string" && chunk.value.includes(marks.expect))
+        marks.readAt = now();
+      return chunk;
+    });
+  };
   document.addEventListener("keydown", (event) => {
     if (event.key === "Enter" && !event.shiftKey && window.__bench.expect && !window.__bench.enterAt)
       window.__bench.enterAt = now();
@@ -84,6 +95,7 @@ interface RequestTrace {
 }
 
 interface Send {
+  enterToRead: number;
   enterToFirst: number;
   enterToPaint: number;
   requests: RequestTrace[];
@@ -112,7 +124,7 @@ async function send(page: Page, plan: ReplyPlan): Promise<Send> {
   const requests: Request[] = [];
   const onRequest = (request: Request) => void requests.push(request);
   await page.evaluate((expect) => {
-    window.__bench = { expect, enterAt: 0, firstAt: 0, paintAt: 0 };
+    window.__bench = { expect, enterAt: 0, readAt: 0, firstAt: 0, paintAt: 0 };
   }, `${plan.tag}.t0001`);
   page.on("request", onRequest);
   try {
@@ -134,6 +146,7 @@ async function send(page: Page, plan: ReplyPlan): Promise<Send> {
   await Promise.all(requests.map((request) => request.response().catch(() => null)));
   const marks = await page.evaluate(() => window.__bench);
   return {
+    enterToRead: marks.readAt ? marks.readAt - marks.enterAt : Number.NaN,
     enterToFirst: marks.firstAt - marks.enterAt,
     enterToPaint: marks.paintAt - marks.enterAt,
     requests: traces(requests, marks.enterAt),
@@ -171,6 +184,14 @@ function traceTable(title: string, sends: Send[]): Table {
       kind === "event stream" ? "(open)" : p50(ends),
     ];
   });
+  rows.push([
+    "first token read by the page's script → in the page",
+    "",
+    "",
+    p50(sends.map((s) => s.enterToRead)),
+    "",
+    p50(sends.map((s) => s.enterToFirst)),
+  ]);
   rows.push([
     "first token in the page → painted",
     "",
@@ -282,7 +303,7 @@ export async function browserScenario(context: BenchContext, sizes: BrowserSizes
       ],
       notes: [
         `The user has ${sizes.history} earlier chats in the sidebar; the one chat grows to ${sizes.warmup + sizes.sends + 1} exchanges. Each reply is ${REPLY.tokens} tokens, the first written at once.`,
-        `Enter and the first token are marked by the page itself (keydown in the capture phase; a MutationObserver on the reply bubble); "painted" is the next animation frame. Request times are Playwright's (Chromium's network timing), on the same clock.`,
+        `Enter and the first token are marked by the page itself (keydown in the capture phase; a MutationObserver on the reply bubble); "painted" is the next animation frame; "read by the page's script" is when a stream reader in the page returned the chunk holding the first token (the send's answer; not marked when the reply comes over EventSource). Request times are Playwright's (Chromium's network timing), on the same clock.`,
         `Each first send of a new chat loads /chat in a fresh browser context (nothing cached), as a first visit does; the ${sizes.warmup} warm-up send(s) in the chat are not measured.`,
         "The peer has no page, so this scenario has no peer row.",
       ],
