@@ -13,7 +13,7 @@ import { MessageBubble } from "./message-bubble";
 import { EditLastMessage, IntentButton } from "./message-controls";
 import { QuickActions } from "./quick-actions";
 import { ScrollToBottom } from "./scroll-to-bottom";
-import { isFollowing, useCompletionStream } from "./use-completion-stream";
+import { useCompletionStream, useFollowing } from "./use-completion-stream";
 import { useReplyNotification } from "./use-reply-notification";
 import { useTranslation } from "react-i18next";
 
@@ -130,16 +130,18 @@ function PlanNotice({ messagesLeft, dailyReplies }: { messagesLeft: number | nul
 }
 
 /**
- * The message this page has just sent, while the chat's data reloads after the send was accepted: the question
- * and its live reply show at once (the reply's stream was opened by the send, `followSentReply`), and the
- * reloaded page shows the stored question and the same live reply in their place.
+ * The message this page has just sent, from the moment it was accepted until the chat's data knows it: the
+ * question and its live reply show at once (the send's answer is the reply's stream, `followSentReply`), and
+ * the reloaded page shows the stored question and the same live reply in their place.
  */
 function useSentMessage(requestId: string, firstMessage: boolean) {
   const navigation = useNavigation();
-  const form = navigation.state === "loading" ? navigation.formData : undefined;
-  if (!form || (form.get("intent") ?? "send") !== "send" || form.get("requestId") !== requestId) return null;
+  const following = useFollowing(requestId);
+  const form = navigation.formData;
+  if (!following || !form || (form.get("intent") ?? "send") !== "send" || form.get("requestId") !== requestId)
+    return null;
   const content = form.get("content");
-  if (typeof content !== "string" || !isFollowing(requestId)) return null;
+  if (typeof content !== "string") return null;
   // As the send stores it: a first message's "[SYSTEM: ...]" prefix is the chat's instruction, not shown.
   const question = firstMessage ? splitSystemPrefix(content.trim()).user : content.trim();
   return { content: question, completionId: requestId };

@@ -1,6 +1,12 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { redirect } from "@remix-run/react";
-import { sendAndFollow } from "./use-completion-stream";
+import { replyStarted, sendAndFollow } from "./use-completion-stream";
+
+/**
+ * How long an accepted send waits for its reply's first text before the page goes on to the chat: a vendor
+ * that is slow to start must not keep the page on "Sending..." for long.
+ */
+const FIRST_TEXT_WAIT_MS = 1_000;
 
 /** The intents whose accepted request starts a reply with the form's request id as its completion id. */
 const STARTS_A_REPLY = new Set(["send", "quick-action", "regenerate", "edit"]);
@@ -8,9 +14,10 @@ const STARTS_A_REPLY = new Set(["send", "quick-action", "regenerate", "edit"]);
 /**
  * The chat routes' client action (JavaScript on; without it the form posts to the server action alone). A
  * request that starts a reply goes to `/api/chat-send`, which decides it as the server action does and answers
- * an accepted one with the reply's event stream: the page goes on to the chat (its data reloads) while the
- * reply is already streaming, with no second request before the first token (the browser path of
- * docs/benchmarks.md §4c). The reloaded page shows the same stream (`useCompletionStream` shares it).
+ * an accepted one with the reply's event stream, with no second request before the first token. The page goes
+ * on to the chat (its data reloads) once the reply shows its first text, so the reload does not compete with it
+ * (the browser path of docs/benchmarks.md §4c). The reloaded page shows the same stream
+ * (`useCompletionStream` shares it).
  */
 export async function followSentReply({ request, params, serverAction }: ClientActionFunctionArgs) {
   const form = await request.clone().formData();
@@ -29,7 +36,11 @@ export async function followSentReply({ request, params, serverAction }: ClientA
     // request id makes the repeat the same request, never a second one.
     return serverAction();
   }
-  if (!(answer instanceof Response)) return redirect(answer.location);
+  if (!(answer instanceof Response)) {
+    // The page shows the question and the live reply meanwhile (`ChatView`); the chat's reload comes after.
+    await replyStarted(requestId, FIRST_TEXT_WAIT_MS);
+    return redirect(answer.location);
+  }
   if (!answer.headers.get("Content-Type")?.startsWith("application/json")) return serverAction();
   const body = (await answer.json()) as { location?: string };
   // A redirect's target (the sign-in, the key dialog), or the form's refusal with its errors.

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { followReply, isFollowing, sendAndFollow } from "./use-completion-stream";
+import { followReply, isFollowing, replyStarted, sendAndFollow } from "./use-completion-stream";
 
 /** A stand-in EventSource that records what the page opened and closed. */
 class FakeEventSource {
@@ -115,6 +115,31 @@ describe("a send answered with its reply's stream", () => {
     expect(FakeEventSource.opened.map((source) => source.url)).toEqual([
       "/api/completions/sent-b/stream?lastEventId=11",
     ]);
+  });
+
+  it("says when the reply has shown its first text, so the page goes on to the chat only then", async () => {
+    const answer = streamedAnswer();
+    const { sent } = sendWith(answer.response, "sent-e");
+    answer.write(ACCEPTED);
+    await sent;
+    let started = false;
+    const waiting = replyStarted("sent-e", 60_000).then(() => (started = true));
+    await settle();
+    expect(started).toBe(false);
+    answer.write(token(5, "Hello"));
+    await waiting;
+    expect(started).toBe(true);
+  });
+
+  it("stops waiting for a first text that is slow to come", async () => {
+    const answer = streamedAnswer();
+    const { sent } = sendWith(answer.response, "sent-f");
+    answer.write(ACCEPTED);
+    await sent;
+    const before = Date.now();
+    await replyStarted("sent-f", 50);
+    expect(Date.now() - before).toBeGreaterThanOrEqual(45);
+    expect(isFollowing("sent-f")).toBe(true);
   });
 
   it("hands back an answer that is not a stream (a refusal), following nothing", async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { createParser } from "eventsource-parser";
 import type { AcceptedEventData, ReplyEventData } from "#contract/lifecycle";
 
@@ -27,6 +27,9 @@ interface Followed {
 
 /** The replies this page follows, by completion id: one stream each, however many components show it. */
 const followed = new Map<string, Followed>();
+/** Told when a reply starts or stops being followed. */
+const followingListeners = new Set<() => void>();
+const followingChanged = () => followingListeners.forEach((listener) => listener());
 
 function update(entry: Followed, next: (current: StreamState) => StreamState) {
   entry.state = next(entry.state);
@@ -36,7 +39,9 @@ function update(entry: Followed, next: (current: StreamState) => StreamState) {
 function stopFollowing(completionId: string, entry: Followed) {
   if (entry.release) clearTimeout(entry.release);
   entry.close();
-  if (followed.get(completionId) === entry) followed.delete(completionId);
+  if (followed.get(completionId) !== entry) return;
+  followed.delete(completionId);
+  followingChanged();
 }
 
 function releaseLater(completionId: string, entry: Followed) {
@@ -48,6 +53,7 @@ function startFollowing(completionId: string, close: () => void): Followed {
   const entry: Followed = { state: WAITING, close, listeners: new Set(), release: null };
   followed.set(completionId, entry);
   releaseLater(completionId, entry);
+  followingChanged();
   return entry;
 }
 
@@ -162,6 +168,39 @@ export async function sendAndFollow(
 
 /** Whether this page already follows the reply (the send opened its stream). */
 export const isFollowing = (completionId: string) => followed.has(completionId);
+
+/** `isFollowing` for a component, which re-renders when it changes (the send has been accepted). */
+export function useFollowing(completionId: string): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      followingListeners.add(listener);
+      return () => followingListeners.delete(listener);
+    },
+    () => followed.has(completionId),
+    () => false,
+  );
+}
+
+/**
+ * Resolves once the followed reply shows its first text or has ended, or after `atMostMs`: the send's
+ * navigation waits for it, so the chat's reload does not compete with the first token (docs/benchmarks.md §4c).
+ */
+export function replyStarted(completionId: string, atMostMs: number): Promise<void> {
+  const entry = followed.get(completionId);
+  if (!entry || entry.state.status !== "waiting") return Promise.resolve();
+  return new Promise((resolve) => {
+    const check = () => {
+      if (entry.state.status !== "waiting") done();
+    };
+    const done = () => {
+      clearTimeout(timer);
+      entry.listeners.delete(check);
+      resolve();
+    };
+    const timer = setTimeout(done, atMostMs);
+    entry.listeners.add(check);
+  });
+}
 
 function watch(completionId: string, listener: () => void) {
   followReply(completionId);
