@@ -60,13 +60,15 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
     return () => clearTimeout(timer);
   }, [toast.id, onDismiss]);
   return (
+    // The role sits inside the item: on the <li> itself it would hide the list item the <ol> must hold.
     <li
-      role={toast.type === "destructive" ? "alert" : "status"}
       className={`pointer-events-auto rounded-lg border p-4 text-sm shadow-lg ${variantClasses[toast.type]}`}
       data-toast-type={toast.type}
     >
-      <p className="font-semibold">{toast.title}</p>
-      {toast.description ? <p className="mt-1 text-zinc-300">{toast.description}</p> : null}
+      <div role={toast.type === "destructive" ? "alert" : "status"}>
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description ? <p className="mt-1 text-zinc-300">{toast.description}</p> : null}
+      </div>
     </li>
   );
 }

@@ -109,10 +109,14 @@ export { expect };
  * lets it go on to check the rest of what the user should see.
  */
 export async function expectToast(page: Page, title: string, description?: string) {
-  // The list's label is translated with the page: found by what it is, so a toast in any language counts.
-  let toast = page.locator("[data-toast-list] li").filter({ hasText: title });
+  // The list's label is translated with the page: found by what it is, so a toast in any language counts. Each
+  // toast is an item of that list to a screen reader, announced as a status (or an alert, for an error).
+  let toast = page.locator("[data-toast-list]").getByRole("listitem").filter({ hasText: title });
   if (description) toast = toast.filter({ hasText: description });
   await expect.soft(toast, `toast '${title}' / '${description ?? ""}'`).toBeVisible();
+  await expect
+    .soft(toast.locator('[role="status"], [role="alert"]'), `toast '${title}' announced`)
+    .toBeVisible();
 }
 
 /** What Sign Out leaves: the sign-in page, its toast, and no session of the user in the database. */
