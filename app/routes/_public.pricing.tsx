@@ -113,6 +113,7 @@ export default function PricingPage() {
 
         <TitledSection id="compare" title={t("pricing.compare.title")} className="mt-20">
           <FeatureTable
+            caption={t("pricing.compare.title")}
             className="mt-6"
             minWidth="min-w-[28rem]"
             columns={[

@@ -66,6 +66,7 @@ export default function AdminDashboard() {
         {queues ? (
           <div className="mt-2">
             <DataTable
+              label={t("dashboard.queues")}
               columns={[
                 t("dashboard.queueColumns.queue"),
                 ...QUEUE_COLUMNS.map((column) => t(`dashboard.queueColumns.${column}`)),
@@ -107,6 +108,7 @@ export default function AdminDashboard() {
         <h2 className="text-lg font-semibold">{t("dashboard.vendors")}</h2>
         <div className="mt-2">
           <DataTable
+            label={t("dashboard.vendors")}
             columns={[
               t("shared.vendor"),
               t("dashboard.vendorColumns.status"),

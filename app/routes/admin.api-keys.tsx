@@ -62,6 +62,7 @@ export default function AdminApiKeys() {
       />
       <ActionAlert data={actionData} />
       <DataTable
+        label={t("screens.apiKeys")}
         columns={[t("shared.vendor"), t("apiKeys.serviceKey"), t("shared.lastTest"), t("apiKeys.userKeys")]}
       >
         {vendors.map((row) => (

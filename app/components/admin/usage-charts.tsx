@@ -109,6 +109,7 @@ function BreakdownTable({ title, rows, testId }: { title: string; rows: UsageBre
     <div className="min-w-0 space-y-2">
       <h3 className="text-sm font-semibold">{title}</h3>
       <DataTable
+        label={title}
         framed
         testId={testId}
         columns={[

@@ -12,7 +12,8 @@ type Cell = { key: string; text: string; className?: string };
 
 /**
  * A boxed table with a title on each row and a column per thing compared; it scrolls sideways inside itself
- * on a narrow screen. `minWidth` is the Tailwind class below which it scrolls.
+ * on a narrow screen. `minWidth` is the Tailwind class below which it scrolls. The scrolling frame is a region
+ * named by the caption, in the tab order, so a keyboard can scroll it too.
  */
 export function FeatureTable({
   caption,
@@ -21,7 +22,7 @@ export function FeatureTable({
   minWidth,
   className,
 }: {
-  caption?: string;
+  caption: string;
   columns: string[];
   rows: { label: string; cells: Cell[] }[];
   minWidth: string;
@@ -29,10 +30,13 @@ export function FeatureTable({
 }) {
   return (
     <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
       className={[className, "overflow-x-auto rounded-lg border border-zinc-800"].filter(Boolean).join(" ")}
     >
       <table className={`w-full ${minWidth} text-left text-sm`}>
-        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <caption className="sr-only">{caption}</caption>
         <thead className="bg-zinc-900">
           <HeadingRow columns={columns} cellClass={() => "px-4 py-3 font-medium"} />
         </thead>
