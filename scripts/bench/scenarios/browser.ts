@@ -184,22 +184,27 @@ function traceTable(title: string, sends: Send[]): Table {
       kind === "event stream" ? "(open)" : p50(ends),
     ];
   });
-  rows.push([
-    "first token read by the page's script → in the page",
+  // A step between two of the page's marks, in the request columns: where it starts and where it ends.
+  const step = (label: string, from: (send: Send) => number, to: (send: Send) => number) => [
+    label,
     "",
     "",
-    p50(sends.map((s) => s.enterToRead)),
+    p50(sends.map(from)),
     "",
-    p50(sends.map((s) => s.enterToFirst)),
-  ]);
-  rows.push([
-    "first token in the page → painted",
-    "",
-    "",
-    p50(sends.map((s) => s.enterToFirst)),
-    "",
-    p50(sends.map((s) => s.enterToPaint)),
-  ]);
+    p50(sends.map(to)),
+  ];
+  rows.push(
+    step(
+      "first token read by the page's script → in the page",
+      (s) => s.enterToRead,
+      (s) => s.enterToFirst,
+    ),
+    step(
+      "first token in the page → painted",
+      (s) => s.enterToFirst,
+      (s) => s.enterToPaint,
+    ),
+  );
   return {
     title,
     header: [
