@@ -188,17 +188,17 @@ export function useFollowing(completionId: string): boolean {
 export function replyStarted(completionId: string, atMostMs: number): Promise<void> {
   const entry = followed.get(completionId);
   if (!entry || entry.state.status !== "waiting") return Promise.resolve();
+  // Watched as a component watches it, so the reply is released as usual once nobody shows it.
   return new Promise((resolve) => {
-    const check = () => {
-      if (entry.state.status !== "waiting") done();
-    };
     const done = () => {
       clearTimeout(timer);
-      entry.listeners.delete(check);
+      unwatch();
       resolve();
     };
     const timer = setTimeout(done, atMostMs);
-    entry.listeners.add(check);
+    const unwatch = watch(completionId, () => {
+      if (entry.state.status !== "waiting") done();
+    });
   });
 }
 
