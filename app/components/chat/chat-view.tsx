@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation, useRevalidator } from "@remix-run/react";
-import { Fragment, useEffect, useRef } from "react";
+import { memo, useEffect, useMemo, useRef } from "react";
 import { useToast } from "~/components/ui/toaster";
 import type { ChatPageData } from "~/modules/chats/chat-page.server";
 import { formErrors, resultIntent } from "~/modules/completions/action-result";
@@ -129,6 +129,86 @@ function PlanNotice({ messagesLeft, dailyReplies }: { messagesLeft: number | nul
   );
 }
 
+interface Failure {
+  message: string;
+  question: string;
+  isLast: boolean;
+}
+
+/** A failed request's error goes under what it left: its partial reply when one was stored, else the question. */
+function failuresByMessage(
+  messages: Message[],
+  failures: ChatPageData["failures"],
+  lastCompletionId: ChatPageData["lastCompletionId"],
+) {
+  const failureAfter = new Map<string, Failure>();
+  for (const message of messages) {
+    if (message.role !== "user") continue;
+    const failure = failures[message.id];
+    if (!failure) continue;
+    const partial = messages.find((m) => m.completion_id === failure.completionId);
+    failureAfter.set(partial?.id ?? message.id, {
+      message: failure.message,
+      question: message.content,
+      isLast: failure.completionId === lastCompletionId,
+    });
+  }
+  return failureAfter;
+}
+
+/**
+ * One stored message with its controls, and the error of a request that failed after it. Memoized: the chat
+ * re-renders on every step of a send (submitting, accepted, the reload), and re-rendering every earlier
+ * message then held the first token back (docs/benchmarks.md §4d).
+ */
+const StoredMessage = memo(function StoredMessage({
+  message,
+  modelNames,
+  requestId,
+  regenerate,
+  edit,
+  editing,
+  failed,
+  persistentFailure,
+  canRetry,
+}: {
+  message: Message;
+  modelNames: Record<string, string>;
+  requestId: string;
+  regenerate: boolean;
+  edit: boolean;
+  editing: boolean;
+  failed: Failure | undefined;
+  persistentFailure: boolean;
+  canRetry: boolean;
+}) {
+  return (
+    <>
+      <MessageBubble
+        role={message.role}
+        footer={<MessageFooter message={message} modelNames={modelNames} />}
+        actions={
+          <>
+            {regenerate ? (
+              <IntentButton intent="regenerate" fields={{ requestId }}>
+                Regenerate
+              </IntentButton>
+            ) : null}
+            {edit ? (
+              <EditLastMessage content={message.content} requestId={requestId} initiallyOpen={editing} />
+            ) : null}
+          </>
+        }
+      >
+        {message.content}
+      </MessageBubble>
+      {failed ? (
+        <FailedReply {...failed} persistent={persistentFailure} requestId={requestId} canRetry={canRetry} />
+      ) : null}
+    </>
+  );
+});
+
 /**
  * The message this page has just sent, from the moment it was accepted until the chat's data knows it: the
  * question and its live reply show at once (the send's answer is the reply's stream, `followSentReply`), and
@@ -184,19 +264,10 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
   const composerResult = intent === "send" || intent === "quick-action" ? lastResult : undefined;
   const otherErrors = composerResult ? [] : formErrors(lastResult);
 
-  // A failed request's error goes under what it left: its partial reply when one was stored, else the question.
-  const failureAfter = new Map<string, { message: string; question: string; isLast: boolean }>();
-  for (const message of messages) {
-    if (message.role !== "user") continue;
-    const failure = failures[message.id];
-    if (!failure) continue;
-    const partial = messages.find((m) => m.completion_id === failure.completionId);
-    failureAfter.set(partial?.id ?? message.id, {
-      message: failure.message,
-      question: message.content,
-      isLast: failure.completionId === lastCompletionId,
-    });
-  }
+  const failureAfter = useMemo(
+    () => failuresByMessage(messages, failures, lastCompletionId),
+    [messages, failures, lastCompletionId],
+  );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -221,42 +292,24 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
           ) : (
             <ol className="mx-auto flex w-full max-w-3xl flex-col gap-5" aria-label={t("view.messages")}>
               {messages.map((message) => {
-                const isLastUser = idle && message.id === lastUser?.id && chatId;
-                const isLastReply = idle && message.id === last?.id && message.role === "assistant" && chatId;
                 const failed = failureAfter.get(message.id);
                 return (
-                  <Fragment key={message.id}>
-                    <MessageBubble
-                      role={message.role}
-                      footer={<MessageFooter message={message} modelNames={modelNames} />}
-                      actions={
-                        <>
-                          {isLastReply && !cannotSend && !failed ? (
-                            <IntentButton intent="regenerate" fields={{ requestId }}>
-                              Regenerate
-                            </IntentButton>
-                          ) : null}
-                          {isLastUser && !cannotSend ? (
-                            <EditLastMessage
-                              content={message.content}
-                              requestId={requestId}
-                              initiallyOpen={props.editing}
-                            />
-                          ) : null}
-                        </>
-                      }
-                    >
-                      {message.content}
-                    </MessageBubble>
-                    {failed ? (
-                      <FailedReply
-                        {...failed}
-                        persistent={failed.isLast && props.persistentFailure}
-                        requestId={requestId}
-                        canRetry={idle && Boolean(chatId) && !cannotSend}
-                      />
-                    ) : null}
-                  </Fragment>
+                  <StoredMessage
+                    key={message.id}
+                    message={message}
+                    modelNames={modelNames}
+                    requestId={requestId}
+                    regenerate={
+                      Boolean(idle && message.id === last?.id && message.role === "assistant" && chatId) &&
+                      !cannotSend &&
+                      !failed
+                    }
+                    edit={Boolean(idle && message.id === lastUser?.id && chatId) && !cannotSend}
+                    editing={props.editing}
+                    failed={failed}
+                    persistentFailure={Boolean(failed?.isLast && props.persistentFailure)}
+                    canRetry={idle && Boolean(chatId) && !cannotSend}
+                  />
                 );
               })}
               {pendingCompletionId ? (

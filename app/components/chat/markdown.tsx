@@ -120,8 +120,13 @@ const components: Components = {
 };
 
 const remarkPlugins = [remarkGfm];
-// Only fenced blocks that name a language are highlighted; guessing would colour prose as code.
-const rehypePlugins: Options["rehypePlugins"] = [[rehypeHighlight, { detect: false }]];
+/**
+ * Only fenced blocks that name a language are highlighted; guessing would colour prose as code. Built once:
+ * rehype-highlight registers every common language each time a processor is made, and react-markdown makes
+ * one per render, which cost a streaming reply ~1.3 ms per token (docs/benchmarks.md §4d).
+ */
+const highlightCode = rehypeHighlight({ detect: false });
+const rehypePlugins: Options["rehypePlugins"] = [() => highlightCode];
 
 /** Every URL in the output passes here: an unsafe one becomes "", which the components show as text. */
 const urlTransform = (url: string) => safeUrl(url) ?? "";

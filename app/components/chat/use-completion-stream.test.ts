@@ -117,7 +117,9 @@ describe("a send answered with its reply's stream", () => {
     ]);
   });
 
-  it("says when the reply has shown its first text, so the page goes on to the chat only then", async () => {
+  it("says when the reply's first text has been painted, so the page goes on to the chat only then", async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
     const answer = streamedAnswer();
     const { sent } = sendWith(answer.response, "sent-e");
     answer.write(ACCEPTED);
@@ -127,6 +129,28 @@ describe("a send answered with its reply's stream", () => {
     await settle();
     expect(started).toBe(false);
     answer.write(token(5, "Hello"));
+    await settle();
+    // The text is in the page, but its frame has not been painted yet.
+    expect(started).toBe(false);
+    expect(frames.length).toBeGreaterThan(0);
+    for (const frame of frames.splice(0)) frame(performance.now());
+    await waiting;
+    expect(started).toBe(true);
+  });
+
+  it("waits for the paint of a first text that came with the acceptance", async () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal("requestAnimationFrame", (callback: FrameRequestCallback) => frames.push(callback));
+    const answer = streamedAnswer();
+    const { sent } = sendWith(answer.response, "sent-g");
+    answer.write(ACCEPTED + token(5, "Hello"));
+    await sent;
+    await settle();
+    let started = false;
+    const waiting = replyStarted("sent-g", 60_000).then(() => (started = true));
+    await settle();
+    expect(started).toBe(false);
+    for (const frame of frames.splice(0)) frame(performance.now());
     await waiting;
     expect(started).toBe(true);
   });

@@ -182,23 +182,38 @@ export function useFollowing(completionId: string): boolean {
 }
 
 /**
- * Resolves once the followed reply shows its first text or has ended, or after `atMostMs`: the send's
- * navigation waits for it, so the chat's reload does not compete with the first token (docs/benchmarks.md §4c).
+ * Runs `then` once the browser has painted what the page shows now: a frame's callbacks run before its paint,
+ * and a task queued from one runs after it.
+ */
+function afterPaint(then: () => void) {
+  requestAnimationFrame(() => setTimeout(then, 0));
+}
+
+/**
+ * Resolves once the followed reply's first text has been painted, or it has ended, or after `atMostMs` (a
+ * hidden tab paints nothing): the send's navigation waits for it, because the chat's reload starts with
+ * work on the page's one thread that held the first token's paint back by ~10 ms (docs/benchmarks.md §4d).
  */
 export function replyStarted(completionId: string, atMostMs: number): Promise<void> {
   const entry = followed.get(completionId);
-  if (!entry || entry.state.status !== "waiting") return Promise.resolve();
+  if (!entry) return Promise.resolve();
   // Watched as a component watches it, so the reply is released as usual once nobody shows it.
   return new Promise((resolve) => {
+    let settled = false;
     const done = () => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
       unwatch();
       resolve();
     };
+    const started = () => {
+      if (entry.state.status !== "waiting") afterPaint(done);
+    };
     const timer = setTimeout(done, atMostMs);
-    const unwatch = watch(completionId, () => {
-      if (entry.state.status !== "waiting") done();
-    });
+    const unwatch = watch(completionId, started);
+    // The first token often comes in the same chunk as the acceptance: it is in the page, not yet painted.
+    started();
   });
 }
 
