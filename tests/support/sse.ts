@@ -47,3 +47,23 @@ export function offsetIds(events: SseEvent[]): string[] {
     return String(length);
   });
 }
+
+/** A send's answer as an event stream whose chunks the test writes, and ends or cuts, when it likes. */
+export function streamedAnswer() {
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
+  const encoder = new TextEncoder();
+  return {
+    response: new Response(body, { headers: { "Content-Type": "text/event-stream; charset=utf-8" } }),
+    write: (text: string) => controller.enqueue(encoder.encode(text)),
+    end: () => controller.close(),
+    cut: () => controller.error(new TypeError("network error")),
+  };
+}
+
+/** The `accepted` event that opens an accepted send's answer, naming the chat's page. */
+export const acceptedEvent = (location = "/chat/c1") =>
+  `event: accepted\ndata: ${JSON.stringify({ location })}\n\n`;
+export const ACCEPTED = acceptedEvent();
+export const token = (offset: number, text: string) =>
+  `id: ${offset}\nevent: token\ndata: ${JSON.stringify({ text })}\n\n`;

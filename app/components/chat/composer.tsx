@@ -1,7 +1,8 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation } from "@remix-run/react";
-import { useEffect, useRef, type CSSProperties, type KeyboardEvent } from "react";
+import { Form, useNavigation, useParams } from "@remix-run/react";
+import { useEffect, useRef, type CSSProperties, type FormEvent, type KeyboardEvent } from "react";
 import { ErrorList } from "~/components/ui/field";
+import { sendAtSubmit } from "./follow-sent-reply";
 import { SendIcon, StopIcon } from "./icons";
 import { useTranslation } from "react-i18next";
 
@@ -35,6 +36,13 @@ export function Composer({
   const formRef = useRef<HTMLFormElement>(null);
   const stopRef = useRef<HTMLButtonElement>(null);
   const [form, fields] = useForm<{ content: string }>({ id: "composer", lastResult });
+  const { chatId } = useParams();
+  const formProps = getFormProps(form);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    if (!event.defaultPrevented)
+      sendAtSubmit(new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter), chatId);
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;
     event.preventDefault();
@@ -54,7 +62,7 @@ export function Composer({
   }, [stoppable]);
 
   return (
-    <Form method="post" ref={formRef} {...getFormProps(form)} className="mx-auto w-full max-w-3xl">
+    <Form method="post" ref={formRef} {...formProps} onSubmit={onSubmit} className="mx-auto w-full max-w-3xl">
       <input type="hidden" name="requestId" value={requestId} />
       <input type="hidden" name="model" value={modelId} />
       {stoppable ? <input type="hidden" name="completionId" value={stoppable} /> : null}

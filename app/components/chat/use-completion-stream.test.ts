@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ACCEPTED, streamedAnswer, token } from "#tests/support/sse";
 import { followReply, isFollowing, replyStarted, sendAndFollow } from "./use-completion-stream";
 
 /** A stand-in EventSource that records what the page opened and closed. */
@@ -57,22 +58,6 @@ describe("following a reply's stream", () => {
   });
 });
 
-/** A send's answer as an event stream whose chunks the test writes, and ends or cuts, when it likes. */
-function streamedAnswer() {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-  const encoder = new TextEncoder();
-  return {
-    response: new Response(body, { headers: { "Content-Type": "text/event-stream; charset=utf-8" } }),
-    write: (text: string) => controller.enqueue(encoder.encode(text)),
-    end: () => controller.close(),
-    cut: () => controller.error(new TypeError("network error")),
-  };
-}
-
-const ACCEPTED = `event: accepted\ndata: ${JSON.stringify({ location: "/chat/c1" })}\n\n`;
-const token = (offset: number, text: string) =>
-  `id: ${offset}\nevent: token\ndata: ${JSON.stringify({ text })}\n\n`;
 /** Lets the reader take what was written (it reads on the microtask queue and the stream's own steps). */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 

@@ -1,0 +1,68 @@
+import type { ClientActionFunctionArgs } from "@remix-run/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { acceptedEvent, streamedAnswer, token } from "#tests/support/sse";
+import { followSentReply, sendAtSubmit } from "./follow-sent-reply";
+
+function composerForm(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return form;
+}
+
+/** The client action as the router calls it for the chat's form. */
+function clientAction(form: FormData, chatId: string) {
+  const serverAction = vi.fn(() => Promise.resolve({ fromServerAction: true }));
+  const args = {
+    request: new Request(`http://chat.test/chat/${chatId}`, { method: "POST", body: form }),
+    params: { chatId },
+    serverAction,
+  } as unknown as ClientActionFunctionArgs;
+  return { result: followSentReply(args), serverAction };
+}
+
+describe("the composer's send, started at its submit", () => {
+  let fetch: ReturnType<typeof vi.fn>;
+  let answer: ReturnType<typeof streamedAnswer>;
+  beforeEach(() => {
+    answer = streamedAnswer();
+    fetch = vi.fn(() => Promise.resolve(answer.response));
+    vi.stubGlobal("fetch", fetch);
+    vi.stubGlobal("requestAnimationFrame", (frame: FrameRequestCallback) => setTimeout(() => frame(0), 0));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("is the request the client action follows: one POST, and the page goes on to the chat", async () => {
+    const form = composerForm({ content: "Hello", requestId: "req-early", model: "m" });
+    sendAtSubmit(form, "chat-1");
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(fetch.mock.calls[0]![0]).toBe("/api/chat-send/chat-1");
+
+    const { result, serverAction } = clientAction(form, "chat-1");
+    answer.write(acceptedEvent("/chat/chat-1") + token(5, "Hello"));
+    const response = (await result) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/chat/chat-1");
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(serverAction).not.toHaveBeenCalled();
+  });
+
+  it("leaves a form that starts no reply (stop) to the form's own action", async () => {
+    const form = composerForm({ intent: "stop", completionId: "c", requestId: "req-stop" });
+    sendAtSubmit(form, "chat-1");
+    expect(fetch).not.toHaveBeenCalled();
+    const { result, serverAction } = clientAction(form, "chat-1");
+    await expect(result).resolves.toEqual({ fromServerAction: true });
+    expect(serverAction).toHaveBeenCalledTimes(1);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("asks the form's own action again when the early send's answer broke before it was accepted", async () => {
+    const form = composerForm({ content: "Hello", requestId: "req-cut" });
+    sendAtSubmit(form, "chat-1");
+    answer.cut();
+    const { result, serverAction } = clientAction(form, "chat-1");
+    await expect(result).resolves.toEqual({ fromServerAction: true });
+    expect(serverAction).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
