@@ -23,6 +23,7 @@ import { detectLocale } from "~/modules/i18n/languages";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import { webMetrics } from "~/utils/metrics.server";
+import { CHAT_SEND_PATHS, serveChatSend } from "./chat-send-route";
 import { requestGuards } from "./web-guards";
 import { clusterMetricsSource, runWebCluster } from "./web-cluster";
 
@@ -96,6 +97,7 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
     build = (await import(path.join(ROOT, "build/server/index.js"))) as ServerBuild;
   }
+  app.post(CHAT_SEND_PATHS, serveChatSend(build));
   app.all(
     "*",
     createRequestHandler({

@@ -6,14 +6,15 @@
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import { messages } from "~/modules/errors/catalogue";
-import { args, outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
+import { outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
 import { insertChat, rowWhere } from "../support/rows";
 import { parseEventStream, tokenText } from "../support/sse";
 import { importAfterEnv, setUpTestEnv, setUpWorker } from "../support/test-env";
 
 const t = setUpTestEnv();
 setUpWorker(2);
-const routes = importAfterEnv(async () => ({ send: await import("~/routes/api.chat-send.($chatId)") }));
+// What the web serves at this path (scripts/web.ts), ahead of Remix's routing.
+const server = importAfterEnv(async () => ({ entry: await import("~/entry.server") }));
 
 async function signedIn(): Promise<Visitor> {
   const userId = await t.createUser();
@@ -22,8 +23,9 @@ async function signedIn(): Promise<Visitor> {
 }
 
 const send = (visitor: Visitor | null, form: Record<string, string>, chatId?: string) =>
-  routes.send.action(
-    args(post(`/api/chat-send${chatId ? `/${chatId}` : ""}`, visitor, form), chatId ? { chatId } : {}),
+  server.entry.handleChatSend(
+    post(`/api/chat-send${chatId ? `/${chatId}` : ""}`, visitor, form),
+    chatId ?? null,
   );
 
 const completionsOf = (userId: string) =>

@@ -1,0 +1,38 @@
+/**
+ * POST /api/chat-send/:chatId? — the chat page's send, served from the build's entry module (app/entry.server.tsx
+ * exports it) rather than through Remix's request handling: its route matching and resource-route wrapping cost
+ * ~0.5 ms on the way to every reply's first token (docs/benchmarks.md §1f).
+ */
+// The adapter's own conversions, which its package index does not re-export.
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import type { ServerBuild } from "@remix-run/node";
+import type { RequestHandler } from "express";
+
+export const CHAT_SEND_PATHS = ["/api/chat-send", "/api/chat-send/:chatId"];
+
+/** What app/entry.server.tsx adds to Remix's entry module. */
+interface ChatSendEntry {
+  handleChatSend: (request: Request, chatId: string | null) => Promise<Response>;
+}
+
+/** Errors are logged by the entry's `handleError` and answered 500, as Remix does for a resource route. */
+export function serveChatSend(build: ServerBuild | (() => Promise<ServerBuild>)): RequestHandler {
+  return (req, res, next) => {
+    const serve = async () => {
+      const { entry } = typeof build === "function" ? await build() : build;
+      const request = createRemixRequest(req, res);
+      try {
+        const { handleChatSend } = entry.module as unknown as ChatSendEntry;
+        await sendRemixResponse(res, await handleChatSend(request, req.params.chatId ?? null));
+      } catch (error) {
+        entry.module.handleError?.(error, {
+          request,
+          params: req.params,
+          context: { clientIp: req.ip ?? "unknown" },
+        });
+        if (!res.headersSent) res.status(500).type("text/plain").send("Unexpected Server Error");
+      }
+    };
+    serve().catch(next);
+  };
+}
