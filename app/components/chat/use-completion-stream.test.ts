@@ -1,6 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ACCEPTED, streamedAnswer, token } from "#tests/support/sse";
-import { followReply, isFollowing, replyStarted, sendAndFollow } from "./use-completion-stream";
+import {
+  followReply,
+  isFollowing,
+  onFollowingChange,
+  replyStarted,
+  sendAndFollow,
+} from "./use-completion-stream";
 
 /** A stand-in EventSource that records what the page opened and closed. */
 class FakeEventSource {
@@ -138,6 +144,32 @@ describe("a send answered with its reply's stream", () => {
     for (const frame of frames.splice(0)) frame(performance.now());
     await waiting;
     expect(started).toBe(true);
+  });
+
+  it("shows the sent reply together with its first token, not at the acceptance before it", async () => {
+    const shown = vi.fn();
+    const stop = onFollowingChange(shown);
+    const answer = streamedAnswer();
+    const { sent } = sendWith(answer.response, "sent-h");
+    answer.write(ACCEPTED);
+    await sent;
+    await settle();
+    expect(shown).not.toHaveBeenCalled();
+    answer.write(token(5, "Hello"));
+    await vi.waitFor(() => expect(shown).toHaveBeenCalledTimes(1));
+    stop();
+  });
+
+  it("shows a sent reply whose first token is slow a moment after the acceptance", async () => {
+    const shown = vi.fn();
+    const stop = onFollowingChange(shown);
+    const answer = streamedAnswer();
+    const { sent } = sendWith(answer.response, "sent-i");
+    answer.write(ACCEPTED);
+    await sent;
+    expect(shown).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(shown).toHaveBeenCalledTimes(1));
+    stop();
   });
 
   it("stops waiting for a first text that is slow to come", async () => {

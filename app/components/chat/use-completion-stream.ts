@@ -17,17 +17,26 @@ const WAITING: StreamState = { status: "waiting", text: "" };
  */
 const UNWATCHED_MS = 5_000;
 
+/**
+ * How long a sent reply's first event may take after the send's acceptance and still show together with the
+ * question, in one render: shown apart, the question's render held the first token back (docs/benchmarks.md
+ * §4d).
+ */
+const FIRST_EVENT_GRACE_MS = 50;
+
 interface Followed {
   state: StreamState;
   /** Stops reading the reply, whichever way it arrives (the send's own answer, or an EventSource). */
   close: () => void;
   listeners: Set<() => void>;
   release: ReturnType<typeof setTimeout> | null;
+  /** Whether the page shows it yet (`useFollowing`): a sent reply shows with its first event. */
+  shown: boolean;
 }
 
 /** The replies this page follows, by completion id: one stream each, however many components show it. */
 const followed = new Map<string, Followed>();
-/** Told when a reply starts or stops being followed. */
+/** Told when a reply starts or stops being shown. */
 const followingListeners = new Set<() => void>();
 const followingChanged = () => followingListeners.forEach((listener) => listener());
 
@@ -49,12 +58,18 @@ function releaseLater(completionId: string, entry: Followed) {
   entry.release = setTimeout(() => stopFollowing(completionId, entry), UNWATCHED_MS);
 }
 
-function startFollowing(completionId: string, close: () => void): Followed {
-  const entry: Followed = { state: WAITING, close, listeners: new Set(), release: null };
+function startFollowing(completionId: string, close: () => void, shown: boolean): Followed {
+  const entry: Followed = { state: WAITING, close, listeners: new Set(), release: null, shown };
   followed.set(completionId, entry);
   releaseLater(completionId, entry);
-  followingChanged();
+  if (shown) followingChanged();
   return entry;
+}
+
+function show(entry: Followed) {
+  if (entry.shown) return;
+  entry.shown = true;
+  followingChanged();
 }
 
 /** One event of the reply into its state; whether it was the reply's last. */
@@ -101,7 +116,7 @@ function listen(completionId: string, entry: Followed, lastEventId?: string) {
  */
 export function followReply(completionId: string): void {
   if (followed.has(completionId)) return;
-  const entry = startFollowing(completionId, () => {});
+  const entry = startFollowing(completionId, () => {}, true);
   listen(completionId, entry);
 }
 
@@ -133,19 +148,28 @@ export async function sendAndFollow(
     return response;
   const earlier = followed.get(completionId);
   if (earlier) stopFollowing(completionId, earlier);
-  const entry = startFollowing(completionId, () => abort.abort());
+  const entry = startFollowing(completionId, () => abort.abort(), false);
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   return new Promise((resolve, reject) => {
     let accepted = false;
     let ended = false;
     let lastEventId: string | undefined;
+    let grace: ReturnType<typeof setTimeout> | undefined;
+    const showNow = () => {
+      clearTimeout(grace);
+      show(entry);
+    };
     const parser = createParser({
       onEvent: ({ event, data, id }) => {
         if (id !== undefined) lastEventId = id;
         if (event === "accepted") {
           accepted = true;
+          grace = setTimeout(showNow, FIRST_EVENT_GRACE_MS);
           resolve(JSON.parse(data) as AcceptedEventData);
-        } else if (event) ended ||= applyEvent(entry, event, data);
+        } else if (event) {
+          ended ||= applyEvent(entry, event, data);
+          showNow();
+        }
       },
     });
     const read = async () => {
@@ -159,8 +183,11 @@ export async function sendAndFollow(
         // Nothing is followed for a send whose fate is unknown: the page that shows the reply opens it anew.
         stopFollowing(completionId, entry);
         reject(new Error("The send's answer ended before it was accepted"));
-      } else if (!ended && !abort.signal.aborted && followed.get(completionId) === entry)
-        listen(completionId, entry, lastEventId);
+      } else {
+        showNow();
+        if (!ended && !abort.signal.aborted && followed.get(completionId) === entry)
+          listen(completionId, entry, lastEventId);
+      }
     };
     read().then(after, after);
   });
@@ -169,14 +196,21 @@ export async function sendAndFollow(
 /** Whether this page already follows the reply (the send opened its stream). */
 export const isFollowing = (completionId: string) => followed.has(completionId);
 
-/** `isFollowing` for a component, which re-renders when it changes (the send has been accepted). */
+/** Calls `listener` whenever a followed reply starts or stops being shown. */
+export function onFollowingChange(listener: () => void): () => void {
+  followingListeners.add(listener);
+  return () => followingListeners.delete(listener);
+}
+
+/**
+ * Whether the page shows the followed reply, for a component, which re-renders when it changes: a sent reply
+ * shows with its first event (or when that is slow to come), so the question and the first token render
+ * together.
+ */
 export function useFollowing(completionId: string): boolean {
   return useSyncExternalStore(
-    (listener) => {
-      followingListeners.add(listener);
-      return () => followingListeners.delete(listener);
-    },
-    () => followed.has(completionId),
+    onFollowingChange,
+    () => followed.get(completionId)?.shown ?? false,
     () => false,
   );
 }
