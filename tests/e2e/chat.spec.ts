@@ -51,9 +51,13 @@ test.describe("chat", () => {
       "enter",
     );
     const reply = contentOf(bubbles(page, "assistant").last());
+    const copy = bubbles(page, "assistant").last().getByRole("button", { name: "Copy reply" });
     await expect(reply).toHaveText("Thinking...");
+    // Nothing to copy yet.
+    await expect(copy).toHaveCount(0);
     await expectExactText(reply, "Here I am.");
     await expect(page.getByText("Thinking...")).toHaveCount(0);
+    await expect(copy).toBeVisible();
   });
 
   test("the reply streams in token by token", async ({ page, user: _user }) => {

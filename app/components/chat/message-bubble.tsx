@@ -38,6 +38,8 @@ export function MessageBubble({
   const asMarkdown = source !== null && (markdown ?? role === "assistant");
   // Copy gives the reply as written (its Markdown); read-aloud speaks what is shown.
   const shownText = () => contentRef.current?.innerText ?? "";
+  // 'Thinking...' (a reply with no text yet) has nothing to copy or read aloud, as a reply still streaming.
+  const arriving = streaming || (role === "assistant" && source === null);
 
   return (
     <li
@@ -71,13 +73,13 @@ export function MessageBubble({
           </div>
         ) : null}
         <span className="flex items-center gap-0.5" aria-label={t("bubble.actions")} role="group">
-          {role === "system" || streaming ? null : (
+          {role === "system" || arriving ? null : (
             <CopyButton
               getText={() => source ?? shownText()}
               label={mine ? t("bubble.copyMessage") : t("bubble.copyReply")}
             />
           )}
-          {role === "assistant" && !streaming ? <VoicePlayback getText={shownText} /> : null}
+          {role === "assistant" && !arriving ? <VoicePlayback getText={shownText} /> : null}
           {actions}
         </span>
       </div>
