@@ -66,6 +66,9 @@ async function productEnv(options: EnvironmentOptions, mock: MockProcess, dataDi
     // One web process: the scenarios charge "web" CPU to the pid startStack runs (the process scenarios start
     // their own WEB_CONCURRENCY products).
     WEB_CONCURRENCY: "1",
+    // The benchmark signs up all its users from one address: up to a thousand streams' worth (scale,
+    // capacity), past the product's per-address sign-up limit.
+    SIGNUPS_PER_HOUR: "100000",
     APP_SECRET: process.env.APP_SECRET ?? randomBytes(32).toString("hex"),
   };
   for (const vendor of MOCK_VENDORS) {
