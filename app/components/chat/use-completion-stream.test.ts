@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from "vitest";
 import { ACCEPTED, streamedAnswer, token } from "#tests/support/sse";
 import {
   followReply,
@@ -146,30 +146,29 @@ describe("a send answered with its reply's stream", () => {
     expect(started).toBe(true);
   });
 
-  it("shows the sent reply together with its first token, not at the acceptance before it", async () => {
+  /** A send accepted with no token yet, and a spy told when the page is to show its reply. */
+  async function acceptedSend(completionId: string) {
     const shown = vi.fn();
-    const stop = onFollowingChange(shown);
+    onTestFinished(onFollowingChange(shown));
     const answer = streamedAnswer();
-    const { sent } = sendWith(answer.response, "sent-h");
+    const { sent } = sendWith(answer.response, completionId);
     answer.write(ACCEPTED);
     await sent;
+    return { shown, answer };
+  }
+
+  it("shows the sent reply together with its first token, not at the acceptance before it", async () => {
+    const { shown, answer } = await acceptedSend("sent-h");
     await settle();
     expect(shown).not.toHaveBeenCalled();
     answer.write(token(5, "Hello"));
     await vi.waitFor(() => expect(shown).toHaveBeenCalledTimes(1));
-    stop();
   });
 
   it("shows a sent reply whose first token is slow a moment after the acceptance", async () => {
-    const shown = vi.fn();
-    const stop = onFollowingChange(shown);
-    const answer = streamedAnswer();
-    const { sent } = sendWith(answer.response, "sent-i");
-    answer.write(ACCEPTED);
-    await sent;
+    const { shown } = await acceptedSend("sent-i");
     expect(shown).not.toHaveBeenCalled();
     await vi.waitFor(() => expect(shown).toHaveBeenCalledTimes(1));
-    stop();
   });
 
   it("stops waiting for a first text that is slow to come", async () => {
