@@ -7,12 +7,13 @@
 import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler } from "express";
+import type { handleChatSend } from "~/entry.server";
 
 export const CHAT_SEND_PATHS = ["/api/chat-send", "/api/chat-send/:chatId"];
 
 /** What app/entry.server.tsx adds to Remix's entry module. */
 interface ChatSendEntry {
-  handleChatSend: (request: Request, chatId: string | null) => Promise<Response>;
+  handleChatSend: typeof handleChatSend;
 }
 
 /** Errors are logged by the entry's `handleError` and answered 500, as Remix does for a resource route. */

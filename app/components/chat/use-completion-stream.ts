@@ -234,6 +234,7 @@ export function replyStarted(completionId: string, atMostMs: number): Promise<vo
   // Watched as a component watches it, so the reply is released as usual once nobody shows it.
   return new Promise((resolve) => {
     let settled = false;
+    let painting = false;
     const done = () => {
       if (settled) return;
       settled = true;
@@ -241,8 +242,11 @@ export function replyStarted(completionId: string, atMostMs: number): Promise<vo
       unwatch();
       resolve();
     };
+    // One wait for the paint, however many tokens arrive before it.
     const started = () => {
-      if (entry.state.status !== "waiting") afterPaint(done);
+      if (painting || entry.state.status === "waiting") return;
+      painting = true;
+      afterPaint(done);
     };
     const timer = setTimeout(done, atMostMs);
     const unwatch = watch(completionId, started);
