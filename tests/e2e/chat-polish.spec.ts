@@ -265,6 +265,18 @@ test.describe("accessibility", () => {
       "scrollable-region-focusable",
     ]);
   });
+
+  test("no serious or critical axe violations at 375 px while a reply is being written", async ({
+    page,
+    user: _user,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/chat");
+    // Slow tokens: the quick-action chips stay disabled while the check runs.
+    await sendMessage(page, `Take it slowly ${mockDirective({ tokens: 200, tokenMs: 100 })}`);
+    await expect(page.locator("li[data-streaming]")).toBeVisible();
+    await expectNoSeriousViolations(page, "/chat at 375 px while a reply streams");
+  });
 });
 
 /** The page does not scroll sideways, and no two visible controls cover each other. */

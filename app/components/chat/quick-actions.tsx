@@ -17,8 +17,12 @@ export function QuickActions({
 }) {
   const { t } = useTranslation("chat");
   const submitting = useNavigation().state === "submitting";
+  const inactive = disabled || submitting;
   return (
     <ul
+      // On a phone the row scrolls sideways; while its chips are disabled (a reply is being written) it has no
+      // tab stop of its own to scroll it from the keyboard, so the row takes one.
+      tabIndex={!wrap && inactive ? 0 : undefined}
       className={`flex gap-2 ${
         wrap
           ? "flex-wrap justify-center"
@@ -34,7 +38,7 @@ export function QuickActions({
             <input type="hidden" name="requestId" value={requestId} />
             <button
               type="submit"
-              disabled={disabled || submitting}
+              disabled={inactive}
               className="whitespace-nowrap rounded-full border border-zinc-700 px-3 py-1 text-xs text-zinc-300 hover:border-brand-light hover:text-white disabled:opacity-50"
             >
               {t(`quickActions.actions.${key}`)}
