@@ -185,6 +185,70 @@ test("a live 'Models Updated' reaches an open chat page when an admin changes th
   await expect(updated.first()).toBeVisible();
 });
 
+test("an admin's 'Saved' toast survives a live catalogue change that comes while the page loads", async ({
+  page,
+  newVisitor,
+}, info) => {
+  // Counts the page's live 'models-updated' events; a listener added first runs before the app's own.
+  await page.addInitScript(() => {
+    const Native = window.EventSource;
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init);
+        this.addEventListener("models-updated", () => {
+          document.documentElement.dataset.modelsUpdated = String(
+            Number(document.documentElement.dataset.modelsUpdated ?? 0) + 1,
+          );
+        });
+      }
+    };
+  });
+  await signIn(page, ADMIN);
+  const listening = page.waitForResponse((response) => response.url().endsWith("/api/events"));
+  await page.goto("/admin/api-models");
+  await listening;
+
+  // The load after the save is answered by the server (which hands over the one-time toast) and held there
+  // until another admin's change has reached this page.
+  let answered!: () => void;
+  const loadAnswered = new Promise<void>((resolve) => (answered = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = false;
+  await page.route(/\/admin\/api-models\.data/, async (route) => {
+    if (held || route.request().method() !== "GET") return route.continue();
+    held = true;
+    const response = await route.fetch();
+    answered();
+    await released;
+    // Aborted by the page meanwhile, the request can no longer be answered: that is the case under test.
+    await route.fulfill({ response }).catch(() => undefined);
+  });
+
+  const id = `saved-${info.project.name}-${Date.now().toString(36)}`;
+  const addModel = async (on: typeof page, modelId: string) => {
+    const add = on.locator("#add-model");
+    await add.getByLabel("Model id").fill(modelId);
+    await add.getByLabel("Display name").fill(`Saved ${modelId}`);
+    await add.getByLabel("Icon").fill("S");
+    await add.getByRole("button", { name: "Add model" }).click();
+  };
+  await addModel(page, id);
+  await loadAnswered;
+  const liveEvents = async () =>
+    Number((await page.locator("html").getAttribute("data-models-updated")) ?? 0);
+  const seen = await liveEvents();
+
+  const other = await newVisitor();
+  await openAsAdmin(other, "/admin/api-models");
+  await addModel(other, `${id}-other`);
+  await expect.poll(liveEvents).toBeGreaterThan(seen);
+  release();
+
+  await expectToast(page, "Saved", `Saved ${id} saved`);
+  await expect(page.getByRole("heading", { name: `Saved ${id}`, exact: true })).toBeVisible();
+});
+
 for (const width of [1280, 375]) {
   test(`no serious or critical axe violations on any console screen at ${width} px`, async ({ page }) => {
     // Ten axe runs on a busy machine take longer than one page's default time. At 375 px the tables scroll
