@@ -2,7 +2,12 @@
  * The transport every vendor adapter shares: one JSON POST, its body read as JSON or as a stream of decoded
  * text, and every way that can fail turned into a VendorError. An abort is the one failure passed through as
  * is (the signal's reason), so the caller can tell a stop or timeout apart from a vendor failure.
+ *
+ * undici's `request` rather than `fetch`, which is built on the same undici: fetch's WHATWG streams cost the
+ * worker CPU per reply, time to a reply's first chunk, and memory per open reply (docs/benchmarks.md §1g).
  */
+import { STATUS_CODES } from "node:http";
+import { request as undiciRequest, type Dispatcher } from "undici";
 import { z } from "zod";
 import type { Failure } from "#contract/jobs";
 import { VendorError, type VendorRequest } from "./types";
@@ -67,8 +72,11 @@ async function overNetwork<T>(signal: AbortSignal, step: () => Promise<T>): Prom
   return result;
 }
 
-async function readText(response: Response, signal: AbortSignal): Promise<string> {
-  return overNetwork(signal, () => response.text());
+/** A vendor's answer: its status and its body, read once. */
+export type VendorResponse = Dispatcher.ResponseData;
+
+async function readText(response: VendorResponse, signal: AbortSignal): Promise<string> {
+  return overNetwork(signal, () => response.body.text());
 }
 
 /**
@@ -80,46 +88,44 @@ export async function postJson(
   body: unknown,
   signal: AbortSignal,
   options: { bearer: boolean },
-): Promise<Response> {
+): Promise<VendorResponse> {
   const headers: Record<string, string> = {
     "Content-Type": "application/json",
     "X-Request-ID": request.requestId,
   };
   if (options.bearer) headers.Authorization = `Bearer ${request.apiKey}`;
-  // Never follow a redirect: it could send the key, or the request, to an address the console would refuse.
-  const init = { method: "POST", headers, body: JSON.stringify(body), signal, redirect: "manual" as const };
-  const response = await overNetwork(signal, () => fetch(request.endpointUrl, init));
-  if (response.ok) return response;
+  // undici's request never follows a redirect: one could send the key, or the request, to an address the
+  // console would refuse. A 3xx is a failure like any other status that is not 2xx.
+  const init = { method: "POST" as const, headers, body: JSON.stringify(body), signal };
+  const response = await overNetwork(signal, () => undiciRequest(request.endpointUrl, init));
+  if (response.statusCode >= 200 && response.statusCode < 300) return response;
   const errorBody = parseJson(await readText(response, signal));
   const message = errorBody.ok ? vendorMessage(errorBody.value, request.apiKey) : undefined;
-  throw new VendorError(statusFailure(response.status, message, response.statusText));
+  throw new VendorError(statusFailure(response.statusCode, message, STATUS_CODES[response.statusCode]));
 }
 
-export async function readJson(response: Response, signal: AbortSignal): Promise<unknown> {
+export async function readJson(response: VendorResponse, signal: AbortSignal): Promise<unknown> {
   const body = parseJson(await readText(response, signal));
   if (!body.ok) throw new VendorError({ code: "invalid_json", detail: "response body is not JSON" });
   return body.value;
 }
 
 /**
- * The body as text, piece by piece as it arrives. One streaming decoder spans all reads, so a multi-byte
- * character split between two reads comes out whole.
+ * The body as text, piece by piece as it arrives. The stream decodes it, so a multi-byte character split
+ * between two reads comes out whole.
  */
-export async function* readTextStream(response: Response, signal: AbortSignal): AsyncGenerator<string> {
-  if (!response.body) return;
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
+export async function* readTextStream(response: VendorResponse, signal: AbortSignal): AsyncGenerator<string> {
+  const { body } = response;
+  body.setEncoding("utf8");
+  const pieces = body[Symbol.asyncIterator]() as AsyncIterator<string>;
   try {
     for (;;) {
-      const { done, value } = await overNetwork(signal, () => reader.read());
+      const { done, value } = await overNetwork(signal, () => pieces.next());
       if (done) break;
-      const text = decoder.decode(value, { stream: true });
-      if (text) yield text;
+      if (value) yield value;
     }
-    const rest = decoder.decode();
-    if (rest) yield rest;
   } finally {
-    // Releases the connection when the consumer stops early; a body that already ended or failed rejects.
-    await reader.cancel().catch(() => undefined);
+    // Releases the connection when the consumer stops early; a body that already ended is left as it is.
+    body.destroy();
   }
 }

@@ -1,3 +1,5 @@
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startMockVendor, type MockBehaviour, type MockVendor } from "#scripts/mock-vendor";
 import { VENDOR_NAMES, type Failure, type VendorName } from "#contract/jobs";
@@ -95,6 +97,33 @@ describe("every vendor adapter", () => {
         code: "network",
         detail: "ECONNREFUSED",
       });
+    }
+  });
+
+  it("never follows a redirect, and a bare error status is named by its reason phrase", async () => {
+    // A vendor address that answers 307 to the mock, then 502 with no body.
+    const answers = [
+      (response: ServerResponse) => response.writeHead(307, { Location: mock.endpoint("together") }).end(),
+      (response: ServerResponse) => response.writeHead(502).end(),
+    ];
+    let calls = 0;
+    const server = createServer((_request, response) => answers[calls++ % 2]!(response));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const endpointUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/chat/completions`;
+    try {
+      expect(await failureOf(reply("together", { endpointUrl }))).toEqual({
+        code: "http",
+        status: 307,
+        detail: "Temporary Redirect",
+      });
+      expect(mock.requests("together")).toHaveLength(0);
+      expect(await failureOf(reply("together", { endpointUrl }))).toEqual({
+        code: "http",
+        status: 502,
+        detail: "Bad Gateway",
+      });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

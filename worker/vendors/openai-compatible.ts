@@ -4,7 +4,7 @@
  */
 import { createParser } from "eventsource-parser";
 import { z } from "zod";
-import { postJson, readJson, readTextStream, vendorMessage } from "./http";
+import { postJson, readJson, readTextStream, vendorMessage, type VendorResponse } from "./http";
 import type { FinishReason } from "#contract/jobs";
 import { VendorError, type VendorAdapter, type VendorChunk, type VendorRequest } from "./types";
 
@@ -105,7 +105,7 @@ function parseStreamChunk(data: string, secret: string): StreamChunk {
 }
 
 /** The `data` of each server-sent event, in order. */
-async function* eventData(response: Response, signal: AbortSignal): AsyncGenerator<string> {
+async function* eventData(response: VendorResponse, signal: AbortSignal): AsyncGenerator<string> {
   const pending: string[] = [];
   const parser = createParser({ onEvent: (event) => pending.push(event.data) });
   for await (const text of readTextStream(response, signal)) {
