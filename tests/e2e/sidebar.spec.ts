@@ -517,7 +517,10 @@ test.describe("the history refresh", () => {
     user,
     run,
   }) => {
+    // Paused from before the page starts, so the refresh's 30 s count from the page's start however long a
+    // busy machine takes to load it.
     await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     const { title: first } = insertUniqueChat(run, user.id, "Already there", { hoursAgo: 1 });
     const reads: string[] = [];
     page.on("request", (request) => {

@@ -211,7 +211,9 @@ test.describe("landing behaviours", () => {
   });
 
   test("the highlighted question example moves on every 3 seconds", async ({ page }) => {
+    // Paused from before the page starts: a slow load must not let the first 3 s pass unseen.
     await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.goto("/");
     const items = page.getByRole("list", { name: "Example questions" }).locator("li");
     await expect(items.nth(0)).toHaveAttribute("data-active", "true");
