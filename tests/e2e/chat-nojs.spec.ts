@@ -1,4 +1,11 @@
-import { bubbles, contentOf, expectExactText, sendMessage } from "./support/chat";
+import {
+  bubbles,
+  contentOf,
+  expectExactText,
+  pageStoppedRefreshing,
+  refreshTag,
+  sendMessage,
+} from "./support/chat";
 import { expect, ONLY_WITHOUT_JS, test } from "./support/fixtures";
 import { mockDirective } from "./support/mock";
 
@@ -16,7 +23,9 @@ test.describe("chat without JavaScript", { tag: ONLY_WITHOUT_JS }, () => {
 
     await expectExactText(contentOf(bubbles(page, "user").first()), message);
     await expect(contentOf(bubbles(page, "assistant").last())).toHaveText("Thinking...");
+    await expect(refreshTag(page)).toHaveCount(1);
     await expectExactText(contentOf(bubbles(page, "assistant").last()), reply);
+    await pageStoppedRefreshing(page);
     expect(loads, "the page reloaded itself").toBeGreaterThanOrEqual(1);
     await expect(page).toHaveURL(`/chat/${chatId}`);
   });

@@ -16,6 +16,7 @@ import {
   messageList,
   modelOption,
   openModelPicker,
+  pageStoppedRefreshing,
   sendButton,
   sendMessage,
   sidebar,
@@ -104,6 +105,7 @@ test.describe("a failed question", () => {
     await sendMessage(page, "And this one works");
     await finishedCompletion(db, chatId);
     await expect(bubbles(page, "assistant")).toHaveCount(1);
+    await pageStoppedRefreshing(page);
     await page.reload();
     const failed = failedReplies(page);
     await expect(failed).toHaveCount(1);

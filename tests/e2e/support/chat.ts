@@ -83,6 +83,18 @@ export async function finishedCompletion(
   return db.completionsOfChat(chatId).at(-1)!;
 }
 
+/** The chat page's self-reload while a reply is pending, present only without JavaScript. */
+export const refreshTag = (page: Page) => page.locator('meta[http-equiv="refresh"]');
+
+/**
+ * Without JavaScript a chat page whose reply is pending reloads itself every 2 s (a refresh tag); the first
+ * reload after the reply is stored drops the tag. Navigating before then races that reload, and the loser is
+ * aborted (net::ERR_ABORTED). With JavaScript the tag is inert text inside <noscript>: this returns at once.
+ */
+export async function pageStoppedRefreshing(page: Page) {
+  await expect(refreshTag(page)).toHaveCount(0);
+}
+
 /** A new chat with `text` asked and its reply finished with `status`; returns the chat's id. */
 export async function askInNewChat(
   page: Page,
@@ -93,6 +105,7 @@ export async function askInNewChat(
   await page.goto("/chat");
   const chatId = await sendMessage(page, text);
   await finishedCompletion(db, chatId, status);
+  await pageStoppedRefreshing(page);
   return chatId;
 }
 
