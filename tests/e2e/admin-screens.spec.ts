@@ -1,5 +1,5 @@
 /** The admin console's Models, Settings, Roles, API keys, Analytics, Logs and queue board, JS on and off. */
-import type { Locator } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe";
 import { ADMIN } from "./support/env";
 import { ALSO_WITHOUT_JS, expect, expectToast, openAsAdmin, signIn, test } from "./support/fixtures";
@@ -9,6 +9,22 @@ const dropConstraints = (field: Locator) =>
   field.evaluate((element) =>
     ["pattern", "min", "max", "required", "maxlength"].forEach((a) => element.removeAttribute(a)),
   );
+
+/** Opens `path` and resolves once the page listens on its live event stream. */
+async function openListening(page: Page, path: string) {
+  const listening = page.waitForResponse((response) => response.url().endsWith("/api/events"));
+  await page.goto(path);
+  await listening;
+}
+
+/** Fills the Models screen's add form with a model's id, display name and icon, and submits it. */
+async function addModel(page: Page, modelId: string, displayName: string) {
+  const add = page.locator("#add-model");
+  await add.getByLabel("Model id").fill(modelId);
+  await add.getByLabel("Display name").fill(displayName);
+  await add.getByLabel("Icon").fill(displayName.slice(0, 1));
+  await add.getByRole("button", { name: "Add model" }).click();
+}
 
 test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
   test("Models: an admin adds a PRO model served by Together, and a bad id is refused", async ({
@@ -163,19 +179,11 @@ test("a live 'Models Updated' reaches an open chat page when an admin changes th
   newVisitor,
 }, info) => {
   await signIn(page, account);
-  // The page listens once its event stream is open.
-  const listening = page.waitForResponse((response) => response.url().endsWith("/api/events"));
-  await page.goto("/chat");
-  await listening;
+  await openListening(page, "/chat");
   const adminPage = await newVisitor();
-  await signIn(adminPage, ADMIN);
-  await adminPage.goto("/admin/api-models");
-  const add = adminPage.locator("#add-model");
+  await openAsAdmin(adminPage, "/admin/api-models");
   const id = `live-${info.project.name}-${Date.now().toString(36)}`;
-  await add.getByLabel("Model id").fill(id);
-  await add.getByLabel("Display name").fill(`Live ${id}`);
-  await add.getByLabel("Icon").fill("L");
-  await add.getByRole("button", { name: "Add model" }).click();
+  await addModel(adminPage, id, `Live ${id}`);
   await expectToast(adminPage, "Saved");
   // Catalogue changes are global: a change made by another test running alongside may toast here too.
   const updated = page
@@ -204,9 +212,7 @@ test("an admin's 'Saved' toast survives a live catalogue change that comes while
     };
   });
   await signIn(page, ADMIN);
-  const listening = page.waitForResponse((response) => response.url().endsWith("/api/events"));
-  await page.goto("/admin/api-models");
-  await listening;
+  await openListening(page, "/admin/api-models");
 
   // The load after the save is answered by the server (which hands over the one-time toast) and held there
   // until another admin's change has reached this page.
@@ -226,14 +232,7 @@ test("an admin's 'Saved' toast survives a live catalogue change that comes while
   });
 
   const id = `saved-${info.project.name}-${Date.now().toString(36)}`;
-  const addModel = async (on: typeof page, modelId: string) => {
-    const add = on.locator("#add-model");
-    await add.getByLabel("Model id").fill(modelId);
-    await add.getByLabel("Display name").fill(`Saved ${modelId}`);
-    await add.getByLabel("Icon").fill("S");
-    await add.getByRole("button", { name: "Add model" }).click();
-  };
-  await addModel(page, id);
+  await addModel(page, id, `Saved ${id}`);
   await loadAnswered;
   const liveEvents = async () =>
     Number((await page.locator("html").getAttribute("data-models-updated")) ?? 0);
@@ -241,7 +240,7 @@ test("an admin's 'Saved' toast survives a live catalogue change that comes while
 
   const other = await newVisitor();
   await openAsAdmin(other, "/admin/api-models");
-  await addModel(other, `${id}-other`);
+  await addModel(other, `${id}-other`, `Saved ${id}-other`);
   await expect.poll(liveEvents).toBeGreaterThan(seen);
   release();
 
