@@ -13,6 +13,7 @@
  *   processes   replies/s and added TTFT for (web, workers) = (1,1), (1,2), (2,2), (2,4) on PostgreSQL (issue 12)
  *   rolling     every worker, then every web process, restarted while replies stream; nothing lost (issue 12)
  *   soak        steady load for --minutes: RSS, open fds, Redis memory, SQLite/WAL size per minute (issue 12)
+ *   memory      what the web and the worker hold live per open stream, after a full garbage collection
  * Prints a table per scenario and rewrites that scenario's block in docs/benchmarks.md. See --help.
  */
 import os from "node:os";
@@ -30,6 +31,7 @@ import { capacityScenario } from "./bench/scenarios/capacity";
 import { concurrentScenario } from "./bench/scenarios/concurrent";
 import { fallbackScenario } from "./bench/scenarios/fallback";
 import { landingScenario } from "./bench/scenarios/landing";
+import { memoryScenario } from "./bench/scenarios/memory";
 import { processesScenario, rollingScenario } from "./bench/scenarios/processes";
 import { scaleScenario } from "./bench/scenarios/scale";
 import { soakScenario } from "./bench/scenarios/soak";
@@ -37,8 +39,9 @@ import { ttftScenario } from "./bench/scenarios/ttft";
 import { ProductClient, type SendWay } from "./bench/streams";
 
 const USAGE = `Usage: npm run bench -- [options]
-  --scenario LIST          ttft, concurrent, fallback, landing, browser, scale, capacity, processes, rolling,
-                           soak, a comma-separated list of them, or all (default all: every one but soak)
+  --scenario LIST          ttft, concurrent, fallback, landing, browser, scale, capacity, memory, processes,
+                           rolling, soak, a comma-separated list of them, or all (default all: every one but
+                           soak)
   --workers N              worker processes (default 1, as npm start)
   --streams N              simultaneous replies in "concurrent" (default 1000)
   --tokens N               tokens per reply in "concurrent" (default 500: 10 s, so that all replies overlap
@@ -56,6 +59,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --capacity-start N       first size "capacity" probes (default 25; doubles, then bisects)
   --capacity-max N         largest size "capacity" probes (default 2000)
   --capacity-cap S         seconds per path in "capacity" before no new probe starts (default 300)
+  --memory-streams N       replies held open in "memory" (default 1000)
+  --memory-tokens N        tokens per reply in "memory" (default 600: 30 s at 20 tokens/s, so that all are
+                           open together although sending 1,000 takes seconds)
   --browser-sends N        measured sends in one chat in "browser" (default 15)
   --browser-new-chats N    first sends of a new chat in "browser", each in a fresh context (default 5)
   --browser-history N      chats in the sidebar before "browser" measures (default 20)
@@ -88,6 +94,7 @@ const SCENARIOS = [
   "browser",
   "scale",
   "capacity",
+  "memory",
   "processes",
   "rolling",
   "soak",
@@ -129,6 +136,8 @@ function parseOptions(args: string[]) {
       "capacity-start": { type: "string", default: "25" },
       "capacity-max": { type: "string", default: "2000" },
       "capacity-cap": { type: "string", default: "300" },
+      "memory-streams": { type: "string", default: "1000" },
+      "memory-tokens": { type: "string", default: "600" },
       "browser-sends": { type: "string", default: "15" },
       "browser-new-chats": { type: "string", default: "5" },
       "browser-history": { type: "string", default: "20" },
@@ -194,6 +203,7 @@ function parseOptions(args: string[]) {
       max: count("capacity-max"),
       capS: count("capacity-cap"),
     },
+    memory: { streams: count("memory-streams"), tokens: count("memory-tokens"), tokenMs: 50 },
     browser: {
       sends: count("browser-sends"),
       newChats: count("browser-new-chats"),
@@ -221,7 +231,7 @@ function parseOptions(args: string[]) {
     chatsPerUser: count("chats-per-user"),
     workerConcurrency: values["worker-concurrency"]
       ? count("worker-concurrency")
-      : Math.max(1000, streams, count("capacity-max")),
+      : Math.max(1000, streams, count("capacity-max"), count("memory-streams")),
     productSend: sendWay(values["product-send"]),
     logLevel: values["log-level"],
     profileDir: values.profile,
@@ -248,6 +258,7 @@ async function signUpUsers(product: ProductClient, options: Options, databaseUrl
     options.scenarios.includes("ttft") ? options.ttft.parallel : 1,
     options.scenarios.includes("scale") ? Math.max(...options.scale.sizes) : 1,
     options.scenarios.includes("capacity") ? options.capacity.max : 1,
+    options.scenarios.includes("memory") ? options.memory.streams : 1,
   );
   const users = Math.ceil(largestBatch / options.chatsPerUser);
   log(`signing up ${users} benchmark user(s)`);
@@ -280,6 +291,7 @@ async function runScenarios(context: BenchContext, options: Options): Promise<Sc
     browser: () => browserScenario(context, options.browser),
     scale: () => scaleScenario(context, options.scale),
     capacity: () => capacityScenario(context, options.capacity),
+    memory: () => memoryScenario(context, options.memory),
     processes: () => processesScenario(context, options.processes),
     rolling: () => rollingScenario(context, options.rolling),
     soak: () => soakScenario(context, options.soak),
@@ -310,6 +322,7 @@ async function main() {
     workerConcurrency: options.workerConcurrency,
     logLevel: options.logLevel,
     profileDir: options.profileDir,
+    heapProbe: options.scenarios.includes("memory"),
     log,
   });
   try {

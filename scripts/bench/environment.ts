@@ -25,6 +25,8 @@ export interface EnvironmentOptions {
   logLevel: string;
   /** When set, web and workers write V8 CPU profiles into this folder (see profile-hook.ts). */
   profileDir?: string;
+  /** Web and workers report their live heap on SIGUSR2 (see heap-hook.ts), into the environment's data folder. */
+  heapProbe?: boolean;
   log(message: string): void;
 }
 
@@ -39,6 +41,8 @@ export interface Environment {
   /** The processes whose memory and CPU are reported. */
   watched: Watched[];
   usesPrivateRedis: boolean;
+  /** Where web and workers write their heap samples (heap-hook.ts), when the run asked for them. */
+  heapDir?: string;
   stop(): Promise<void>;
 }
 
@@ -75,12 +79,20 @@ async function productEnv(options: EnvironmentOptions, mock: MockProcess, dataDi
     env[`VENDOR_${vendor.toUpperCase()}_URL`] = mock.endpoint(vendor);
     env[`VENDOR_${vendor.toUpperCase()}_KEY`] = "bench-key";
   }
+  const hooks: string[] = [];
   if (options.profileDir) {
     mkdirSync(options.profileDir, { recursive: true });
     env.BENCH_PROFILE_DIR = path.resolve(options.profileDir);
-    // tsx first, so the profiler hook (TypeScript) can load; Node 20 refuses --cpu-prof in NODE_OPTIONS.
-    const hook = path.join(import.meta.dirname, "profile-hook.ts");
-    env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ""} --import tsx --import ${hook}`.trim();
+    hooks.push("profile-hook.ts");
+  }
+  if (options.heapProbe) {
+    env.BENCH_HEAP_DIR = dataDir;
+    hooks.push("heap-hook.ts");
+  }
+  if (hooks.length) {
+    // tsx first, so the hooks (TypeScript) can load; Node 20 refuses --cpu-prof in NODE_OPTIONS.
+    const imports = hooks.map((hook) => `--import ${path.join(import.meta.dirname, hook)}`);
+    env.NODE_OPTIONS = [process.env.NODE_OPTIONS ?? "", "--import tsx", ...imports].join(" ").trim();
   }
   return env;
 }
@@ -152,7 +164,8 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Env
       { name: "mock vendor", pid: mock.pid },
       { name: "bench client", pid: process.pid },
     ];
-    return { baseUrl, mock, peer, stack, redis, watched, usesPrivateRedis, stop };
+    const heapDir = options.heapProbe ? dataDir : undefined;
+    return { baseUrl, mock, peer, stack, redis, watched, usesPrivateRedis, heapDir, stop };
   } catch (error) {
     await stop();
     throw error;

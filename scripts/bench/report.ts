@@ -25,7 +25,8 @@ export interface ScenarioReport {
     | "capacity"
     | "processes"
     | "rolling"
-    | "soak";
+    | "soak"
+    | "memory";
   title: string;
   targets: Target[];
   tables: Table[];

@@ -162,7 +162,12 @@ export class ProductClient {
    * Sends one message in a new chat and reads its reply's event stream to the end: from the send's own answer
    * (the chat page's way), or by the form's POST and then the stream's GET (without JavaScript).
    */
-  async reply(cookie: string, plan: ReplyPlan, timeoutMs: number): Promise<StreamRun> {
+  async reply(
+    cookie: string,
+    plan: ReplyPlan,
+    timeoutMs: number,
+    onFirstToken?: () => void,
+  ): Promise<StreamRun> {
     const requestId = randomUUID();
     const run: StreamRun = { tag: plan.tag, requestId, start: nowMs(), tokens: [] };
     const form = new URLSearchParams({
@@ -172,12 +177,12 @@ export class ProductClient {
     }).toString();
     const formHeaders = { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" };
     if (this.send === "stream") {
-      await this.readReply(run, `${this.baseUrl}/api/chat-send`, {
-        method: "POST",
-        headers: formHeaders,
-        body: form,
-        timeoutMs,
-      });
+      await this.readReply(
+        run,
+        `${this.baseUrl}/api/chat-send`,
+        { method: "POST", headers: formHeaders, body: form, timeoutMs },
+        onFirstToken,
+      );
       return run;
     }
     try {
@@ -195,21 +200,23 @@ export class ProductClient {
       return run;
     }
     const remaining = Math.max(1, timeoutMs - (nowMs() - run.start));
-    await this.readReply(run, `${this.baseUrl}/api/completions/${requestId}/stream`, {
-      method: "GET",
-      headers: { Cookie: cookie },
-      timeoutMs: remaining,
-    });
+    await this.readReply(
+      run,
+      `${this.baseUrl}/api/completions/${requestId}/stream`,
+      { method: "GET", headers: { Cookie: cookie }, timeoutMs: remaining },
+      onFirstToken,
+    );
     return run;
   }
 
   /** Reads a reply's event stream into `run`; a send's stream says when it was accepted (`postEnd`). */
-  private async readReply(run: StreamRun, url: string, init: RequestInit) {
+  private async readReply(run: StreamRun, url: string, init: RequestInit, onFirstToken?: () => void) {
     const outcome = await readSse(url, init, (event) => {
       if (event.event === "accepted") run.postEnd = event.at;
-      else if (event.event === "token")
+      else if (event.event === "token") {
         run.tokens.push({ at: event.at, text: (JSON.parse(event.data) as { text: string }).text });
-      else if (event.event !== "message") {
+        if (run.tokens.length === 1) onFirstToken?.();
+      } else if (event.event !== "message") {
         run.terminal = event.event;
         if (event.event === "error") run.error = `error event: ${event.data}`;
       }
