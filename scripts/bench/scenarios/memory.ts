@@ -172,7 +172,7 @@ export async function memoryScenario(context: BenchContext, sizes: MemorySizes):
     tables: [table],
     notes: [
       `Live: V8's used heap plus memory held outside it for JavaScript objects (\`process.memoryUsage()\`'s heapUsed + external, which includes array buffers), right after \`HeapProfiler.collectGarbage\` in the process itself (scripts/bench/heap-hook.ts, on SIGUSR2). "Before" is taken after ${WARMUP_REPLIES} warm-up replies with none open; "open" once every reply has had a token at the client; "after" once all have ended. Per open stream: (open − before) ÷ ${streams}.`,
-      "RSS is read in the same moment; after a collection V8 keeps heap pages it may reuse, so RSS per stream stays above live per stream. Scenario 2's peak RSS also counts garbage not yet collected.",
+      "RSS is read in the same moment; V8 keeps heap pages after a collection, or hands them back, on its own schedule, so RSS per stream may land above or below live per stream. Scenario 2's peak RSS also counts garbage not yet collected.",
       "After all ended, the client's connections are still open (kept alive): in heap snapshots of a 500-stream run, what the web held above \"before\" was per connection (a socket, a parser, its last request's abort signal), code compiled during the run and strings, nothing per reply. Growth over a long run is the soak scenario's.",
     ],
   };
