@@ -63,7 +63,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --memory-tokens N        tokens per reply in "memory" (default 600: 30 s at 20 tokens/s, so that all are
                            open together although sending 1,000 takes seconds)
   --browser-sends N        measured sends in one chat in "browser" (default 15)
-  --browser-new-chats N    first sends of a new chat in "browser", each in a fresh context (default 5)
+  --browser-new-chats N    first sends of a new chat in "browser", each in a fresh context, that many with
+                           Enter at once and as many after the page settles (default 5)
   --browser-history N      chats in the sidebar before "browser" measures (default 20)
   --process-pairs LIST     (web,workers) pairs in "processes" (default 1x1,1x2,2x2,2x4)
   --process-replies N      measured replies per pair in "processes" (default 400)
