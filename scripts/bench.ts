@@ -59,7 +59,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --capacity-start N       first size "capacity" probes (default 25; doubles, then bisects)
   --capacity-max N         largest size "capacity" probes (default 2000)
   --capacity-cap S         seconds per path in "capacity" before no new probe starts (default 300)
-  --memory-streams N       replies held open in "memory" (default 1000)
+  --memory-sizes LIST      replies held open in "memory", one size after another (default 100,250,500,1000)
   --memory-tokens N        tokens per reply in "memory" (default 600: 30 s at 20 tokens/s, so that all are
                            open together although sending 1,000 takes seconds)
   --browser-sends N        measured sends in one chat in "browser" (default 15)
@@ -103,10 +103,10 @@ const SCENARIOS = [
 /** Background CPU (% of one core) above which the run is flagged as taken on a busy machine. */
 const BUSY_PERCENT = 15;
 
-function scaleSizes(list: string | undefined): number[] {
+function streamSizes(list: string | undefined, option: string): number[] {
   const sizes = (list ?? "").split(",").map(Number);
   if (!sizes.length || sizes.some((n) => !Number.isInteger(n) || n < 1))
-    throw new Error("--scale-sizes must be a comma-separated list of integers ≥ 1");
+    throw new Error(`${option} must be a comma-separated list of integers ≥ 1`);
   return sizes.sort((a, b) => a - b);
 }
 
@@ -137,7 +137,7 @@ function parseOptions(args: string[]) {
       "capacity-start": { type: "string", default: "25" },
       "capacity-max": { type: "string", default: "2000" },
       "capacity-cap": { type: "string", default: "300" },
-      "memory-streams": { type: "string", default: "1000" },
+      "memory-sizes": { type: "string", default: "100,250,500,1000" },
       "memory-tokens": { type: "string", default: "600" },
       "browser-sends": { type: "string", default: "15" },
       "browser-new-chats": { type: "string", default: "5" },
@@ -193,7 +193,7 @@ function parseOptions(args: string[]) {
     fallback: { count: count("fallback"), warmup: count("warmup", 0) },
     landing: { loads: count("landing-loads") },
     scale: {
-      sizes: scaleSizes(values["scale-sizes"]),
+      sizes: streamSizes(values["scale-sizes"], "--scale-sizes"),
       tokens: count("scale-tokens"),
       tokenMs: count("scale-token-ms", 1),
     },
@@ -204,7 +204,11 @@ function parseOptions(args: string[]) {
       max: count("capacity-max"),
       capS: count("capacity-cap"),
     },
-    memory: { streams: count("memory-streams"), tokens: count("memory-tokens"), tokenMs: 50 },
+    memory: {
+      sizes: streamSizes(values["memory-sizes"], "--memory-sizes"),
+      tokens: count("memory-tokens"),
+      tokenMs: 50,
+    },
     browser: {
       sends: count("browser-sends"),
       newChats: count("browser-new-chats"),
@@ -232,7 +236,12 @@ function parseOptions(args: string[]) {
     chatsPerUser: count("chats-per-user"),
     workerConcurrency: values["worker-concurrency"]
       ? count("worker-concurrency")
-      : Math.max(1000, streams, count("capacity-max"), count("memory-streams")),
+      : Math.max(
+          1000,
+          streams,
+          count("capacity-max"),
+          ...streamSizes(values["memory-sizes"], "--memory-sizes"),
+        ),
     productSend: sendWay(values["product-send"]),
     logLevel: values["log-level"],
     profileDir: values.profile,
@@ -259,7 +268,7 @@ async function signUpUsers(product: ProductClient, options: Options, databaseUrl
     options.scenarios.includes("ttft") ? options.ttft.parallel : 1,
     options.scenarios.includes("scale") ? Math.max(...options.scale.sizes) : 1,
     options.scenarios.includes("capacity") ? options.capacity.max : 1,
-    options.scenarios.includes("memory") ? options.memory.streams : 1,
+    options.scenarios.includes("memory") ? Math.max(...options.memory.sizes) : 1,
   );
   const users = Math.ceil(largestBatch / options.chatsPerUser);
   log(`signing up ${users} benchmark user(s)`);
