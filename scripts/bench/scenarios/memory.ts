@@ -6,7 +6,7 @@
  * counts garbage not yet collected, so it swings with the collector's timing; this is the figure that does
  * not. A full collection pauses the process, so nothing here times tokens: latency is scenarios 2 and 5's.
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { setTimeout as delay } from "node:timers/promises";
 import { checkDelivery, sumChecks, type DeliveryCheck } from "../analysis";
 import { allAtOnce, cookieFor, type BenchContext } from "../context";
@@ -33,15 +33,13 @@ type Role = keyof typeof BUDGET_KIB;
 
 const live = (sample: HeapSample) => sample.heapUsed + sample.external;
 
+/** The samples a process has written so far (none before its first). */
 function samplesOf(file: string): HeapSample[] {
-  try {
-    return readFileSync(file, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as HeapSample);
-  } catch {
-    return [];
-  }
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as HeapSample);
 }
 
 /** Asks one process for a heap sample (SIGUSR2) and waits for the line it appends. */
