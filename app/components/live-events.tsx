@@ -1,8 +1,32 @@
-import { useEffect, useRef } from "react";
-import { useNavigation, useRevalidator } from "@remix-run/react";
+import { useCallback, useEffect, useRef } from "react";
+import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useToast } from "~/components/ui/toaster";
 import { adminToasts } from "~/modules/errors/catalogue";
 import { realtimeEventSchema } from "~/modules/realtime/events";
+
+/** The part of Remix's data router's state this reads. */
+export interface RouterState {
+  navigation: { state: string };
+  revalidation: string;
+  fetchers: Map<string, { state: string }>;
+}
+
+/** Whether the router is submitting or loading anything: a navigation, a revalidation or a fetcher. */
+export function routerBusy(state: RouterState | undefined): boolean {
+  if (!state) return false;
+  return (
+    state.navigation.state !== "idle" ||
+    state.revalidation !== "idle" ||
+    [...state.fetchers.values()].some((fetcher) => fetcher.state !== "idle")
+  );
+}
+
+/**
+ * The router's state now, not as of the last render: `useNavigation` cannot say it, since an event can come
+ * after the router has started a load and before React has rendered that. Remix's browser entry keeps the
+ * router on `window.__remixRouter` (RemixBrowser always sets it; were it missing, the reload would not wait).
+ */
+const routerStateNow = () => (window as { __remixRouter?: { state: RouterState } }).__remixRouter?.state;
 
 /**
  * Listens on GET /api/events while a signed-in page is open: a vendor switch or catalogue change toasts and
@@ -12,20 +36,25 @@ export function LiveEvents() {
   const show = useToast();
   const { revalidate, state: revalidation } = useRevalidator();
   const navigation = useNavigation();
+  const fetchers = useFetchers();
   const pending = useRef(false);
-  const settledNow = useRef(true);
 
-  // The reload waits for the page's own navigation: revalidating in the middle of one aborts its loads, and
-  // an aborted load may already have taken the one-time toast cookie (an admin's own change lost its
+  // The reload waits until the router has nothing under way: revalidating in the middle of a load aborts
+  // it, and an aborted load may already have taken the one-time toast cookie (an admin's own change lost its
   // "Saved"). A navigation's loaders run after the change anyway; the reload after it is for the rare one
-  // that read the data just before.
-  const settled = navigation.state === "idle" && revalidation === "idle";
+  // that read the data just before. The rendered state says when to look again; the router's own says
+  // whether it is really idle (tests/e2e/admin-screens.spec.ts, the toast that survives a live change).
+  const settled =
+    navigation.state === "idle" &&
+    revalidation === "idle" &&
+    fetchers.every((fetcher) => fetcher.state === "idle");
+  const reloadWhenIdle = useCallback(() => {
+    pending.current = routerBusy(routerStateNow());
+    if (!pending.current) revalidate();
+  }, [revalidate]);
   useEffect(() => {
-    settledNow.current = settled;
-    if (!settled || !pending.current) return;
-    pending.current = false;
-    revalidate();
-  }, [settled, revalidate]);
+    if (settled && pending.current) reloadWhenIdle();
+  }, [settled, reloadWhenIdle]);
 
   useEffect(() => {
     const source = new EventSource("/api/events");
@@ -45,13 +74,12 @@ export function LiveEvents() {
       if (event.type === "vendor-changed")
         show({ type: "info", ...adminToasts.vendorChanged(event.displayName) });
       if (event.type === "models-updated") show({ type: "info", ...adminToasts.modelsUpdated });
-      if (settledNow.current) revalidate();
-      else pending.current = true;
+      reloadWhenIdle();
     };
     for (const type of ["vendor-changed", "models-updated", "roles-changed", "user-banned"]) {
       source.addEventListener(type, handle);
     }
     return () => source.close();
-  }, [show, revalidate]);
+  }, [show, reloadWhenIdle]);
   return null;
 }
