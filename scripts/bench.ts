@@ -175,6 +175,7 @@ function parseOptions(args: string[]) {
   const unknown = scenarios.filter((name) => !SCENARIOS.includes(name as Scenario));
   if (unknown.length) throw new Error(`--scenario must be all or a list of ${SCENARIOS.join(", ")}`);
   const streams = count("streams");
+  const memorySizes = streamSizes(values["memory-sizes"], "--memory-sizes");
   const sendWay = (way: string | undefined): SendWay => {
     if (way === "stream" || way === "form") return way;
     throw new Error('--product-send must be "stream" or "form"');
@@ -205,7 +206,7 @@ function parseOptions(args: string[]) {
       capS: count("capacity-cap"),
     },
     memory: {
-      sizes: streamSizes(values["memory-sizes"], "--memory-sizes"),
+      sizes: memorySizes,
       tokens: count("memory-tokens"),
       tokenMs: 50,
     },
@@ -236,12 +237,7 @@ function parseOptions(args: string[]) {
     chatsPerUser: count("chats-per-user"),
     workerConcurrency: values["worker-concurrency"]
       ? count("worker-concurrency")
-      : Math.max(
-          1000,
-          streams,
-          count("capacity-max"),
-          ...streamSizes(values["memory-sizes"], "--memory-sizes"),
-        ),
+      : Math.max(1000, streams, count("capacity-max"), ...memorySizes),
     productSend: sendWay(values["product-send"]),
     logLevel: values["log-level"],
     profileDir: values.profile,

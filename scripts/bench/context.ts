@@ -5,7 +5,7 @@ import { nowMs } from "./clock";
 import type { Environment } from "./environment";
 import { fetchText } from "./http-client";
 import type { MockStats } from "./mock-process";
-import { RedisSampler, UsageSampler, type ProcessUsage, type RedisUsage } from "./procstats";
+import { namedAs, RedisSampler, UsageSampler, type ProcessUsage, type RedisUsage } from "./procstats";
 import { byRequestId } from "./analysis";
 import { summarize, ms, type Summary } from "./stats";
 import type { ProductClient } from "./streams";
@@ -115,7 +115,7 @@ export function loadTable(title: string, measured: Measured<unknown>): Table {
 /** CPU ms the processes called `name` (or `name N`: worker 1, worker 2…) used over the phase (Redis of
  * REDIS_URL: from its own counters). */
 export function cpuMsOf(measured: Measured<unknown>, name: string): number {
-  const usage = measured.usage.filter((u) => u.name === name || u.name.startsWith(`${name} `));
+  const usage = measured.usage.filter(namedAs(name));
   if (usage.length) return usage.reduce((sum, u) => sum + u.cpuMs, 0);
   return name === "redis" ? (measured.redis.cpuPercent / 100) * measured.wallMs : Number.NaN;
 }

@@ -8,14 +8,11 @@ import { appendFileSync } from "node:fs";
 import { Session } from "node:inspector";
 import path from "node:path";
 
+/** Part of process.memoryUsage() right after the collection, bytes (external includes array buffers). */
 export interface HeapSample {
-  /** Milliseconds since the epoch, when the sample was taken. */
-  at: number;
-  /** process.memoryUsage() right after the collection, bytes. */
   rss: number;
   heapUsed: number;
   external: number;
-  arrayBuffers: number;
 }
 
 export const heapSampleFile = (dir: string, pid: number) => path.join(dir, `heap-${pid}.jsonl`);
@@ -32,8 +29,8 @@ if (dir) {
     // An in-process session runs the collection before it calls back: the usage read after it is what is live.
     session.post("HeapProfiler.collectGarbage", (error) => {
       if (error) throw error;
-      const { rss, heapUsed, external, arrayBuffers } = process.memoryUsage();
-      const sample: HeapSample = { at: Date.now(), rss, heapUsed, external, arrayBuffers };
+      const { rss, heapUsed, external } = process.memoryUsage();
+      const sample: HeapSample = { rss, heapUsed, external };
       appendFileSync(heapSampleFile(dir, process.pid), `${JSON.stringify(sample)}\n`);
     });
   });

@@ -81,6 +81,12 @@ export interface Watched {
   pid: number;
 }
 
+/** Matches the processes called `name`, or `name N` when there are several (worker 1, worker 2…). */
+export const namedAs =
+  (name: string) =>
+  (entry: { name: string }): boolean =>
+    entry.name === name || entry.name.startsWith(`${name} `);
+
 export const OTHERS = "everything else on the machine";
 
 export interface ProcessUsage {

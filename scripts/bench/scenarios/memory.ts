@@ -12,6 +12,7 @@ import { checkDelivery, sumChecks, type DeliveryCheck } from "../analysis";
 import { allAtOnce, cookieFor, type BenchContext } from "../context";
 import { heapSampleFile, type HeapSample } from "../heap-hook";
 import { agent } from "../http-client";
+import { namedAs } from "../procstats";
 import type { ScenarioReport, Table, Target } from "../report";
 import { ms } from "../stats";
 import { replyDeadlineMs, type ReplyLength, type ReplyPlan } from "../streams";
@@ -61,9 +62,7 @@ async function sampleProcess(dir: string, pid: number): Promise<HeapSample> {
 async function sampleRole(context: BenchContext, role: Role) {
   const dir = context.env.heapDir;
   if (!dir) throw new Error("the memory scenario needs the environment's heap probe");
-  const pids = context.env.watched
-    .filter((w) => w.name === role || w.name.startsWith(`${role} `))
-    .map((w) => w.pid);
+  const pids = context.env.watched.filter(namedAs(role)).map((w) => w.pid);
   let liveBytes = 0;
   let rssBytes = 0;
   for (const pid of pids) {
@@ -130,19 +129,17 @@ async function holdOpen(context: BenchContext, streams: number, length: ReplyLen
 }
 
 const MiB = (bytes: number) => ms(bytes / 1024 ** 2, 1);
+const deliveryText = (check: DeliveryCheck, failed: number) =>
+  `${check.lost} / ${check.duplicated} / ${check.reordered} / ${check.foreign} / ${check.inexact}; ${failed}`;
 const KiBPer = (bytes: number, streams: number) => bytes / 1024 / streams;
 
 export async function memoryScenario(context: BenchContext, sizes: MemorySizes): Promise<ScenarioReport> {
   const length = { tokens: sizes.tokens, tokenMs: sizes.tokenMs };
   context.log(`memory: ${WARMUP_REPLIES} warm-up replies`);
-  const warmup = { tag: "", tokens: 5, tokenMs: sizes.tokenMs };
-  await allAtOnce(WARMUP_REPLIES, (index) =>
-    context.product.reply(
-      cookieFor(context, index),
-      { ...warmup, tag: context.nextTag() },
-      replyDeadlineMs(warmup, SLACK_MS),
-    ),
-  );
+  await allAtOnce(WARMUP_REPLIES, (index) => {
+    const plan: ReplyPlan = { tag: context.nextTag(), tokens: 5, tokenMs: sizes.tokenMs };
+    return context.product.reply(cookieFor(context, index), plan, replyDeadlineMs(plan, SLACK_MS));
+  });
   const steps: HeldOpen[] = [];
   for (const streams of sizes.sizes) steps.push(await holdOpen(context, streams, length));
 
@@ -167,7 +164,7 @@ export async function memoryScenario(context: BenchContext, sizes: MemorySizes):
       ms(perStream(step, "worker", "live"), 1),
       ms(perStream(step, "web", "rss"), 1),
       ms(perStream(step, "worker", "rss"), 1),
-      `${step.delivery.lost} / ${step.delivery.duplicated} / ${step.delivery.reordered} / ${step.delivery.foreign} / ${step.delivery.inexact}; ${step.failed}`,
+      deliveryText(step.delivery, step.failed),
     ]),
   };
   const streams = largest.streams;
@@ -217,7 +214,7 @@ export async function memoryScenario(context: BenchContext, sizes: MemorySizes):
     {
       name: "lost / duplicated / reordered / foreign / inexact tokens; failed replies, every size",
       target: "0",
-      measured: `${delivery.lost} / ${delivery.duplicated} / ${delivery.reordered} / ${delivery.foreign} / ${delivery.inexact}; ${failed}`,
+      measured: deliveryText(delivery, failed),
       met: exactness + failed === 0,
     },
   ];

@@ -6,6 +6,7 @@
  * the number of open streams.
  */
 import { allAtOnce, cookieFor, cpuMsOf, measure, type BenchContext, type Measured } from "../context";
+import { namedAs } from "../procstats";
 import type { ScenarioReport, Table, Target } from "../report";
 import { ms } from "../stats";
 import { baselineReply, replyDeadlineMs, type ReplyPlan, type StreamRun, type ReplyLength } from "../streams";
@@ -27,7 +28,7 @@ const HUB_COMMANDS = ["xread", "exec"];
 const usPerToken = (cpuMs: number, tokens: number) => (cpuMs * 1000) / tokens;
 
 function kibPerStream(measured: Measured<unknown>, name: string, streams: number) {
-  const usage = measured.usage.filter((u) => u.name === name || u.name.startsWith(`${name} `));
+  const usage = measured.usage.filter(namedAs(name));
   return usage.reduce((sum, u) => sum + (u.rssPeakKb - u.rssBeforeKb), 0) / streams;
 }
 
