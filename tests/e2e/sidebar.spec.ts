@@ -358,6 +358,33 @@ test.describe("renaming in the sidebar", () => {
     expect(titleInDb(run, chatId)).toBe(original);
   });
 
+  test("a title the server refuses shows its message, and the chat keeps its title", async ({
+    page,
+    user,
+    run,
+  }) => {
+    const { title: original, chatId } = insertUniqueChat(run, user.id, "Too long");
+    await page.goto("/chat");
+    await chatItem(page, original).getByRole("link", { name: "Rename chat" }).click();
+    const field = sidebar(page).getByRole("textbox", { name: "Chat title" });
+    // The field stops typing at 200 characters; a modified page can still send more, and the server says no.
+    await field.evaluate((input) => input.removeAttribute("maxlength"));
+    await field.fill("x".repeat(201));
+    await field.press("Enter");
+
+    await expectToast(page, "Error", "Chat title must be at most 200 characters");
+    await expect(chatLink(page, original)).toBeVisible();
+    expect(titleInDb(run, chatId)).toBe(original);
+
+    // The item takes a second rename after the refused one.
+    await chatItem(page, original).getByRole("link", { name: "Rename chat" }).click();
+    const renamed = unique("Second try");
+    await field.fill(renamed);
+    await field.press("Enter");
+    await expect(chatLink(page, renamed)).toBeVisible();
+    await expect.poll(() => titleInDb(run, chatId)).toBe(renamed);
+  });
+
   test("a blank title is refused with 'Error: Chat title cannot be empty'", async ({ page, user, run }) => {
     const { title: original, chatId } = insertUniqueChat(run, user.id, "Not blank");
     await page.goto("/chat");

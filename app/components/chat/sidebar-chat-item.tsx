@@ -3,8 +3,8 @@
  * JavaScript, Rename and Delete are links to their pages; with it, Rename edits the title in place (Enter or
  * leaving the field saves, Escape cancels, blank is refused with a toast) and Delete opens a confirmation.
  */
-import { NavLink, useParams } from "@remix-run/react";
-import { useRef, useState, type KeyboardEvent } from "react";
+import { Link } from "@remix-run/react";
+import { memo, useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { chatTexts, chatToasts, MAX_TITLE_LENGTH } from "~/modules/chats/chat-messages";
 import type { ChatListItem } from "~/modules/chats/schemas";
@@ -15,21 +15,49 @@ import { DownloadIcon, PencilIcon, TrashIcon } from "./icons";
 const withReturn = (path: string, returnTo: string) =>
   `${path}?${new URLSearchParams({ redirectTo: returnTo })}`;
 
-export function SidebarChatItem({
+/**
+ * Saves a title typed in the sidebar: mounted from the moment it is committed until the server's answer (and the
+ * reload after it) is in. The rename's fetcher lives here, not in the item, because a fetcher re-renders its
+ * component on every change of the router's state.
+ */
+function SaveTitle({ chatId, title, onSettled }: { chatId: string; title: string; onSettled: () => void }) {
+  const { submit, settled } = useRenameChat(chatId, "sidebar");
+  const sent = useRef(false);
+  useEffect(() => {
+    if (sent.current) return;
+    sent.current = true;
+    submit(title);
+  }, [submit, title]);
+  useEffect(() => {
+    if (settled) onSettled();
+  }, [settled, onSettled]);
+  return null;
+}
+
+/**
+ * Memoized, and reads nothing from the router itself (whether it is the open chat is a prop): a send steps the
+ * router's state several times, and re-rendering every chat of the sidebar at each step held a reply's first
+ * token back (docs/benchmarks.md §4g).
+ */
+export const SidebarChatItem = memo(function SidebarChatItem({
   chat,
+  active,
   returnTo,
   onDelete,
 }: {
   chat: ChatListItem;
+  /** The chat is the one open. */
+  active: boolean;
   /** Where the no-JavaScript rename and delete pages send the user back to. */
   returnTo: string;
   onDelete: (chat: ChatListItem) => void;
 }) {
   const toast = useToast();
-  const active = useParams().chatId === chat.id;
   const [editing, setEditing] = useState(false);
-  const { submit, pendingTitle } = useRenameChat(chat.id, "sidebar");
-  const title = pendingTitle ?? chat.title;
+  // The title being saved, shown until the server has answered.
+  const [saving, setSaving] = useState<string | null>(null);
+  const saved = useCallback(() => setSaving(null), []);
+  const title = saving ?? chat.title;
   const settled = useRef(false);
   const renameLink = useRef<HTMLAnchorElement>(null);
 
@@ -50,7 +78,7 @@ export function SidebarChatItem({
       toast({ type: "destructive", ...chatToasts.titleEmpty });
       return;
     }
-    if (next !== title) submit(next);
+    if (next !== title) setSaving(next);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "Enter" && !event.nativeEvent.isComposing) {
@@ -63,9 +91,12 @@ export function SidebarChatItem({
     }
   };
 
+  const saver =
+    saving === null ? null : <SaveTitle key={saving} chatId={chat.id} title={saving} onSettled={saved} />;
   if (editing) {
     return (
       <li className="px-1 py-0.5">
+        {saver}
         <input
           aria-label={chatTexts.titleLabel}
           defaultValue={title}
@@ -86,16 +117,16 @@ export function SidebarChatItem({
   }`;
   return (
     <li className="group relative" data-chat-id={chat.id}>
-      <NavLink
+      {saver}
+      <Link
         to={`/chat/${chat.id}`}
-        className={({ isActive }) =>
-          `block truncate rounded-md py-2 pl-2 text-sm group-focus-within:pr-24 group-hover:pr-24 [@media(hover:none)]:pr-24 ${
-            isActive ? "bg-zinc-800 pr-24 font-medium text-white" : "pr-2 text-zinc-300 hover:bg-zinc-900"
-          }`
-        }
+        aria-current={active ? "page" : undefined}
+        className={`block truncate rounded-md py-2 pl-2 text-sm group-focus-within:pr-24 group-hover:pr-24 [@media(hover:none)]:pr-24 ${
+          active ? "bg-zinc-800 pr-24 font-medium text-white" : "pr-2 text-zinc-300 hover:bg-zinc-900"
+        }`}
       >
         {title || chatTexts.untitled}
-      </NavLink>
+      </Link>
       <div className="absolute inset-y-0 right-1 flex items-center gap-0.5">
         <ChatActionLink
           ref={renameLink}
@@ -125,4 +156,4 @@ export function SidebarChatItem({
       </div>
     </li>
   );
-}
+});

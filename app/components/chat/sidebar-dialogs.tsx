@@ -50,7 +50,12 @@ export function useRenameChat(chatId: string, source: RenameSource) {
     [fetcher.submit, chatId, source],
   );
   const pending = state !== "idle" ? fetcher.formData?.get("title") : null;
-  return { submit, pendingTitle: typeof pending === "string" ? pending.trim() : null };
+  return {
+    submit,
+    pendingTitle: typeof pending === "string" ? pending.trim() : null,
+    /** The last rename has its answer, and the page its data reloaded after it. */
+    settled: state === "idle" && data !== undefined,
+  };
 }
 
 export const dialogOverlayClass = "fixed inset-0 z-50 bg-black/60";

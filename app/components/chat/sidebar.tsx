@@ -5,7 +5,7 @@
  * with JavaScript the search filters as you type, renames happen in place and deletes ask in a dialog.
  * See docs/product.md §1.
  */
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useParams } from "@remix-run/react";
 import { SignOutButton } from "~/components/sign-out-button";
 import { CollapseToggle, instead } from "./link-actions";
 import { useCallback, useState } from "react";
@@ -56,6 +56,7 @@ export function Sidebar({
   const { t } = useTranslation("chat");
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
+  const openChatId = useParams().chatId;
   const history = useChatHistory(chats, historyError);
 
   const [query, setQuery] = useState(q);
@@ -167,7 +168,13 @@ export function Sidebar({
         ) : (
           <ul className="flex flex-col gap-0.5">
             {shown.map((chat) => (
-              <SidebarChatItem key={chat.id} chat={chat} returnTo={here} onDelete={setDeleting} />
+              <SidebarChatItem
+                key={chat.id}
+                chat={chat}
+                active={chat.id === openChatId}
+                returnTo={here}
+                onDelete={setDeleting}
+              />
             ))}
           </ul>
         )}
