@@ -15,6 +15,7 @@ import { QuickActions } from "./quick-actions";
 import { ScrollToBottom } from "./scroll-to-bottom";
 import { useCompletionStream, useFollowing } from "./use-completion-stream";
 import { useReplyNotification } from "./use-reply-notification";
+import { WarmMarkdown } from "./warm-markdown";
 import { useTranslation } from "react-i18next";
 
 type Message = ChatPageData["messages"][number];
@@ -288,6 +289,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
                 <p className="mt-3 text-zinc-400">{t("view.emptyHint")}</p>
               </div>
               <QuickActions requestId={requestId} disabled={cannotSend} wrap />
+              <WarmMarkdown />
             </div>
           ) : (
             <ol className="mx-auto flex w-full max-w-3xl flex-col gap-5" aria-label={t("view.messages")}>
