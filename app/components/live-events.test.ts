@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { routerBusy, type RouterState } from "./live-events";
+import { routerBusy } from "./live-events";
+import type { RouterState } from "./router-now";
 
 const idle: RouterState = { navigation: { state: "idle" }, revalidation: "idle", fetchers: new Map() };
 

@@ -3,13 +3,7 @@ import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useToast } from "~/components/ui/toaster";
 import { adminToasts } from "~/modules/errors/catalogue";
 import { realtimeEventSchema } from "~/modules/realtime/events";
-
-/** The part of Remix's data router's state this reads. */
-export interface RouterState {
-  navigation: { state: string };
-  revalidation: string;
-  fetchers: Map<string, { state: string }>;
-}
+import { routerStateNow, type RouterState } from "./router-now";
 
 /** Whether the router is submitting or loading anything: a navigation, a revalidation or a fetcher. */
 export function routerBusy(state: RouterState | undefined): boolean {
@@ -20,13 +14,6 @@ export function routerBusy(state: RouterState | undefined): boolean {
     [...state.fetchers.values()].some((fetcher) => fetcher.state !== "idle")
   );
 }
-
-/**
- * The router's state now, not as of the last render: `useNavigation` cannot say it, since an event can come
- * after the router has started a load and before React has rendered that. Remix's browser entry keeps the
- * router on `window.__remixRouter` (RemixBrowser always sets it; were it missing, the reload would not wait).
- */
-const routerStateNow = () => (window as { __remixRouter?: { state: RouterState } }).__remixRouter?.state;
 
 /**
  * Listens on GET /api/events while a signed-in page is open: a vendor switch or catalogue change toasts and

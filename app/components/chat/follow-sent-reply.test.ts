@@ -1,7 +1,7 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { acceptedEvent, streamedAnswer, token } from "#tests/support/sse";
-import { followSentReply, sendAtSubmit } from "./follow-sent-reply";
+import { followSentReply, sendAtSubmit, submittedForm } from "./follow-sent-reply";
 
 function composerForm(fields: Record<string, string>) {
   const form = new FormData();
@@ -64,5 +64,38 @@ describe("the composer's send, started at its submit", () => {
     await expect(result).resolves.toEqual({ fromServerAction: true });
     expect(serverAction).toHaveBeenCalledTimes(1);
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("the form a client action was submitted with", () => {
+  const form = composerForm({ content: "Hello", requestId: "req-form" });
+  const post = (url: string) =>
+    new Request(url, { method: "POST", body: composerForm({ content: "From the body" }) });
+
+  it("is the router's own form data when the navigation describes this request, and the body stays unread", async () => {
+    const request = post("http://chat.test/chat/chat-1?index");
+    const navigation = {
+      state: "submitting",
+      formMethod: "post",
+      formAction: "/chat/chat-1?index",
+      formData: form,
+    };
+    expect(await submittedForm(request, navigation)).toBe(form);
+    expect(request.bodyUsed).toBe(false);
+  });
+
+  it("is read from the request when the navigation is another submission, or none", async () => {
+    const request = post("http://chat.test/chat/chat-1");
+    for (const navigation of [
+      undefined,
+      { state: "idle" },
+      { state: "submitting", formMethod: "post", formAction: "/chat/chat-2", formData: form },
+      { state: "submitting", formMethod: "get", formAction: "/chat/chat-1", formData: form },
+    ]) {
+      const read = await submittedForm(request, navigation);
+      expect(read.get("content")).toBe("From the body");
+    }
+    // Read from a clone: the router's own request keeps its body for the form's action.
+    expect(request.bodyUsed).toBe(false);
   });
 });

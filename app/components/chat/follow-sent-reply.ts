@@ -1,5 +1,6 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { redirect } from "@remix-run/react";
+import { routerStateNow, type RouterState } from "../router-now";
 import { replyStarted, sendAndFollow } from "./use-completion-stream";
 
 /**
@@ -39,6 +40,24 @@ export function sendAtSubmit(form: FormData, chatId: string | undefined) {
 }
 
 /**
+ * The form a client action was submitted with. While a navigation's action runs, the router holds that
+ * submission's form data; reading it from the request means cloning the request's body, ~2 ms of the page's
+ * thread in every send (docs/benchmarks.md §4g). A submission the navigation does not describe (a fetcher's)
+ * is read from the request.
+ */
+export function submittedForm(
+  request: Request,
+  navigation: RouterState["navigation"] | undefined,
+): FormData | Promise<FormData> {
+  const { pathname, search } = new URL(request.url);
+  const form = navigation?.formData;
+  const described =
+    navigation?.formMethod?.toUpperCase() === request.method &&
+    navigation.formAction === `${pathname}${search}`;
+  return form && described ? form : request.clone().formData();
+}
+
+/**
  * The chat routes' client action (JavaScript on; without it the form posts to the server action alone). A
  * request that starts a reply goes to `/api/chat-send`, which decides it as the server action does and answers
  * an accepted one with the reply's event stream, with no second request before the first token. The page goes
@@ -47,7 +66,7 @@ export function sendAtSubmit(form: FormData, chatId: string | undefined) {
  * (`useCompletionStream` shares it).
  */
 export async function followSentReply({ request, params, serverAction }: ClientActionFunctionArgs) {
-  const form = await request.clone().formData();
+  const form = await submittedForm(request, routerStateNow()?.navigation);
   const requestId = replyRequestId(form);
   if (!requestId) return serverAction();
   const started = startedSends.get(requestId);
