@@ -241,6 +241,9 @@ export async function browserScenario(context: BenchContext, sizes: BrowserSizes
     const page = await browserContext.newPage();
     await page.goto("/chat");
     await composer(page).waitFor({ timeout: STEP_TIMEOUT_MS });
+    // Playwright's first waitForFunction on a page injects its own script into the page's world, 6–9 ms of the
+    // page's thread; done now, it does not land between Enter and the first token (docs/benchmarks.md §4g).
+    await page.waitForFunction(() => true);
     return page;
   };
   try {
