@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { routerBusy } from "./live-events";
-import type { RouterState } from "./router-now";
+import { routerBusy, type RouterActivity } from "./live-events";
 
-const idle: RouterState = { navigation: { state: "idle" }, revalidation: "idle", fetchers: new Map() };
+const idle: RouterActivity = { navigation: { state: "idle" }, revalidation: "idle", fetchers: [] };
 
 describe("the live reload waits for the router", () => {
   it("waits while a navigation submits or loads (the load after a save carries its toast)", () => {
@@ -12,16 +11,13 @@ describe("the live reload waits for the router", () => {
 
   it("waits while a revalidation or any fetcher is under way", () => {
     expect(routerBusy({ ...idle, revalidation: "loading" })).toBe(true);
-    const fetchers = new Map([
-      ["a", { state: "idle" }],
-      ["b", { state: "loading" }],
-    ]);
+    const fetchers = [{ state: "idle" }, { state: "loading" }];
     expect(routerBusy({ ...idle, fetchers })).toBe(true);
   });
 
   it("reloads at once when nothing is under way, or when there is no router to ask", () => {
     expect(routerBusy(idle)).toBe(false);
-    expect(routerBusy({ ...idle, fetchers: new Map([["a", { state: "idle" }]]) })).toBe(false);
+    expect(routerBusy({ ...idle, fetchers: [{ state: "idle" }] })).toBe(false);
     expect(routerBusy(undefined)).toBe(false);
   });
 });

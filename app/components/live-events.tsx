@@ -5,15 +5,23 @@ import { adminToasts } from "~/modules/errors/catalogue";
 import { realtimeEventSchema } from "~/modules/realtime/events";
 import { routerStateNow, type RouterState } from "./router-now";
 
-/** Whether the router is submitting or loading anything: a navigation, a revalidation or a fetcher. */
-export function routerBusy(state: RouterState | undefined): boolean {
-  if (!state) return false;
-  return (
-    state.navigation.state !== "idle" ||
-    state.revalidation !== "idle" ||
-    [...state.fetchers.values()].some((fetcher) => fetcher.state !== "idle")
-  );
+/** What `routerBusy` reads: the router's state, as it is now or as React last rendered it. */
+export interface RouterActivity {
+  navigation: { state: string };
+  revalidation: string;
+  fetchers: Iterable<{ state: string }>;
 }
+
+/** Whether the router is submitting or loading anything: a navigation, a revalidation or a fetcher. */
+export function routerBusy(activity: RouterActivity | undefined): boolean {
+  if (!activity) return false;
+  if (activity.navigation.state !== "idle" || activity.revalidation !== "idle") return true;
+  for (const fetcher of activity.fetchers) if (fetcher.state !== "idle") return true;
+  return false;
+}
+
+const activityNow = (state: RouterState | undefined): RouterActivity | undefined =>
+  state && { ...state, fetchers: state.fetchers.values() };
 
 /**
  * Listens on GET /api/events while a signed-in page is open: a vendor switch or catalogue change toasts and
@@ -31,12 +39,9 @@ export function LiveEvents() {
   // "Saved"). A navigation's loaders run after the change anyway; the reload after it is for the rare one
   // that read the data just before. The rendered state says when to look again; the router's own says
   // whether it is really idle (tests/e2e/admin-screens.spec.ts, the toast that survives a live change).
-  const settled =
-    navigation.state === "idle" &&
-    revalidation === "idle" &&
-    fetchers.every((fetcher) => fetcher.state === "idle");
+  const settled = !routerBusy({ navigation, revalidation, fetchers });
   const reloadWhenIdle = useCallback(() => {
-    pending.current = routerBusy(routerStateNow());
+    pending.current = routerBusy(activityNow(routerStateNow()));
     if (!pending.current) revalidate();
   }, [revalidate]);
   useEffect(() => {

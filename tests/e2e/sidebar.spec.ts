@@ -398,6 +398,26 @@ test.describe("renaming in the sidebar", () => {
     expect(titleInDb(run, chatId)).toBe(original);
   });
 
+  test("the title bar's Edit Chat Title saves with 'Chat title updated successfully'", async ({
+    page,
+    user,
+    run,
+  }) => {
+    const { title: original, chatId } = insertUniqueChat(run, user.id, "Title bar");
+    await page.goto(`/chat/${chatId}`);
+    await page.getByRole("main").getByRole("link", { name: "Edit Chat Title" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Chat Title" });
+    await expect(dialog.getByLabel("Chat title")).toHaveValue(original);
+    const renamed = unique("From the title bar");
+    await dialog.getByLabel("Chat title").fill(renamed);
+    await dialog.getByRole("button", { name: "Save" }).click();
+
+    await expectToast(page, "Chat title updated successfully");
+    await expect(page.getByRole("heading", { name: renamed })).toBeVisible();
+    await expect(chatLink(page, renamed)).toBeVisible();
+    await expect.poll(() => titleInDb(run, chatId)).toBe(renamed);
+  });
+
   test(
     "without JavaScript, Rename opens a form page that saves and comes back",
     { tag: ONLY_WITHOUT_JS },

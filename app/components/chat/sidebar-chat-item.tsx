@@ -22,6 +22,7 @@ const withReturn = (path: string, returnTo: string) =>
  */
 function SaveTitle({ chatId, title, onSettled }: { chatId: string; title: string; onSettled: () => void }) {
   const { submit, settled } = useRenameChat(chatId, "sidebar");
+  // Development's StrictMode runs a mount's effects twice; one commit is one POST.
   const sent = useRef(false);
   useEffect(() => {
     if (sent.current) return;

@@ -27,11 +27,12 @@ export function submissionMessage(result: SubmissionResult<string[]> | undefined
 export function useRenameChat(chatId: string, source: RenameSource) {
   const fetcher = useFetcher<SubmissionResult<string[]>>();
   const toast = useToast();
-  const { state, data } = fetcher;
+  // The server's answer, once the rename and the reload after it are over.
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
 
   useEffect(() => {
-    if (state !== "idle" || !data) return;
-    if (data.status === "success") {
+    if (!answer) return;
+    if (answer.status === "success") {
       toast({ type: "success", ...(source === "title-bar" ? chatToasts.titleUpdated : chatToasts.renamed) });
       return;
     }
@@ -39,9 +40,9 @@ export function useRenameChat(chatId: string, source: RenameSource) {
     toast({
       type: "destructive",
       title: "Error",
-      description: submissionMessage(data) ?? fallback.description,
+      description: submissionMessage(answer) ?? fallback.description,
     });
-  }, [state, data, source, toast]);
+  }, [answer, source, toast]);
 
   const submit = useCallback(
     (title: string) =>
@@ -49,12 +50,12 @@ export function useRenameChat(chatId: string, source: RenameSource) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fetcher.submit is stable; the fetcher object is not
     [fetcher.submit, chatId, source],
   );
-  const pending = state !== "idle" ? fetcher.formData?.get("title") : null;
+  const pending = fetcher.state !== "idle" ? fetcher.formData?.get("title") : null;
   return {
     submit,
     pendingTitle: typeof pending === "string" ? pending.trim() : null,
     /** The last rename has its answer, and the page its data reloaded after it. */
-    settled: state === "idle" && data !== undefined,
+    settled: answer !== undefined,
   };
 }
 
