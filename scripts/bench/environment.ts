@@ -14,6 +14,7 @@ import { startStack, type Stack } from "../stack";
 import { fetchText } from "./http-client";
 import { startMockProcess, type MockProcess } from "./mock-client";
 import { startPeerProcess, type PeerProcess } from "./peer-client";
+import { startFloorProcesses, type FloorProcesses } from "./floor-client";
 import type { Watched } from "./procstats";
 import { freePort } from "../free-port";
 
@@ -35,6 +36,8 @@ export interface Environment {
   mock: MockProcess;
   /** The Vercel AI SDK proxy in front of the same mock (docs/decisions/0007-bench-peer-ai-sdk.md). */
   peer: PeerProcess;
+  /** The product's queue path alone, on the product's Redis (scripts/bench/floor-web.ts). */
+  floor: FloorProcesses;
   stack: Stack;
   /** A connection of the benchmark's own to the product's Redis, for its counters. */
   redis: Redis;
@@ -124,10 +127,12 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Env
   const dataDir = mkdtempSync("/tmp/rbench-");
   let mock: MockProcess | undefined;
   let peer: PeerProcess | undefined;
+  let floor: FloorProcesses | undefined;
   let stack: Stack | undefined;
   let redis: Redis | undefined;
   const stop = onAnyExit(async () => {
     redis?.disconnect();
+    await floor?.stop();
     await stack?.stop().catch((error: unknown) => options.log(`stack stop failed: ${String(error)}`));
     await peer?.stop();
     await mock?.stop();
@@ -157,15 +162,19 @@ export async function startEnvironment(options: EnvironmentOptions): Promise<Env
     const baseUrl = `http://127.0.0.1:${stack.env.port}`;
     await waitUntilReady(baseUrl);
     redis = new Redis({ ...redisConnectionOptions(stack.env.redisUrl), maxRetriesPerRequest: 1 });
+    floor = await startFloorProcesses(mockEnv, stack.env.redisUrl, mock.endpoint("together"));
+    options.log(`floor (the queue path alone) on ${floor.url} (pids ${floor.webPid}, ${floor.workerPid})`);
     const watched: Watched[] = [
       ...stack.processes.map(({ name, child }) => ({ name, pid: child.pid! })),
       ...(usesPrivateRedis ? [{ name: "redis", pid: await redisPid(redis) }] : []),
       { name: "peer proxy (AI SDK)", pid: peer.pid },
+      { name: "floor web", pid: floor.webPid },
+      { name: "floor worker", pid: floor.workerPid },
       { name: "mock vendor", pid: mock.pid },
       { name: "bench client", pid: process.pid },
     ];
     const heapDir = options.heapProbe ? dataDir : undefined;
-    return { baseUrl, mock, peer, stack, redis, watched, usesPrivateRedis, heapDir, stop };
+    return { baseUrl, mock, peer, floor, stack, redis, watched, usesPrivateRedis, heapDir, stop };
   } catch (error) {
     await stop();
     throw error;

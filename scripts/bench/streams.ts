@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { nowMs } from "./clock";
-import { fetchText, readSse, type RequestInit } from "./http-client";
+import { fetchText, readSse, type RequestInit, type SseEvent } from "./http-client";
 
 /** What the mock is told to do for one reply; `tag` makes the reply's tokens unique to it. */
 export interface ReplyPlan {
@@ -105,24 +105,46 @@ export async function baselineReply(
   return run;
 }
 
+/** One POST of the chat's messages, as the peer and the floor take it, read as SSE to its end. */
+async function postMessages(
+  url: string,
+  run: StreamRun,
+  plan: ReplyPlan,
+  timeoutMs: number,
+  onEvent: (event: SseEvent) => void,
+): Promise<StreamRun> {
+  const body = JSON.stringify({ messages: [{ role: "user", content: directiveMessage(plan) }] });
+  const headers = { "Content-Type": "application/json", "X-Request-ID": run.requestId };
+  const outcome = await readSse(url, { method: "POST", headers, body, timeoutMs }, onEvent);
+  run.openedAt = outcome.openedAt;
+  run.endedAt = outcome.endedAt;
+  if (outcome.error) run.error = `${outcome.error} ${outcome.body ?? ""}`.trim();
+  return run;
+}
+
 /**
  * Through the peer: one POST of the chat's messages, answered with the AI SDK's UI message stream (SSE of
  * `{ type: "text-delta", delta }` parts, then `[DONE]`).
  */
 export async function peerReply(url: string, plan: ReplyPlan, timeoutMs: number): Promise<StreamRun> {
   const run: StreamRun = { tag: plan.tag, requestId: `peer-${plan.tag}`, start: nowMs(), tokens: [] };
-  const body = JSON.stringify({ messages: [{ role: "user", content: directiveMessage(plan) }] });
-  const headers = { "Content-Type": "application/json", "X-Request-ID": run.requestId };
-  const outcome = await readSse(url, { method: "POST", headers, body, timeoutMs }, (event) => {
+  return postMessages(url, run, plan, timeoutMs, (event) => {
     if (event.data === "[DONE]") return void (run.terminal = "done");
     const part = parseJson(event.data) as { type?: string; delta?: string; errorText?: string } | undefined;
     if (part?.type === "text-delta" && part.delta) run.tokens.push({ at: event.at, text: part.delta });
     else if (part?.type === "error") run.error = `error part: ${part.errorText ?? ""}`;
   });
-  run.openedAt = outcome.openedAt;
-  run.endedAt = outcome.endedAt;
-  if (outcome.error) run.error = `${outcome.error} ${outcome.body ?? ""}`.trim();
-  return run;
+}
+
+/** Through the floor (scripts/bench/floor-web.ts): `token` events, then `done`. */
+export async function floorReply(url: string, plan: ReplyPlan, timeoutMs: number): Promise<StreamRun> {
+  // A UUID-shaped id, as the product's completion ids: the hub's keys and the mock's tap take it as it is.
+  const run: StreamRun = { tag: plan.tag, requestId: randomUUID(), start: nowMs(), tokens: [] };
+  return postMessages(url, run, plan, timeoutMs, (event) => {
+    if (event.event === "token")
+      run.tokens.push({ at: event.at, text: (JSON.parse(event.data) as { text: string }).text });
+    else if (event.event !== "message") run.terminal = event.event;
+  });
 }
 
 /** How the benchmark's client sends to the product (`--product-send`). */

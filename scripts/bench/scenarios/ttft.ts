@@ -1,8 +1,9 @@
 /**
  * Scenario 1: added time to first token. The same client measures the mock read directly (baseline), the peer
- * (an AI SDK `streamText` proxy in front of the same mock) and the product (the send answered with its reply's
- * event stream, or with `--product-send form` the form's POST and then the stream), one at a time and then many
- * at once, interleaved in one run.
+ * (an AI SDK `streamText` proxy in front of the same mock), the floor (the product's queue path with none of the
+ * product's own work: scripts/bench/floor-web.ts) and the product (the send answered with its reply's event
+ * stream, or with `--product-send form` the form's POST and then the stream), one at a time and then many at
+ * once, interleaved in one run.
  */
 import { servingRecord, ttftOf } from "../analysis";
 import {
@@ -20,7 +21,7 @@ import {
 } from "../context";
 import { distTable, type ScenarioReport, type Table, type Target } from "../report";
 import { ms, subtract, summarize, type Summary } from "../stats";
-import { baselineReply, peerReply, type ReplyPlan, type StreamRun } from "../streams";
+import { baselineReply, floorReply, peerReply, type ReplyPlan, type StreamRun } from "../streams";
 import type { TapRecord } from "../tap";
 
 export interface TtftSizes {
@@ -41,6 +42,7 @@ const TARGET = { seqP50: 4, seqP99: 15, parP99: 100 };
 interface Runs {
   baseline: StreamRun[];
   peer: StreamRun[];
+  floor: StreamRun[];
   product: StreamRun[];
 }
 
@@ -52,26 +54,32 @@ function onePeer(context: BenchContext) {
   return peerReply(context.env.peer.url, plan(context.nextTag()), TIMEOUT_MS);
 }
 
+function oneFloor(context: BenchContext) {
+  return floorReply(context.env.floor.url, plan(context.nextTag()), TIMEOUT_MS);
+}
+
 function oneProduct(context: BenchContext, index: number) {
   return context.product.reply(cookieFor(context, index), plan(context.nextTag()), TIMEOUT_MS);
 }
 
-/** Baseline, peer and product take turns, so all three see the same machine state over the phase. */
+/** Baseline, peer, floor and product take turns, so all four see the same machine state over the phase. */
 async function interleaved(context: BenchContext, count: number): Promise<Runs> {
-  const runs: Runs = { baseline: [], peer: [], product: [] };
+  const runs: Runs = { baseline: [], peer: [], floor: [], product: [] };
   await sequentially(count, async (index) => {
     runs.baseline.push(await oneBaseline(context));
     runs.peer.push(await onePeer(context));
+    runs.floor.push(await oneFloor(context));
     runs.product.push(await oneProduct(context, index));
   });
   return runs;
 }
 
 async function inRounds(context: BenchContext, size: number, rounds: number): Promise<Runs> {
-  const runs: Runs = { baseline: [], peer: [], product: [] };
+  const runs: Runs = { baseline: [], peer: [], floor: [], product: [] };
   await sequentially(rounds, async () => {
     runs.baseline.push(...(await allAtOnce(size, () => oneBaseline(context))));
     runs.peer.push(...(await allAtOnce(size, () => onePeer(context))));
+    runs.floor.push(...(await allAtOnce(size, () => oneFloor(context))));
     runs.product.push(...(await allAtOnce(size, (index) => oneProduct(context, index))));
   });
   return runs;
@@ -109,6 +117,10 @@ function stages(title: string, runs: Runs, tap: Map<string, TapRecord[]>): Table
       stage(runs.peer, (run, record) => record.arrivedAt - run.start),
     ],
     [
+      "floor: POST sent → vendor call reaches mock",
+      stage(runs.floor, (run, record) => record.arrivedAt - run.start),
+    ],
+    [
       "baseline: request sent → reaches mock",
       stage(runs.baseline, (run, record) => record.arrivedAt - run.start),
     ],
@@ -129,23 +141,32 @@ function stages(title: string, runs: Runs, tap: Map<string, TapRecord[]>): Table
       stage(runs.peer, (run, record) => (run.tokens[0]?.at ?? NaN) - firstWrite(record)),
     ],
     [
+      "floor: mock writes 1st token → client reads it",
+      stage(runs.floor, (run, record) => (run.tokens[0]?.at ?? NaN) - firstWrite(record)),
+    ],
+    [
       "baseline: mock writes 1st token → client reads it",
       stage(runs.baseline, (run, record) => (run.tokens[0]?.at ?? NaN) - firstWrite(record)),
     ],
   ]);
 }
 
-/** The three ways' TTFT side by side, and what the peer and the product add to the baseline. */
-function ttftTable(title: string, ttft: { baseline: Summary; peer: Summary; product: Summary }): Table {
+/** The four ways' TTFT side by side, and what the peer, the floor and the product add to the baseline. */
+function ttftTable(
+  title: string,
+  ttft: { baseline: Summary; peer: Summary; floor: Summary; product: Summary },
+): Table {
   return distTable(
     title,
     [
       ["baseline: mock read directly", ttft.baseline],
       ["peer: AI SDK streamText proxy → first text-delta", ttft.peer],
+      ["floor: the queue path alone → first token event", ttft.floor],
       ["product: POST → first token event", ttft.product],
     ],
     [
       { label: "peer added (peer − baseline, per percentile)", of: ttft.peer, minus: ttft.baseline },
+      { label: "floor added (floor − baseline, per percentile)", of: ttft.floor, minus: ttft.baseline },
       { label: "product added (product − baseline, per percentile)", of: ttft.product, minus: ttft.baseline },
     ],
   );
@@ -162,6 +183,7 @@ export async function ttftScenario(context: BenchContext, sizes: TtftSizes): Pro
   const summaries = (runs: Runs) => ({
     baseline: summarize(runs.baseline.map(ttftOf)),
     peer: summarize(runs.peer.map(ttftOf)),
+    floor: summarize(runs.floor.map(ttftOf)),
     product: summarize(runs.product.map(ttftOf)),
   });
   const seq = summaries(sequential.result);
@@ -218,6 +240,7 @@ export async function ttftScenario(context: BenchContext, sizes: TtftSizes): Pro
   const failures = [...failed(sequential.result.product), ...failed(parallel.result.product)];
   const peerFailures = [...failed(sequential.result.peer), ...failed(parallel.result.peer)];
   const baselineFailures = [...failed(sequential.result.baseline), ...failed(parallel.result.baseline)];
+  const floorFailures = [...failed(sequential.result.floor), ...failed(parallel.result.floor)];
   const firstError = (runs: StreamRun[]) => (runs[0] ? ` (first: ${runs[0].error ?? "no token/done"})` : "");
   return {
     id: "ttft",
@@ -234,8 +257,8 @@ export async function ttftScenario(context: BenchContext, sizes: TtftSizes): Pro
       loadTable(`Load during the ${sizes.parallel}-at-once phase`, parallel),
     ],
     notes: [
-      `Failed replies: product ${failures.length}${firstError(failures)}, peer ${peerFailures.length}${firstError(peerFailures)}, baseline ${baselineFailures.length}.`,
-      `CPU per reply: each process's CPU over the phase ÷ the replies that went through it, ${REPLY_TOKENS}-token replies (issue 13's web target is for a 100-token reply). The phase interleaves all three, so each figure also carries that process's idle work while the other two ran.`,
+      `Failed replies: product ${failures.length}${firstError(failures)}, peer ${peerFailures.length}${firstError(peerFailures)}, floor ${floorFailures.length}${firstError(floorFailures)}, baseline ${baselineFailures.length}.`,
+      `CPU per reply: each process's CPU over the phase ÷ the replies that went through it, ${REPLY_TOKENS}-token replies (issue 13's web target is for a 100-token reply). The phase interleaves all four paths, so each figure also carries that process's idle work while the other paths ran.`,
       `One at a time: ${lagNote(sequential)}`,
       `${sizes.parallel} at once: ${lagNote(parallel)}`,
       redisCommandsNote(parallel),
@@ -247,8 +270,11 @@ function cpuTable(label: string, measured: Measured<Runs>, replies: number): Tab
   return cpuPerReplyTable(`CPU per reply, ${label}`, measured, [
     ["product: web", "web", replies],
     ["product: worker", "worker", replies],
-    ["product: redis", "redis", replies],
+    // One Redis serves the product and the floor.
+    ["redis (product and floor)", "redis", replies * 2],
     ["peer: AI SDK proxy", "peer proxy (AI SDK)", replies],
-    ["mock vendor (all three paths)", "mock vendor", replies * 3],
+    ["floor: web", "floor web", replies],
+    ["floor: worker", "floor worker", replies],
+    ["mock vendor (all four paths)", "mock vendor", replies * 4],
   ]);
 }
