@@ -1,10 +1,12 @@
 /**
  * Storing how a reply ended: the assistant message (once per completion, whatever re-runs), the completion's
- * final status, its line in the usage ledger and the chat's activity time, in one transaction.
+ * final status, the vendor attempt that ended it, its line in the usage ledger and the chat's activity time,
+ * in one transaction.
  */
 import { v7 as uuidv7 } from "uuid";
+import type { Insertable } from "kysely";
 import type { Db } from "#db/database";
-import { nowIso, type Completion, type MessageStatus } from "#db/schema";
+import { nowIso, type Completion, type CompletionAttemptsTable, type MessageStatus } from "#db/schema";
 import type { Failure, FinishReason } from "#contract/jobs";
 import { failureToRow, type FinishedStatus } from "#contract/lifecycle";
 
@@ -16,7 +18,11 @@ export interface Outcome {
   usage: { promptTokens: number; completionTokens: number } | null;
   finishReason: FinishReason | null;
   firstTokenAt: string | null;
+  /** The vendor attempt that ended the reply, when it is stored with it. */
+  attempt: NewCompletionAttempt | null;
 }
+
+export type NewCompletionAttempt = Insertable<CompletionAttemptsTable>;
 
 /** Returns the stored assistant message's id, or "" when nothing was said (a failure before any text). */
 export async function storeOutcome(db: Db, completion: Completion, outcome: Outcome): Promise<string> {
@@ -32,6 +38,7 @@ export async function storeOutcome(db: Db, completion: Completion, outcome: Outc
     ? Date.parse(outcome.firstTokenAt) - Date.parse(completion.created_at)
     : null;
   return db.transaction().execute(async (trx) => {
+    if (outcome.attempt) await trx.insertInto("completion_attempts").values(outcome.attempt).execute();
     if (storesMessage) {
       await trx
         .insertInto("chat_messages")
