@@ -1,6 +1,6 @@
 /** The benchmark's handle on the floor (scripts/bench/floor-web.ts and floor-worker.ts), two processes. */
 import { startChild } from "./child";
-import type { FloorWebReady } from "./floor-web";
+import type { ServerReady } from "./child-server";
 
 export interface FloorProcesses {
   /** Where the client POSTs `{ messages }` with its X-Request-ID. */
@@ -23,7 +23,7 @@ export async function startFloorProcesses(
     FLOOR_VENDOR_URL: vendorUrl,
   };
   const worker = await startChild<object>("scripts/bench/floor-worker.ts", "floor worker", floorEnv);
-  const web = await startChild<FloorWebReady>("scripts/bench/floor-web.ts", "floor web", floorEnv).catch(
+  const web = await startChild<ServerReady>("scripts/bench/floor-web.ts", "floor web", floorEnv).catch(
     async (error: unknown) => {
       await worker.stop();
       throw error;

@@ -1,5 +1,4 @@
 /** What the floor's two halves share (scripts/bench/floor-web.ts, floor-worker.ts): the queue and its job. */
-import { completionJobOptions } from "#contract/jobs";
 import type { ChatTurn } from "#worker/vendors/types";
 
 export const FLOOR_QUEUE = "floor-reply";
@@ -9,6 +8,3 @@ export interface FloorJob {
   requestId: string;
   messages: ChatTurn[];
 }
-
-/** The product's own job options (retries, retention), keyed by the request. */
-export const floorJobOptions = (requestId: string) => completionJobOptions(requestId);

@@ -6,17 +6,13 @@
  * worker → vendor → worker → Redis → web). scripts/bench/floor-worker.ts is the other half.
  */
 import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
 import { Queue } from "bullmq";
-import { completionStreamKey, isTerminalEntry } from "#contract/jobs";
+import { completionJobOptions, completionStreamKey, isTerminalEntry } from "#contract/jobs";
 import { createLogger } from "#platform/logger";
 import { queueConnection } from "#platform/redis";
 import { StreamHub } from "~/modules/completions/stream-hub.server";
-import { FLOOR_QUEUE, floorJobOptions, type FloorJob } from "./floor-job";
-
-export interface FloorWebReady {
-  url: string;
-}
+import { serveForBench } from "./child-server";
+import { FLOOR_QUEUE, type FloorJob } from "./floor-job";
 
 const redisUrl = process.env.REDIS_URL;
 if (!redisUrl) throw new Error("REDIS_URL (the product's Redis) is required");
@@ -40,7 +36,8 @@ const server = createServer((request, response) => {
   }
   void readBody(request)
     .then(async (messages) => {
-      await queue.add("reply", { requestId, messages }, floorJobOptions(requestId));
+      // The product's own job options (retries, retention), keyed by the request.
+      await queue.add("reply", { requestId, messages }, completionJobOptions(requestId));
       response.writeHead(200, {
         "Content-Type": "text/event-stream; charset=utf-8",
         "Cache-Control": "no-cache",
@@ -63,12 +60,4 @@ const server = createServer((request, response) => {
     });
 });
 
-// As the web process (scripts/web.ts): the client keeps its connections across the other paths' turns.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-server.listen(0, "127.0.0.1", () => {
-  const { port } = server.address() as AddressInfo;
-  const ready: FloorWebReady = { url: `http://127.0.0.1:${port}/api/chat` };
-  process.send?.({ id: 0, result: ready });
-});
-process.on("disconnect", () => process.exit(0));
+serveForBench(server, "/api/chat");

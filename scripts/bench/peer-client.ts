@@ -1,6 +1,6 @@
 /** The benchmark's handle on the peer proxy process (scripts/bench/peer-proxy.ts). */
 import { startChild } from "./child";
-import type { PeerReady } from "./peer-proxy";
+import type { ServerReady } from "./child-server";
 
 export interface PeerProcess {
   /** Where the client POSTs `{ messages }`. */
@@ -11,7 +11,7 @@ export interface PeerProcess {
 
 /** Starts the peer in front of `vendorBaseUrl`, the mock's OpenAI base URL (…/openai/v1). */
 export async function startPeerProcess(env: NodeJS.ProcessEnv, vendorBaseUrl: string): Promise<PeerProcess> {
-  const child = await startChild<PeerReady>("scripts/bench/peer-proxy.ts", "peer proxy", {
+  const child = await startChild<ServerReady>("scripts/bench/peer-proxy.ts", "peer proxy", {
     ...env,
     NODE_ENV: "production",
     PEER_VENDOR_URL: vendorBaseUrl,

@@ -6,14 +6,10 @@
  * docs/decisions/0007-bench-peer-ai-sdk.md.
  */
 import { createServer, type IncomingMessage } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createOpenAI } from "@ai-sdk/openai";
 import { streamText, type ModelMessage } from "ai";
 import { z } from "zod";
-
-export interface PeerReady {
-  url: string;
-}
+import { serveForBench } from "./child-server";
 
 const vendorUrl = process.env.PEER_VENDOR_URL;
 if (!vendorUrl) throw new Error("PEER_VENDOR_URL (the mock's OpenAI base URL) is required");
@@ -53,14 +49,4 @@ const server = createServer((request, response) => {
     .catch(() => response.writeHead(400).end());
 });
 
-// As the web process (scripts/web.ts): Node's 5 s would reset keep-alive connections the client reuses
-// after a round of the other paths.
-server.keepAliveTimeout = 65_000;
-server.headersTimeout = 66_000;
-server.listen(0, "127.0.0.1", () => {
-  const { port } = server.address() as AddressInfo;
-  const ready: PeerReady = { url: `http://127.0.0.1:${port}/api/chat` };
-  process.send?.({ id: 0, result: ready });
-});
-// The parent going away (even by SIGKILL) closes the IPC channel: leave with it.
-process.on("disconnect", () => process.exit(0));
+serveForBench(server, "/api/chat");
