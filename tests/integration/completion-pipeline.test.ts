@@ -61,6 +61,10 @@ describe("a worker process", () => {
       expect(row).toMatchObject({ status: "done", vendor: "together" });
       expect(row.first_token_at).not.toBeNull();
       expect(row.completion_tokens).toBeGreaterThan(0);
+      // The attempt that wrote the reply is stored with it, once: the console's vendor health counts it.
+      expect(await attempts(completionId)).toEqual([
+        { vendor: "together", outcome: "ok", http_status: null },
+      ]);
 
       const [request] = t.mock.requests("together");
       expect(request?.headers.authorization).toBe(`Bearer ${TEST_VENDOR_KEY}`);
