@@ -1,12 +1,14 @@
 /**
  * The floor's worker half (see floor-web.ts): a BullMQ Worker that calls the mock vendor through the product's
- * own adapter and appends each text chunk to the reply's Redis Stream as it arrives, then a `done` entry.
- * No claim, fencing, coalescing, database or fallback: the hops alone.
+ * own adapter and appends the text to the reply's Redis Stream with the product's own writer (the fenced,
+ * coalescing append), then a `done` entry. No database, lock renewal, stop or fallback: the hops, and what
+ * the product does per token.
  */
+import { randomUUID } from "node:crypto";
 import { Worker } from "bullmq";
-import { completionStreamKey, streamFields, type StreamEntry } from "#contract/jobs";
 import { exitWithFailure } from "#platform/logger";
 import { connectRedis, queueConnection } from "#platform/redis";
+import { claimCompletion, TokenStreamWriter } from "#worker/token-stream";
 import { adapterFor } from "#worker/vendors/index";
 import { FLOOR_QUEUE, type FloorJob } from "./floor-job";
 
@@ -19,13 +21,16 @@ const prefix = process.env.FLOOR_QUEUE_PREFIX ?? "bench-floor";
 const redis = connectRedis(redisUrl, { enableAutoPipelining: true });
 const vendor = adapterFor("together");
 
-const append = (requestId: string, entry: StreamEntry) =>
-  redis.xadd(completionStreamKey(requestId), "*", ...streamFields(entry));
-
 const worker = new Worker<FloorJob>(
   FLOOR_QUEUE,
   async (job) => {
     const { requestId, messages } = job.data;
+    const token = randomUUID();
+    // Not awaited before the vendor call: the writer's appends follow it on the same connection.
+    const claimed = claimCompletion(redis, requestId, token);
+    // Its failure is the run's, reported below; until then it must not count as unhandled.
+    claimed.catch(() => undefined);
+    const writer = new TokenStreamWriter(redis, requestId, token);
     const request = {
       requestId,
       endpointUrl: vendorUrl,
@@ -34,14 +39,11 @@ const worker = new Worker<FloorJob>(
       messages,
       temperature: 0.7,
     };
-    const appends: Promise<string | null>[] = [];
     for await (const chunk of vendor(request, new AbortController().signal)) {
-      if (chunk.type === "text" && chunk.text)
-        appends.push(append(requestId, { type: "token", text: chunk.text }));
+      if (chunk.type === "text" && chunk.text) writer.push(chunk.text);
     }
-    await Promise.all(appends);
-    await append(requestId, { type: "done", messageId: "" });
-    await redis.expire(completionStreamKey(requestId), 600);
+    await claimed;
+    await writer.finish({ type: "done", messageId: "" });
   },
   { connection: queueConnection(redisUrl, { maxRetriesPerRequest: null }), concurrency: 1000, prefix },
 );

@@ -2,7 +2,8 @@
  * Scenario 2: many replies streaming at once at 50 tokens/s each. Every token is numbered and tagged with its
  * reply, so the client can tell lost, duplicated, reordered and misrouted tokens; the tap in the mock says
  * when each token really left the vendor, so delivery latency excludes the mock's own lateness. The peer (an
- * AI SDK `streamText` proxy) streams the same load in a phase of its own, between the baseline and the product.
+ * AI SDK `streamText` proxy) and the floor (the product's queue path without the product's own work:
+ * scripts/bench/floor-web.ts) stream the same load in phases of their own, between the baseline and the product.
  */
 import { checkDelivery, overlap, perTokenTimes, servingRecord, sumChecks, ttftOf } from "../analysis";
 import {
@@ -22,6 +23,7 @@ import { distTable, type ScenarioReport, type Table, type Target } from "../repo
 import { ms, subtract, summarize, type Summary } from "../stats";
 import {
   baselineReply,
+  floorReply,
   peerReply,
   replyDeadlineMs,
   type ReplyPlan,
@@ -114,6 +116,10 @@ export async function concurrentScenario(
   const peer = await measure(context, () =>
     allAtOnce(sizes.streams, () => peerReply(context.env.peer.url, plan(), deadline)),
   );
+  context.log(`concurrent: floor, ${sizes.streams} replies through the queue path alone at once`);
+  const floor = await measure(context, () =>
+    allAtOnce(sizes.streams, () => floorReply(context.env.floor.url, plan(), deadline)),
+  );
   context.log(`concurrent: product, ${sizes.streams} replies sent at once`);
   const product = await measure(
     context,
@@ -125,8 +131,10 @@ export async function concurrentScenario(
   const b = summarizeRuns(baseline, sizes);
   const p = summarizeRuns(product, sizes);
   const q = summarizeRuns(peer, sizes);
+  const f = summarizeRuns(floor, sizes);
   const added = subtract(p.latency, b.latency);
   const peerAdded = subtract(q.latency, b.latency);
+  const floorAdded = subtract(f.latency, b.latency);
   const sent = product.result.map((run) => run.start);
   const posted = product.result.flatMap((run) => (run.postEnd ? [run.postEnd] : []));
   const rampMs = Math.max(...posted) - Math.min(...sent);
@@ -190,13 +198,16 @@ export async function concurrentScenario(
         [
           ["baseline: mock read directly", b.latency],
           ["peer: AI SDK streamText proxy", q.latency],
+          ["floor: the queue path alone", f.latency],
           ["product: web → queue → worker → Redis → SSE", p.latency],
           [`baseline: tokens written while all ${sizes.streams} streamed`, b.latencyAtFullLoad],
           [`peer: tokens written while all ${sizes.streams} streamed`, q.latencyAtFullLoad],
+          [`floor: tokens written while all ${sizes.streams} streamed`, f.latencyAtFullLoad],
           [`product: tokens written while all ${sizes.streams} streamed`, p.latencyAtFullLoad],
         ],
         [
           { label: "peer added (peer − baseline, per percentile)", of: q.latency, minus: b.latency },
+          { label: "floor added (floor − baseline, per percentile)", of: f.latency, minus: b.latency },
           { label: "product added (product − baseline, per percentile)", of: p.latency, minus: b.latency },
         ],
       ),
@@ -204,15 +215,18 @@ export async function concurrentScenario(
         ["baseline: gap between token events", b.eventGap],
         ["product: gap between token events (raw)", p.eventGap],
         ["peer: token gap − mock's actual gap (added gap)", q.addedGap],
+        ["floor: token gap − mock's actual gap (added gap)", f.addedGap],
         ["product: token gap − mock's actual gap (added gap)", p.addedGap],
         [`product: token gap − ${sizes.tokenMs} ms cadence`, p.gapOverCadence],
         ["mock (product phase): write − nominal schedule", p.mockLateness],
         ["mock (peer phase): write − nominal schedule", q.mockLateness],
+        ["mock (floor phase): write − nominal schedule", f.mockLateness],
         ["mock (baseline phase): write − nominal schedule", b.mockLateness],
       ]),
       distTable("Time to first token under this load (ms)", [
         ["baseline", b.ttft],
         ["peer", q.ttft],
+        ["floor", f.ttft],
         ["product", p.ttft],
         ...(product.probe
           ? [["web GET /healthz during the product phase", product.probe] as [string, Summary]]
@@ -225,18 +239,25 @@ export async function concurrentScenario(
         ["product: redis", "redis", sizes.streams],
       ]),
       cpuPerReplyTable("CPU per reply, peer phase", peer, [["peer: AI SDK proxy", PEER, sizes.streams]]),
+      cpuPerReplyTable("CPU per reply, floor phase", floor, [
+        ["floor: web", "floor web", sizes.streams],
+        ["floor: worker", "floor worker", sizes.streams],
+        ["floor: redis", "redis", sizes.streams],
+      ]),
       loadTable("Load during the product phase", product),
       loadTable("Load during the peer phase", peer),
+      loadTable("Load during the floor phase", floor),
       loadTable("Load during the baseline phase", baseline),
     ],
     notes: [
-      `Added per-token latency p50 ${ms(added.p50)} / p90 ${ms(added.p90)} / p99 ${ms(added.p99)} / max ${ms(added.max)} ms; the peer's p50 ${ms(peerAdded.p50)} / p99 ${ms(peerAdded.p99)} ms.`,
+      `Added per-token latency p50 ${ms(added.p50)} / p90 ${ms(added.p90)} / p99 ${ms(added.p99)} / max ${ms(added.max)} ms; the peer's p50 ${ms(peerAdded.p50)} / p99 ${ms(peerAdded.p99)} ms; the floor's p50 ${ms(floorAdded.p50)} / p99 ${ms(floorAdded.p99)} ms.`,
       `Memory per open stream: web ${perStream("web")}, worker ${perStream("worker")}; peer ${perStream(PEER)} (peak RSS − RSS before, ÷ ${sizes.streams}).`,
-      `Sending took ${ms(rampMs / 1000, 2)} s from the first POST to the last 302. ${together("Product", p.mockOverlap, sizes.streams)} ${together("Peer", q.mockOverlap, sizes.streams)} ${together("Baseline", b.mockOverlap, sizes.streams)}`,
+      `Sending took ${ms(rampMs / 1000, 2)} s from the first POST to the last 302. ${together("Product", p.mockOverlap, sizes.streams)} ${together("Peer", q.mockOverlap, sizes.streams)} ${together("Floor", f.mockOverlap, sizes.streams)} ${together("Baseline", b.mockOverlap, sizes.streams)}`,
       `Vendor calls per reply (from the tap): ${rerunNote(product)}`,
-      `Failed product replies: ${p.failed.length}${p.firstError ? ` (first: ${p.firstError})` : ""}; peer: ${q.failed.length}${q.firstError ? ` (first: ${q.firstError})` : ""}; baseline: ${b.failed.length}; peer delivery ${JSON.stringify(q.delivery)}; baseline delivery ${JSON.stringify(b.delivery)}.`,
+      `Failed product replies: ${p.failed.length}${p.firstError ? ` (first: ${p.firstError})` : ""}; peer: ${q.failed.length}${q.firstError ? ` (first: ${q.firstError})` : ""}; floor: ${f.failed.length}${f.firstError ? ` (first: ${f.firstError})` : ""}; baseline: ${b.failed.length}; peer delivery ${JSON.stringify(q.delivery)}; floor delivery ${JSON.stringify(f.delivery)}; baseline delivery ${JSON.stringify(b.delivery)}.`,
       `Product phase: ${lagNote(product)}`,
       `Peer phase: ${lagNote(peer)}`,
+      `Floor phase: ${lagNote(floor)}`,
       `Baseline phase: ${lagNote(baseline)}`,
       redisCommandsNote(product),
     ],
