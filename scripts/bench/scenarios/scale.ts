@@ -1,15 +1,22 @@
 /**
  * How cost grows with open streams: the concurrent load at several sizes (default 100, 250, 500, 1,000 at 20
- * tokens/s), each size a baseline phase then a product phase, and per size the CPU per token of the web, the
- * worker and Redis, the memory per open stream, and the hub's cost per token (the time Redis spends in the
- * hub's XREADs and the EXECs of its wake-ups, ÷ tokens). Issue 13: the hub's cost per token must not grow with
- * the number of open streams.
+ * tokens/s), each size a baseline phase, a floor phase (the queue path alone: scripts/bench/floor-web.ts) and a
+ * product phase, and per size the CPU per token of the web, the worker and Redis, the memory per open stream,
+ * and the hub's cost per token (the time Redis spends in the hub's XREADs and the EXECs of its wake-ups,
+ * ÷ tokens). Issue 13: the hub's cost per token must not grow with the number of open streams.
  */
 import { allAtOnce, cookieFor, cpuMsOf, measure, type BenchContext, type Measured } from "../context";
 import { namedAs } from "../procstats";
 import type { ScenarioReport, Table, Target } from "../report";
 import { ms } from "../stats";
-import { baselineReply, replyDeadlineMs, type ReplyPlan, type StreamRun, type ReplyLength } from "../streams";
+import {
+  baselineReply,
+  floorReply,
+  replyDeadlineMs,
+  type ReplyPlan,
+  type StreamRun,
+  type ReplyLength,
+} from "../streams";
 import { summarizeRuns } from "./concurrent";
 
 export interface ScaleSizes extends ReplyLength {
@@ -46,12 +53,17 @@ export async function scaleScenario(context: BenchContext, sizes: ScaleSizes): P
     const baseline = await measure(context, () =>
       allAtOnce(streams, () => baselineReply(endpoint, plan(), deadline)),
     );
+    context.log(`scale: ${streams} streams, floor`);
+    const floor = await measure(context, () =>
+      allAtOnce(streams, () => floorReply(context.env.floor.url, plan(), deadline)),
+    );
     context.log(`scale: ${streams} streams, product`);
     const product: Measured<StreamRun[]> = await measure(context, () =>
       allAtOnce(streams, (index) => context.product.reply(cookieFor(context, index), plan(), deadline)),
     );
     const b = summarizeRuns(baseline, concurrent);
     const p = summarizeRuns(product, concurrent);
+    const f = summarizeRuns(floor, concurrent);
     const tokenCount = product.result.reduce(
       (sum, run) => sum + run.tokens.reduce((n, t) => n + t.text.split(" ").filter(Boolean).length, 0),
       0,
@@ -80,6 +92,7 @@ export async function scaleScenario(context: BenchContext, sizes: ScaleSizes): P
       ms(kibPerStream(product, "worker", streams), 0),
       ms(p.addedGap.p99, 0),
       `${p.delivery.lost} / ${p.delivery.duplicated} / ${p.delivery.reordered} / ${p.failed.length}`,
+      `${ms(f.addedGap.p99, 0)} (${f.delivery.lost} / ${f.delivery.duplicated} / ${f.delivery.reordered} / ${f.failed.length})`,
     ]);
   }
   const smallest = hub[0]!;
@@ -113,6 +126,7 @@ export async function scaleScenario(context: BenchContext, sizes: ScaleSizes): P
       "worker KiB/stream",
       "p99 added gap ms",
       "lost / dup / reordered / failed",
+      "floor: p99 added gap ms (lost / dup / reordered / failed)",
     ],
     rows,
   };
@@ -124,7 +138,7 @@ export async function scaleScenario(context: BenchContext, sizes: ScaleSizes): P
     notes: [
       "CPU per token: the process's CPU over the product phase (from /proc; Redis's own) ÷ tokens the client received; it includes sending the replies and the process's idle work in the phase. Memory per stream: peak RSS − RSS before the phase, ÷ streams.",
       `The baseline keeps its schedule when the direct client's gap between tokens is within ${ON_SCHEDULE_MS} ms of the cadence at p99 (the mock's timers drift over a long reply, so its writes against the nominal schedule are not the test); ${offSchedule.length ? `it did not at ${offSchedule.join(", ")} streams: there the machine itself cannot serve the load, and the product's figures say how it degrades, not what it sustains` : "it did at every size"}.`,
-      "The peer is not run here (its cost per token is in scenario 2's peer phase); each size runs the baseline, then the product.",
+      "The peer is not run here (its cost per token is in scenario 2's peer phase); each size runs the baseline, the floor (the product's queue path without the product's own work), then the product.",
     ],
   };
 }
