@@ -2,11 +2,18 @@
  * The child's side of child.ts for a helper that is an HTTP server (the peer proxy, the floor's web half):
  * listen on a free loopback port, report the URL of `path` as ready, and leave when the benchmark does.
  */
-import type { Server } from "node:http";
+import type { IncomingMessage, Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
 export interface ServerReady {
   url: string;
+}
+
+/** A request's whole body, parsed as JSON. */
+export async function readJsonBody(request: IncomingMessage): Promise<unknown> {
+  let text = "";
+  for await (const chunk of request) text += chunk;
+  return JSON.parse(text);
 }
 
 export function serveForBench(server: Server, path: string) {

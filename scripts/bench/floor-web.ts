@@ -5,13 +5,14 @@
  * session, database, validation or quota: what is left is what the architecture costs (web → Redis →
  * worker → vendor → worker → Redis → web). scripts/bench/floor-worker.ts is the other half.
  */
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import { Queue } from "bullmq";
 import { completionJobOptions, completionStreamKey, isTerminalEntry } from "#contract/jobs";
 import { createLogger } from "#platform/logger";
 import { queueConnection } from "#platform/redis";
+import { SSE_HEADERS, sseEvent } from "~/modules/completions/relay.server";
 import { StreamHub } from "~/modules/completions/stream-hub.server";
-import { serveForBench } from "./child-server";
+import { readJsonBody, serveForBench } from "./child-server";
 import { FLOOR_QUEUE, type FloorJob } from "./floor-job";
 
 const redisUrl = process.env.REDIS_URL;
@@ -22,30 +23,20 @@ const logger = createLogger("floor-web", "warn");
 const queue = new Queue<FloorJob>(FLOOR_QUEUE, { connection: queueConnection(redisUrl), prefix });
 const hub = new StreamHub(redisUrl, logger);
 
-async function readBody(request: IncomingMessage): Promise<FloorJob["messages"]> {
-  let text = "";
-  for await (const chunk of request) text += chunk;
-  return (JSON.parse(text) as Pick<FloorJob, "messages">).messages;
-}
-
 const server = createServer((request, response) => {
   const requestId = request.headers["x-request-id"];
   if (request.method !== "POST" || request.url !== "/api/chat" || typeof requestId !== "string") {
     response.writeHead(404).end();
     return;
   }
-  void readBody(request)
-    .then(async (messages) => {
+  void readJsonBody(request)
+    .then(async (body) => {
+      const { messages } = body as Pick<FloorJob, "messages">;
       // The product's own job options (retries, retention), keyed by the request.
       await queue.add("reply", { requestId, messages }, completionJobOptions(requestId));
-      response.writeHead(200, {
-        "Content-Type": "text/event-stream; charset=utf-8",
-        "Cache-Control": "no-cache",
-      });
+      response.writeHead(200, SSE_HEADERS);
       const unsubscribe = hub.subscribe(completionStreamKey(requestId), "0-0", (id, entry) => {
-        response.write(
-          `id: ${id}\nevent: ${entry.type}\ndata: ${JSON.stringify(entry.type === "token" ? { text: entry.text } : {})}\n\n`,
-        );
+        response.write(sseEvent(id, entry));
         if (isTerminalEntry(entry)) {
           unsubscribe();
           response.end();

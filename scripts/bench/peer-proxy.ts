@@ -5,11 +5,11 @@
  * passes the client's X-Request-ID on so the mock's tap can time its vendor call. See
  * docs/decisions/0007-bench-peer-ai-sdk.md.
  */
-import { createServer, type IncomingMessage } from "node:http";
+import { createServer } from "node:http";
 import { createOpenAI } from "@ai-sdk/openai";
 import { streamText, type ModelMessage } from "ai";
 import { z } from "zod";
-import { serveForBench } from "./child-server";
+import { readJsonBody, serveForBench } from "./child-server";
 
 const vendorUrl = process.env.PEER_VENDOR_URL;
 if (!vendorUrl) throw new Error("PEER_VENDOR_URL (the mock's OpenAI base URL) is required");
@@ -19,18 +19,12 @@ const bodySchema = z.object({
   messages: z.array(z.object({ role: z.enum(["user", "assistant"]), content: z.string() })).min(1),
 });
 
-async function readBody(request: IncomingMessage): Promise<unknown> {
-  let text = "";
-  for await (const chunk of request) text += chunk;
-  return JSON.parse(text);
-}
-
 const server = createServer((request, response) => {
   if (request.method !== "POST" || request.url !== "/api/chat") {
     response.writeHead(404).end();
     return;
   }
-  void readBody(request)
+  void readJsonBody(request)
     .then((json) => {
       const body = bodySchema.safeParse(json);
       if (!body.success) return void response.writeHead(400).end();

@@ -93,12 +93,22 @@ export async function baselineReply(
     Authorization: "Bearer bench-key",
     "X-Request-ID": run.requestId,
   };
-  const outcome = await readSse(endpoint, { method: "POST", headers, body, timeoutMs }, (event) => {
+  return readRun(run, endpoint, { method: "POST", headers, body, timeoutMs }, (event) => {
     if (event.data === "[DONE]") return void (run.terminal = "done");
     const chunk = parseJson(event.data) as { choices?: { delta?: { content?: string } }[] } | undefined;
     const text = chunk?.choices?.[0]?.delta?.content;
     if (text) run.tokens.push({ at: event.at, text });
   });
+}
+
+/** Reads an event stream to its end into `run`: its events through `onEvent`, then when it opened and ended. */
+async function readRun(
+  run: StreamRun,
+  url: string,
+  init: RequestInit,
+  onEvent: (event: SseEvent) => void,
+): Promise<StreamRun> {
+  const outcome = await readSse(url, init, onEvent);
   run.openedAt = outcome.openedAt;
   run.endedAt = outcome.endedAt;
   if (outcome.error) run.error = `${outcome.error} ${outcome.body ?? ""}`.trim();
@@ -115,11 +125,7 @@ async function postMessages(
 ): Promise<StreamRun> {
   const body = JSON.stringify({ messages: [{ role: "user", content: directiveMessage(plan) }] });
   const headers = { "Content-Type": "application/json", "X-Request-ID": run.requestId };
-  const outcome = await readSse(url, { method: "POST", headers, body, timeoutMs }, onEvent);
-  run.openedAt = outcome.openedAt;
-  run.endedAt = outcome.endedAt;
-  if (outcome.error) run.error = `${outcome.error} ${outcome.body ?? ""}`.trim();
-  return run;
+  return readRun(run, url, { method: "POST", headers, body, timeoutMs }, onEvent);
 }
 
 /**
@@ -136,15 +142,25 @@ export async function peerReply(url: string, plan: ReplyPlan, timeoutMs: number)
   });
 }
 
-/** Through the floor (scripts/bench/floor-web.ts): `token` events, then `done`. */
+/** Through the floor (scripts/bench/floor-web.ts): the product's reply events, from `token` to `done`. */
 export async function floorReply(url: string, plan: ReplyPlan, timeoutMs: number): Promise<StreamRun> {
   // A UUID-shaped id, as the product's completion ids: the hub's keys and the mock's tap take it as it is.
   const run: StreamRun = { tag: plan.tag, requestId: randomUUID(), start: nowMs(), tokens: [] };
-  return postMessages(url, run, plan, timeoutMs, (event) => {
-    if (event.event === "token")
+  return postMessages(url, run, plan, timeoutMs, replyEventReader(run));
+}
+
+/** Records the product's reply events (as the product and the floor send them) into `run`. */
+function replyEventReader(run: StreamRun, onFirstToken?: () => void) {
+  return (event: SseEvent) => {
+    if (event.event === "accepted") run.postEnd = event.at;
+    else if (event.event === "token") {
       run.tokens.push({ at: event.at, text: (JSON.parse(event.data) as { text: string }).text });
-    else if (event.event !== "message") run.terminal = event.event;
-  });
+      if (run.tokens.length === 1) onFirstToken?.();
+    } else if (event.event !== "message") {
+      run.terminal = event.event;
+      if (event.event === "error") run.error = `error event: ${event.data}`;
+    }
+  };
 }
 
 /** How the benchmark's client sends to the product (`--product-send`). */
@@ -233,18 +249,6 @@ export class ProductClient {
 
   /** Reads a reply's event stream into `run`; a send's stream says when it was accepted (`postEnd`). */
   private async readReply(run: StreamRun, url: string, init: RequestInit, onFirstToken?: () => void) {
-    const outcome = await readSse(url, init, (event) => {
-      if (event.event === "accepted") run.postEnd = event.at;
-      else if (event.event === "token") {
-        run.tokens.push({ at: event.at, text: (JSON.parse(event.data) as { text: string }).text });
-        if (run.tokens.length === 1) onFirstToken?.();
-      } else if (event.event !== "message") {
-        run.terminal = event.event;
-        if (event.event === "error") run.error = `error event: ${event.data}`;
-      }
-    });
-    run.openedAt = outcome.openedAt;
-    run.endedAt = outcome.endedAt;
-    if (outcome.error) run.error = `${outcome.error} ${outcome.body ?? ""}`.trim();
+    await readRun(run, url, init, replyEventReader(run, onFirstToken));
   }
 }
