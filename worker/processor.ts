@@ -64,18 +64,45 @@ async function claim(runner: CompletionRunner, completionId: string) {
   return { writer: new TokenStreamWriter(runner.redis, completionId, token), streamed, stopRequested };
 }
 
+/**
+ * The completion, and whether its user's plan still allows its model: one query, since both are read on the
+ * way to every reply's vendor call.
+ */
+async function readCompletion(db: Db, completionId: string) {
+  const row = await db
+    .selectFrom("completions")
+    .leftJoin("users", "users.id", "completions.user_id")
+    .leftJoin("ai_models", "ai_models.model_id", "completions.model_id")
+    .selectAll("completions")
+    .select([
+      "users.plan as user_plan",
+      "users.plan_expires_at as user_plan_expires_at",
+      "ai_models.is_pro as model_is_pro",
+      "ai_models.display_name as model_name",
+    ])
+    .where("completions.id", "=", completionId)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { user_plan, user_plan_expires_at, model_is_pro, model_name, ...completion } = row;
+  // The web checks the plan when the request is made; the worker checks again, as the plan may have changed.
+  // A paid plan past its end date is Starter (the web reads it the same way).
+  const paid = user_plan === "professional" && (user_plan_expires_at ?? "9999") > nowIso();
+  const planRefusal: Failure | null =
+    user_plan && model_is_pro === 1 && !paid
+      ? { code: "plan", detail: model_name ?? completion.model_id }
+      : null;
+  return { completion, planRefusal };
+}
+
 async function runOwned(
   runner: CompletionRunner,
   completionId: string,
   signal: AbortSignal,
 ): Promise<RunOutcome> {
   const { db } = runner;
-  const completion = await db
-    .selectFrom("completions")
-    .selectAll()
-    .where("id", "=", completionId)
-    .executeTakeFirst();
-  if (!completion) return "missing";
+  const read = await readCompletion(db, completionId);
+  if (!read) return "missing";
+  const { completion, planRefusal } = read;
   const { writer, streamed, stopRequested } = await claim(runner, completionId);
 
   if (isFinished(completion.status)) {
@@ -86,11 +113,7 @@ async function runOwned(
 
   const run = new Run(runner, completion, writer, streamed.text);
   if (stopRequested) return run.finish("stopped");
-  await db
-    .updateTable("completions")
-    .set({ status: "streaming", started_at: completion.started_at ?? nowIso() })
-    .where("id", "=", completionId)
-    .execute();
+  if (planRefusal) return run.finish("error", { failure: planRefusal });
   return run.walkVendors(signal);
 }
 
@@ -102,6 +125,7 @@ class Run {
   private finishReason: FinishReason | null = null;
   /** The vendor of the attempt under way, so a reply stopped part-way still says who wrote it. */
   private vendor: string | null = null;
+  private markedStreaming = false;
 
   constructor(
     private readonly runner: CompletionRunner,
@@ -114,8 +138,6 @@ class Run {
   }
 
   async walkVendors(signal: AbortSignal): Promise<RunOutcome> {
-    const refusal = await this.planRefusal();
-    if (refusal) return this.finish("error", { failure: refusal });
     const routes = await vendorRoutes(
       this.runner.db,
       this.completion.model_id,
@@ -173,7 +195,7 @@ class Run {
     let streaming = false;
     let lastChunkAt: number | null = null;
     try {
-      const chunks = adapter(
+      const request = adapter(
         {
           // `<completion id>:<web request id>`: the vendor's own logs can be matched with ours by either id (the
           // benchmark's tap reads the completion id before the colon). A re-queued job has no request id.
@@ -187,6 +209,7 @@ class Run {
         },
         attemptSignal,
       );
+      const chunks = pullingFirstMeanwhile(request, () => this.markStreaming());
       for await (const chunk of chunks) {
         if (chunk.type === "usage") {
           this.usage = { promptTokens: chunk.promptTokens, completionTokens: chunk.completionTokens };
@@ -217,6 +240,20 @@ class Run {
       // Ends the vendor request if the loop was left early (stop, shutdown, or another run took over).
       timeout.abort();
     }
+  }
+
+  /**
+   * Written while the first attempt's request is with the vendor, not before it leaves: a write fewer on the
+   * way to the vendor call (docs/benchmarks.md §1j). Until then the completion reads as queued.
+   */
+  private async markStreaming() {
+    if (this.markedStreaming) return;
+    this.markedStreaming = true;
+    await this.runner.db
+      .updateTable("completions")
+      .set({ status: "streaming", started_at: this.completion.started_at ?? nowIso() })
+      .where("id", "=", this.completion.id)
+      .execute();
   }
 
   /**
@@ -270,19 +307,27 @@ class Run {
       created_at: nowIso(),
     };
   }
+}
 
-  /** The web checks the plan when the request is made; the worker checks again, as the plan may have changed. */
-  private async planRefusal(): Promise<Failure | null> {
-    const row = await this.runner.db
-      .selectFrom("users")
-      .innerJoin("ai_models", (join) => join.on("ai_models.model_id", "=", this.completion.model_id))
-      .select(["users.plan", "users.plan_expires_at", "ai_models.is_pro", "ai_models.display_name"])
-      .where("users.id", "=", this.completion.user_id)
-      .executeTakeFirst();
-    // A paid plan past its end date is Starter (the web reads it the same way).
-    const paid = row?.plan === "professional" && (row.plan_expires_at ?? "9999") > nowIso();
-    if (!row || paid || row.is_pro === 0) return null;
-    return { code: "plan", detail: row.display_name };
+/**
+ * The chunks of `request`, whose first is asked for at once (a vendor adapter sends its request then) while
+ * `meanwhile` runs; the chunks are passed on once it is done.
+ */
+async function* pullingFirstMeanwhile<T>(
+  request: AsyncIterable<T>,
+  meanwhile: () => Promise<void>,
+): AsyncGenerator<T> {
+  const chunks = request[Symbol.asyncIterator]();
+  const first = chunks.next();
+  // Awaited below, after `meanwhile`: a failed request must not be reported as unhandled in between.
+  first.catch(() => undefined);
+  await meanwhile();
+  let next = await first;
+  try {
+    for (; !next.done; next = await chunks.next()) yield next.value;
+  } finally {
+    // Left early (a stop, a superseded run): the adapter ends its request, as it would under for await.
+    if (!next.done) await chunks.return?.();
   }
 }
 

@@ -34,7 +34,8 @@ export async function vendorRoutes(
     .orderBy("v.is_active", "desc")
     .orderBy("v.priority_order")
     .execute();
-  if (!(await activeVendor(db))) return [];
+  // The first route is the active vendor when it serves the model; only otherwise is the active one looked up.
+  if (rows[0]?.is_active !== 1 && !(await activeVendor(db))) return [];
   return rows.map((row) => ({
     vendor: row.name,
     endpointUrl: row.endpoint_url,

@@ -239,6 +239,25 @@ describe("running a completion", () => {
     await t.mock.whenIdle();
   });
 
+  it("marks a reply streaming while its vendor works on the request, and a stop then ends it", async () => {
+    const { completionId } = await t.createCompletion(userId, `wait ${directive({ fault: "hang" })}`);
+    const controller = new AbortController();
+    const running = run(completionId, controller.signal, { firstTokenMs: 30_000, idleMs: 30_000 });
+    await vi.waitFor(() => expect(t.mock.requests("together")).toHaveLength(1), { timeout: 10_000 });
+    await vi.waitFor(
+      async () => {
+        const row = await completionOf(t.db, completionId);
+        expect(row.status).toBe("streaming");
+        expect(row.started_at).not.toBeNull();
+      },
+      { timeout: 10_000 },
+    );
+    controller.abort(new StopRequested());
+    await expect(running).resolves.toBe("stopped");
+    expect(await completionOf(t.db, completionId)).toMatchObject({ status: "stopped" });
+    await t.mock.whenIdle();
+  });
+
   it("ends a reply whose vendor stalls between tokens", async () => {
     const { completionId } = await t.createCompletion(
       userId,
