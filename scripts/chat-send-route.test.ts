@@ -62,4 +62,56 @@ describe("POST /api/chat-send", () => {
       expect.objectContaining({ params: { chatId: "chat-2" } }),
     );
   });
+
+  it("writes a reply's events as they come, with the answer's headers, and ends with the stream", async () => {
+    let push: (text: string) => void = () => {};
+    let close = () => {};
+    handleChatSend.mockImplementationOnce(async () => {
+      const encoder = new TextEncoder();
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(encoder.encode("event: accepted\ndata: {}\n\n"));
+          push = (text) => controller.enqueue(encoder.encode(text));
+          close = () => controller.close();
+        },
+      });
+      return new Response(body, {
+        headers: { "Content-Type": "text/event-stream; charset=utf-8", "Set-Cookie": "toast=1; Path=/" },
+      });
+    });
+    const response = await post("/api/chat-send/chat-3");
+    expect(response.headers.get("Set-Cookie")).toBe("toast=1; Path=/");
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    expect((await reader.read()).value).toBe("event: accepted\ndata: {}\n\n");
+    push("event: token\ndata: {}\n\n");
+    expect((await reader.read()).value).toBe("event: token\ndata: {}\n\n");
+    push("event: done\ndata: {}\n\n");
+    close();
+    expect((await reader.read()).value).toBe("event: done\ndata: {}\n\n");
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it("cancels the reply's stream when the browser leaves", async () => {
+    let cancel = () => {};
+    const cancelled = new Promise<void>((resolve) => (cancel = resolve));
+    handleChatSend.mockImplementationOnce(async () => {
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(": open\n\n"));
+        },
+        cancel: () => cancel(),
+      });
+      return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
+    });
+    const leave = new AbortController();
+    const response = await fetch(`${origin}/api/chat-send/chat-4`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=send&content=Hi",
+      signal: leave.signal,
+    });
+    await response.body!.getReader().read();
+    leave.abort();
+    await cancelled;
+  });
 });

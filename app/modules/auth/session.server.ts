@@ -14,7 +14,7 @@ import { redirectWithToast } from "../toast/toast.server";
 import type { ToastInput } from "../toast/toast";
 import { webEnv } from "~/utils/env.server";
 import { combineHeaders, isSecureRequest } from "~/utils/http.server";
-import { rolesOf, toPublicUser } from "./users.server";
+import { toPublicUser } from "./users.server";
 
 export const SESSION_COOKIE = "rogue_session";
 const SESSION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
@@ -41,24 +41,28 @@ export interface SessionUser {
   sessionId: string;
 }
 
-/** The signed-in user, or null. A banned user's sessions are revoked on ban; they also read as signed out. */
+/**
+ * The signed-in user, or null. A banned user's sessions are revoked on ban; they also read as signed out.
+ * One query, a row per role (one row when the user has none): every signed-in request makes it.
+ */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const sessionId = await readSessionId(request);
   if (!sessionId) return null;
-  const row = await db()
+  const rows = await db()
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
+    .leftJoin("user_roles", "user_roles.user_id", "users.id")
     .selectAll("users")
-    .select(["sessions.expires_at as session_expires_at"])
+    .select(["sessions.expires_at as session_expires_at", "user_roles.role"])
     .where("sessions.id", "=", sessionId)
-    .executeTakeFirst();
-  if (!row || row.session_expires_at < nowIso()) return null;
-  const { session_expires_at: _expires, ...stored } = row;
-  // Checked at read time: an expired paid plan is Starter for every caller, without a job to downgrade it.
-  const user = { ...stored, plan: effectivePlan(stored) };
-  const roles = await rolesOf(db(), user.id);
+    .execute();
+  const [first] = rows;
+  if (!first || first.session_expires_at < nowIso()) return null;
+  const { session_expires_at: _expires, role: _role, ...stored } = first;
+  const roles = rows.flatMap((row) => (row.role ? [row.role] : []));
   if (roles.includes("banned")) return null;
-  return { user, roles, sessionId };
+  // Checked at read time: an expired paid plan is Starter for every caller, without a job to downgrade it.
+  return { user: { ...stored, plan: effectivePlan(stored) }, roles, sessionId };
 }
 
 export async function startSession(

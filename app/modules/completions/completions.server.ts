@@ -129,9 +129,17 @@ async function existingRequest(
   };
 }
 
-/** Stores the request and marks the chat as just used, with the model it now uses. */
-async function insertCompletion(trx: Trx, values: Parameters<typeof insertQueuedCompletion>[1]) {
+/**
+ * Stores the request and marks the chat as just used, with the model it now uses: already so for a chat this
+ * request created.
+ */
+async function insertCompletion(
+  trx: Trx,
+  values: Parameters<typeof insertQueuedCompletion>[1],
+  { createdChat = false } = {},
+) {
   await insertQueuedCompletion(trx, values);
+  if (createdChat) return;
   await trx
     .updateTable("chat_history")
     .set({ updated_at: nowIso(), model_id: values.modelId })
@@ -212,13 +220,11 @@ export interface SendInput {
  * What a send stores: a quick action's role instruction as the request's system message; otherwise a first
  * message's "[SYSTEM: ...]" prefix becomes the chat's system message (a later one stays the user's words).
  */
-async function questionParts(trx: Trx, chatId: string, input: SendInput) {
+async function questionParts(trx: Trx, chatId: string, input: SendInput, createdChat: boolean) {
   if (input.system) return { system: input.system, user: input.content };
-  const isFirst = !(await trx
-    .selectFrom("chat_messages")
-    .select("id")
-    .where("chat_id", "=", chatId)
-    .executeTakeFirst());
+  const isFirst =
+    createdChat ||
+    !(await trx.selectFrom("chat_messages").select("id").where("chat_id", "=", chatId).executeTakeFirst());
   return isFirst ? splitSystemPrefix(input.content) : { system: null, user: input.content };
 }
 
@@ -244,7 +250,7 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
       const title = chatTitleFrom(input.system ? input.content : splitSystemPrefix(input.content).user);
       targetChat = await createChat(trx, { userId, title, modelId });
     }
-    const { system, user } = await questionParts(trx, targetChat, input);
+    const { system, user } = await questionParts(trx, targetChat, input, !chatId);
     if (system)
       addedMessageIds.push(
         await insertChatMessage(trx, { chatId: targetChat, userId, role: "system", content: system }),
@@ -255,14 +261,18 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
       role: "user",
       content: user,
     });
-    await insertCompletion(trx, {
-      id: input.requestId,
-      chatId: targetChat,
-      userId,
-      userMessageId,
-      modelId,
-      temperature: action?.temperature ?? DEFAULT_TEMPERATURE,
-    });
+    await insertCompletion(
+      trx,
+      {
+        id: input.requestId,
+        chatId: targetChat,
+        userId,
+        userMessageId,
+        modelId,
+        temperature: action?.temperature ?? DEFAULT_TEMPERATURE,
+      },
+      { createdChat: !chatId },
+    );
     addedMessageIds.push(userMessageId);
     return {
       repeated: false,
