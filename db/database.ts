@@ -20,39 +20,61 @@ import type { Database } from "./schema";
 
 /**
  * SQLite's plain BEGIN takes the write lock lazily; a transaction that reads and then writes while another
- * process writes fails with SQLITE_BUSY at once, ignoring busy_timeout. BEGIN IMMEDIATE takes the lock up
+ * process writes fails with SQLITE_BUSY at once, whatever the wait allowed. BEGIN IMMEDIATE takes the lock up
  * front, so concurrent writers from the web and the workers wait their turn instead.
  */
 class ImmediateSqliteDriver extends SqliteDriver {
+  private waiting: DatabaseConnection | undefined;
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    const connection = await super.acquireConnection();
+    this.waiting ??= waitingForLock(connection);
+    return this.waiting;
+  }
+
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await beginImmediate(() => connection.executeQuery(CompiledQuery.raw("begin immediate")));
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
   }
 }
 
-/** Pauses between attempts to begin: short, since the lock holder's transactions are short. */
-export const BEGIN_RETRY_DELAYS_MS = [25, 50, 100, 200];
+/** How long a statement waits for another connection's write lock before its SQLITE_BUSY goes up. */
+export const BUSY_TIMEOUT_MS = 5_000;
+/** Pauses between attempts: the first lets the event loop turn once; a writer holds the lock ~1 ms. */
+export const BUSY_PAUSES_MS = [0, 1, 1, 2, 2, 5, 5, 10];
 
 const isBusy = (error: unknown) =>
   String((error as { code?: unknown } | null)?.code ?? "").startsWith("SQLITE_BUSY");
 
+const pauseFor = (ms: number) =>
+  new Promise<void>((resolve) => (ms === 0 ? setImmediate(resolve) : setTimeout(resolve, ms)));
+
 /**
- * `begin immediate` can still fail with SQLITE_BUSY without waiting out busy_timeout (the benchmark saw it
- * after 85 ms, e.g. while another connection checkpoints the WAL). Nothing of the transaction has run yet, so
- * it is safe to try again: a bounded number of times, then the error goes up as before.
+ * Runs a statement, trying it again while another connection holds the write lock. SQLite's own busy handler
+ * would sleep in the calling thread, stalling every reply and request of the process for each wait (1 ms at
+ * the least, more under load), so the connection waits for nothing (busy_timeout 0) and the pause is here,
+ * asynchronous. A statement refused with SQLITE_BUSY has done nothing, so trying it again is safe.
  */
-export async function beginImmediate(
-  begin: () => Promise<unknown>,
-  pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms)),
-): Promise<void> {
-  for (const delay of [...BEGIN_RETRY_DELAYS_MS, null]) {
+export async function retryWhileBusy<T>(
+  run: () => Promise<T>,
+  { pause = pauseFor, timeoutMs = BUSY_TIMEOUT_MS, now = () => performance.now() } = {},
+): Promise<T> {
+  const deadline = now() + timeoutMs;
+  for (let attempt = 0; ; attempt++) {
     try {
-      await begin();
-      return;
+      return await run();
     } catch (error) {
-      if (delay === null || !isBusy(error)) throw error;
-      await pause(delay);
+      if (!isBusy(error) || now() >= deadline) throw error;
+      await pause(BUSY_PAUSES_MS[Math.min(attempt, BUSY_PAUSES_MS.length - 1)]!);
     }
   }
+}
+
+/** The connection, its statements waiting for the write lock without blocking (retryWhileBusy). */
+function waitingForLock(connection: DatabaseConnection): DatabaseConnection {
+  return {
+    executeQuery: (query) => retryWhileBusy(async () => connection.executeQuery(query)),
+    streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
+  };
 }
 
 class ImmediateSqliteDialect extends SqliteDialect {
@@ -64,7 +86,6 @@ class ImmediateSqliteDialect extends SqliteDialect {
   }
 }
 
-const BUSY_TIMEOUT_MS = 5_000;
 const STATEMENT_CACHE_SIZE = 500;
 
 /**
@@ -87,11 +108,12 @@ function cacheStatements(sqlite: SQLite.Database) {
 
 export function openSqlite(file: string) {
   if (file !== ":memory:") mkdirSync(path.dirname(file), { recursive: true });
+  // SQLite's own wait while the connection is set up; Kysely's statements then wait in retryWhileBusy.
   const sqlite = new SQLite(file, { timeout: BUSY_TIMEOUT_MS });
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  sqlite.pragma("busy_timeout = 0");
   cacheStatements(sqlite);
   return sqlite;
 }
