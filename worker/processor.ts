@@ -125,7 +125,8 @@ class Run {
   private finishReason: FinishReason | null = null;
   /** The vendor of the attempt under way, so a reply stopped part-way still says who wrote it. */
   private vendor: string | null = null;
-  private markedStreaming = false;
+  /** The write of status `streaming`, under way from the first vendor request on; resolves to its error. */
+  private marking: Promise<unknown> | null = null;
 
   constructor(
     private readonly runner: CompletionRunner,
@@ -209,7 +210,7 @@ class Run {
         },
         attemptSignal,
       );
-      const chunks = pullingFirstMeanwhile(request, () => this.markStreaming());
+      const chunks = afterFirstPull(request, () => this.markStreaming());
       for await (const chunk of chunks) {
         if (chunk.type === "usage") {
           this.usage = { promptTokens: chunk.promptTokens, completionTokens: chunk.completionTokens };
@@ -243,17 +244,20 @@ class Run {
   }
 
   /**
-   * Written while the first attempt's request is with the vendor, not before it leaves: a write fewer on the
-   * way to the vendor call (docs/benchmarks.md §1j). Until then the completion reads as queued.
+   * Started once the first attempt's request has left, and not waited for by the reply's chunks: neither the
+   * vendor call nor the first token waits on the database (docs/benchmarks.md §1j). Until it lands the
+   * completion reads as queued; `finish` waits for it, so the outcome is always written after it.
    */
-  private async markStreaming() {
-    if (this.markedStreaming) return;
-    this.markedStreaming = true;
-    await this.runner.db
+  private markStreaming() {
+    this.marking ??= this.runner.db
       .updateTable("completions")
       .set({ status: "streaming", started_at: this.completion.started_at ?? nowIso() })
       .where("id", "=", this.completion.id)
-      .execute();
+      .execute()
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
   }
 
   /**
@@ -271,6 +275,9 @@ class Run {
     extra: { vendor?: string; failure?: Failure; attempt?: NewCompletionAttempt } = {},
   ): Promise<RunOutcome> {
     await this.writer.drain();
+    // A failed status write fails the run as it did before the vendor call: the job is tried again.
+    const markFailure = await this.marking;
+    if (markFailure) throw markFailure;
     const messageId = await storeOutcome(this.runner.db, this.completion, {
       status: outcome,
       text: this.text,
@@ -310,18 +317,13 @@ class Run {
 }
 
 /**
- * The chunks of `request`, whose first is asked for at once (a vendor adapter sends its request then) while
- * `meanwhile` runs; the chunks are passed on once it is done.
+ * The chunks of `request`, `started` called once the first has been asked for: a vendor adapter sends its
+ * request on the first pull, so what `started` begins runs while the vendor works.
  */
-async function* pullingFirstMeanwhile<T>(
-  request: AsyncIterable<T>,
-  meanwhile: () => Promise<void>,
-): AsyncGenerator<T> {
+async function* afterFirstPull<T>(request: AsyncIterable<T>, started: () => void): AsyncGenerator<T> {
   const chunks = request[Symbol.asyncIterator]();
   const first = chunks.next();
-  // Awaited below, after `meanwhile`: a failed request must not be reported as unhandled in between.
-  first.catch(() => undefined);
-  await meanwhile();
+  started();
   let next = await first;
   try {
     for (; !next.done; next = await chunks.next()) yield next.value;

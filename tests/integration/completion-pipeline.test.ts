@@ -6,6 +6,7 @@ import { WaitingError, type Job } from "bullmq";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { ShuttingDown, StopRequested } from "#worker/abort-reasons";
 import { runCompletion } from "#worker/processor";
+import { createDatabase } from "#db/database";
 import { SETTING_DEFAULTS } from "#db/system-settings";
 import { connectRedis } from "#platform/redis";
 import { completionProcessor, startWorker } from "#worker/index";
@@ -13,6 +14,7 @@ import {
   COMPLETION_QUEUE,
   completionOwnerKey,
   completionStreamKey,
+  parseStreamFields,
   type CompletionJob,
 } from "#contract/jobs";
 import { completionOf } from "../support/rows";
@@ -256,6 +258,46 @@ describe("running a completion", () => {
     await expect(running).resolves.toBe("stopped");
     expect(await completionOf(t.db, completionId)).toMatchObject({ status: "stopped" });
     await t.mock.whenIdle();
+  });
+
+  it("streams a reply while its status write waits for a lock another connection holds", async () => {
+    const content = "held row";
+    const { completionId } = await t.createCompletion(userId, content);
+    // Another process's long write: the completion's row (and, on SQLite, the whole database) stays locked.
+    const other = createDatabase(t.env.databaseUrl);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked = () => {};
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const holder = other.transaction().execute(async (trx) => {
+      await trx.updateTable("completions").set({ status: "queued" }).where("id", "=", completionId).execute();
+      locked();
+      await released;
+    });
+    try {
+      await holding;
+      const running = run(completionId);
+      const streamedText = async () =>
+        (await t.redis.xrange(completionStreamKey(completionId), "-", "+"))
+          .map(([, fields]) => parseStreamFields(fields))
+          .map((entry) => (entry.type === "token" ? entry.text : ""))
+          .join("");
+      const expected = t.mock.expectedReply("together", content);
+      await vi.waitFor(async () => expect(await streamedText()).toBe(expected), { timeout: 4_000 });
+      // Read on a connection of its own: this process's shared one is the worker's, waiting to write.
+      const watcher = createDatabase(t.env.databaseUrl);
+      expect(await completionOf(watcher, completionId)).toMatchObject({ status: "queued" });
+      await watcher.destroy();
+      release();
+      await holder;
+      await expect(running).resolves.toBe("done");
+      expect(await completionOf(t.db, completionId)).toMatchObject({ status: "done" });
+      expect((await assistantMessages(completionId))[0]?.content).toBe(expected);
+    } finally {
+      release();
+      await holder.catch(() => undefined);
+      await other.destroy();
+    }
   });
 
   it("ends a reply whose vendor stalls between tokens", async () => {
