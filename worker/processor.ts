@@ -9,6 +9,7 @@ import type { Db } from "#db/database";
 import { logContext } from "#platform/log-context";
 import type { Logger } from "#platform/logger";
 import { nowIso, type Completion } from "#db/schema";
+import { effectivePlan } from "#db/plans";
 import { activeVendor } from "#db/vendors";
 import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
 import { completionStopKey, type Failure, type FinishReason, type StreamEntry } from "#contract/jobs";
@@ -85,12 +86,13 @@ async function readCompletion(db: Db, completionId: string) {
   if (!row) return null;
   const { user_plan, user_plan_expires_at, model_is_pro, model_name, ...completion } = row;
   // The web checks the plan when the request is made; the worker checks again, as the plan may have changed.
-  // A paid plan past its end date is Starter (the web reads it the same way).
-  const paid = user_plan === "professional" && (user_plan_expires_at ?? "9999") > nowIso();
-  const planRefusal: Failure | null =
-    user_plan && model_is_pro === 1 && !paid
-      ? { code: "plan", detail: model_name ?? completion.model_id }
-      : null;
+  const refused =
+    user_plan !== null &&
+    model_is_pro === 1 &&
+    effectivePlan({ plan: user_plan, plan_expires_at: user_plan_expires_at }) !== "professional";
+  const planRefusal: Failure | null = refused
+    ? { code: "plan", detail: model_name ?? completion.model_id }
+    : null;
   return { completion, planRefusal };
 }
 

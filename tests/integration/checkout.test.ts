@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDatabase, type Db } from "#db/database";
 import { migrateToLatest } from "#db/migrate";
-import { effectivePlan } from "~/modules/billing/plan";
+import { effectivePlan } from "#db/plans";
 import {
   applyPaymentEvent,
   cancelPlan,

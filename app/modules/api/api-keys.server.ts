@@ -9,7 +9,7 @@ import type { Db } from "#db/database";
 import { insertWithNewId } from "#db/new-row";
 import { nowIso, type Role, type User } from "#db/schema";
 import { rolesOf } from "../auth/users.server";
-import { effectivePlan } from "../billing/plan";
+import { effectivePlan } from "#db/plans";
 import { apiTexts, messages } from "../errors/catalogue";
 import { Refusal } from "../errors/refusal";
 import { ApiError } from "./api-errors";

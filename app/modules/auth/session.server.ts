@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
 import type { Db } from "#db/database";
 import { nowIso, type Role, type User } from "#db/schema";
-import { effectivePlan } from "../billing/plan";
+import { effectivePlan } from "#db/plans";
 import { db } from "../server-context.server";
 import { toasts } from "../errors/catalogue";
 import { userLocaleCookie } from "~/modules/i18n/locale.server";

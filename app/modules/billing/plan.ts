@@ -4,7 +4,7 @@
  * (db/system-settings.ts), saved by an admin.
  * See docs/product.md §2.
  */
-import type { Plan, User } from "#db/schema";
+import type { Plan } from "#db/schema";
 import { en } from "../i18n/resources";
 import { localized } from "../i18n/translate";
 
@@ -25,16 +25,4 @@ export function canUseModel(plan: Plan, model: { is_pro: 0 | 1 }): boolean {
  */
 export function historyCutoff(plan: Plan, historyHours: number, now = Date.now()): string | null {
   return plan === "professional" ? null : new Date(now - historyHours * 3600 * 1000).toISOString();
-}
-
-/**
- * The plan a user has now: a paid plan past its `plan_expires_at` is read as Starter, so expiry needs no job.
- * A Professional plan without an end date (set by an operator, or by the benchmark) does not expire.
- */
-export function effectivePlan(
-  user: Pick<User, "plan" | "plan_expires_at">,
-  now: string = new Date().toISOString(),
-): Plan {
-  if (user.plan !== "professional") return "starter";
-  return user.plan_expires_at === null || user.plan_expires_at > now ? "professional" : "starter";
 }
