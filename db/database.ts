@@ -12,11 +12,13 @@ import {
   SqliteDialect,
   SqliteDriver,
   sql,
+  type SqliteDialectConfig,
   type DatabaseConnection,
   type Driver,
 } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
+import { BACKSTOP_CHECKPOINT_PAGES, startWalCheckpointer, type WalCheckpointer } from "./wal-checkpointer";
 
 /**
  * SQLite's plain BEGIN takes the write lock lazily; a transaction that reads and then writes while another
@@ -26,6 +28,13 @@ import type { Database } from "./schema";
 class ImmediateSqliteDriver extends SqliteDriver {
   private waiting: DatabaseConnection | undefined;
 
+  constructor(
+    config: SqliteDialectConfig,
+    private readonly checkpointer: WalCheckpointer | null,
+  ) {
+    super(config);
+  }
+
   override async acquireConnection(): Promise<DatabaseConnection> {
     const connection = await super.acquireConnection();
     this.waiting ??= waitingForLock(connection);
@@ -34,6 +43,12 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
     await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+
+  /** The thread first, so the process's connection is the last one and leaves no WAL behind. */
+  override async destroy(): Promise<void> {
+    await this.checkpointer?.stop();
+    await super.destroy();
   }
 }
 
@@ -79,9 +94,12 @@ function waitingForLock(connection: DatabaseConnection): DatabaseConnection {
 
 class ImmediateSqliteDialect extends SqliteDialect {
   override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.config);
+    return new ImmediateSqliteDriver(this.config, this.checkpointer);
   }
-  constructor(private readonly config: ConstructorParameters<typeof SqliteDialect>[0]) {
+  constructor(
+    private readonly config: SqliteDialectConfig,
+    private readonly checkpointer: WalCheckpointer | null,
+  ) {
     super(config);
   }
 }
@@ -126,17 +144,29 @@ export type IdleConnectionError = (error: Error) => void;
 const warnIdleConnectionError: IdleConnectionError = (error) =>
   process.emitWarning(`an idle PostgreSQL connection failed and was dropped from the pool: ${error.message}`);
 
+export interface DatabaseOptions {
+  onIdleConnectionError?: IdleConnectionError;
+  /**
+   * SQLite: WAL checkpoints on a thread of their own (db/wal-checkpointer.ts), for the long-lived web and
+   * worker processes; a checkpoint that fails is reported here.
+   */
+  backgroundCheckpoints?: { onError: (error: Error) => void };
+}
+
 export function createDatabase(
   databaseUrl: string,
-  onIdleConnectionError: IdleConnectionError = warnIdleConnectionError,
+  { onIdleConnectionError = warnIdleConnectionError, backgroundCheckpoints }: DatabaseOptions = {},
 ): Db {
   if (databaseUrl.startsWith("file:")) {
     const file = databaseUrl.slice("file:".length);
-    return new Kysely<Database>({
-      dialect: new ImmediateSqliteDialect({
-        database: openSqlite(file === ":memory:" ? file : path.resolve(file)),
-      }),
-    });
+    const onDisk = file !== ":memory:";
+    const database = openSqlite(onDisk ? path.resolve(file) : file);
+    let checkpointer: WalCheckpointer | null = null;
+    if (backgroundCheckpoints && onDisk) {
+      database.pragma(`wal_autocheckpoint = ${BACKSTOP_CHECKPOINT_PAGES}`);
+      checkpointer = startWalCheckpointer(database.name, backgroundCheckpoints.onError);
+    }
+    return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }, checkpointer) });
   }
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // Without a listener, an idle client's error is an uncaught exception that ends the process; the pool

@@ -131,9 +131,11 @@ export async function startWorker(
   const patient = { maxRetriesPerRequest: null };
   const redis = connectRedis(env.redisUrl, { ...patient, enableAutoPipelining: true });
   const subscriber = connectRedis(env.redisUrl, patient);
-  const db = createDatabase(env.databaseUrl, (error) =>
-    logger.warn({ err: error }, "an idle PostgreSQL connection failed; the pool replaces it"),
-  );
+  const db = createDatabase(env.databaseUrl, {
+    onIdleConnectionError: (error) =>
+      logger.warn({ err: error }, "an idle PostgreSQL connection failed; the pool replaces it"),
+    backgroundCheckpoints: { onError: (error) => logger.error({ err: error }, "WAL checkpoint failed") },
+  });
   const runner: CompletionRunner = {
     db,
     redis,

@@ -28,9 +28,13 @@ function create(): ServerContext {
   const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 1 };
   const redis = connectRedis(env.redisUrl, { ...failFast, lazyConnect: false });
   return {
-    db: createDatabase(env.databaseUrl, (error) =>
-      webLogger().warn({ err: error }, "an idle PostgreSQL connection failed; the pool replaces it"),
-    ),
+    db: createDatabase(env.databaseUrl, {
+      onIdleConnectionError: (error) =>
+        webLogger().warn({ err: error }, "an idle PostgreSQL connection failed; the pool replaces it"),
+      backgroundCheckpoints: {
+        onError: (error) => webLogger().error({ err: error }, "WAL checkpoint failed"),
+      },
+    }),
     redis,
     queue: new Queue(COMPLETION_QUEUE, {
       connection: queueConnection(env.redisUrl, failFast),

@@ -234,7 +234,7 @@ describe("the database", () => {
   it("keeps running when PostgreSQL drops an idle pooled connection, and answers the next query", async () => {
     const database = await createTestDatabase(dir, "postgres");
     const failures: Error[] = [];
-    const db = createDatabase(database.url, (error) => failures.push(error));
+    const db = createDatabase(database.url, { onIdleConnectionError: (error) => failures.push(error) });
     const admin = createDatabase(POSTGRES_ADMIN_URL);
     try {
       await sql`select 1`.execute(db);
