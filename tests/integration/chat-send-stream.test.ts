@@ -4,6 +4,7 @@
  * `accepted` event naming the chat's page; every other outcome is JSON (docs/benchmarks.md §4c).
  */
 import { v7 as uuidv7 } from "uuid";
+import { completionStreamKey } from "#contract/jobs";
 import { describe, expect, it } from "vitest";
 import { messages } from "~/modules/errors/catalogue";
 import { outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
@@ -62,6 +63,19 @@ describe("POST /api/chat-send", () => {
       expect(events[0]!.data).toBe(JSON.stringify({ location: `/chat/${chatId}` }));
       expect(events.at(-1)!.event).toBe("done");
     }
+    expect(tokenText(again)).toBe(tokenText(first));
+    expect(await completionsOf(me.userId)).toHaveLength(1);
+  });
+
+  it("answers a repeat whose reply's stream has expired with the stored reply", async () => {
+    const me = await signedIn();
+    const form = { intent: "send", content: "Once, then later", requestId: uuidv7() };
+    const first = parseEventStream(await (await send(me, form)).text());
+    expect(first.at(-1)!.event).toBe("done");
+    // As STREAM_TTL_SECONDS after the reply: only the database has it.
+    await t.redis.del(completionStreamKey(form.requestId));
+    const again = parseEventStream(await (await send(me, form)).text());
+    expect(again.map((event) => event.event)).toEqual(["accepted", "token", "done"]);
     expect(tokenText(again)).toBe(tokenText(first));
     expect(await completionsOf(me.userId)).toHaveLength(1);
   });

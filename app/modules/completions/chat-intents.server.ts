@@ -74,12 +74,19 @@ function keyDialogUrl(chatId: string | null, model: string | undefined) {
   return `${chatId ? `/chat/${chatId}` : "/chat"}?${params}`;
 }
 
+/** A reply a request started; `queued` when this request stored it (not a repeated request id). */
+interface StartedReply {
+  userId: string;
+  completionId: string;
+  queued?: boolean;
+}
+
 /**
  * What a chat form's request came to: a page to go to (the chat, after an accepted request; the key dialog),
  * with its toast, and the reply it started when it started one; or the form's errors with their status.
  */
 type ChatOutcome =
-  | { to: string; toast?: ToastInput; started?: { userId: string; completionId: string } }
+  | { to: string; toast?: ToastInput; started?: StartedReply }
   | { result: SubmissionResult<string[]>; status: number };
 
 async function decideChatAction(request: Request, chatId: string | null): Promise<ChatOutcome> {
@@ -95,7 +102,10 @@ async function decideChatAction(request: Request, chatId: string | null): Promis
     switch (input.intent) {
       case "send": {
         const sent = await sendMessage(session, input, chatId);
-        return { to: chatUrl(sent.chatId), started: { userId, completionId: sent.completionId } };
+        return {
+          to: chatUrl(sent.chatId),
+          started: { userId, completionId: sent.completionId, queued: !sent.repeated },
+        };
       }
       case "quick-action": {
         const action = input.action as keyof typeof QUICK_ACTIONS;
@@ -107,7 +117,7 @@ async function decideChatAction(request: Request, chatId: string | null): Promis
         return {
           to: chatUrl(sent.chatId),
           toast: { type: "info", ...toasts.startingAction(translate(`chat:quickActions.actions.${action}`)) },
-          started: { userId, completionId: sent.completionId },
+          started: { userId, completionId: sent.completionId, queued: !sent.repeated },
         };
       }
       case "model": {
@@ -168,6 +178,6 @@ export async function handleChatActionAsStream(request: Request, chatId: string 
   if ("result" in outcome) return Response.json(outcome.result, { status: outcome.status });
   const headers = outcome.toast ? await toastHeaders(request, outcome.toast) : undefined;
   if (!outcome.started) return Response.json({ location: outcome.to }, { headers });
-  const { userId, completionId } = outcome.started;
-  return completionEventStream(request, userId, completionId, { acceptedAt: outcome.to, headers });
+  const { userId, completionId, queued } = outcome.started;
+  return completionEventStream(request, userId, completionId, { acceptedAt: outcome.to, headers, queued });
 }

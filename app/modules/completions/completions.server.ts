@@ -284,7 +284,7 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
     };
   });
   await enqueue(stored);
-  return { chatId: stored.chatId, completionId: stored.completionId };
+  return { chatId: stored.chatId, completionId: stored.completionId, repeated: stored.repeated };
 }
 
 /** The chat's last request for a reply, which regenerate and edit act on. */

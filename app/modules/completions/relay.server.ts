@@ -4,7 +4,7 @@
  * missed, whether the reply is still in Redis or, its stream expired, replayed from the database.
  */
 import type { StreamEntry } from "#contract/jobs";
-import type { AcceptedEventData, ReplyEventData } from "#contract/lifecycle";
+import { failureToRow, type AcceptedEventData, type ReplyEventData } from "#contract/lifecycle";
 import { failureMessage } from "../errors/catalogue";
 import { serverContext } from "../server-context.server";
 import { combineHeaders, notFound } from "~/utils/http.server";
@@ -39,18 +39,26 @@ export async function completionEventStream(
   {
     acceptedAt,
     headers,
+    queued = false,
   }: {
     /** A send answered with its reply's stream: the page that shows it, sent first as `accepted`. */
     acceptedAt?: string;
     headers?: HeadersInit;
+    /**
+     * The request has just stored and queued this completion for this user: its row is known without reading
+     * it, and its reply is read live: its Redis stream outlives the reply by STREAM_TTL_SECONDS.
+     */
+    queued?: boolean;
   } = {},
 ): Promise<Response> {
-  const completion = await serverContext()
-    .db.selectFrom("completions")
-    .select(["id", "status", "error_code", "error_status", "error_detail"])
-    .where("id", "=", completionId)
-    .where("user_id", "=", userId)
-    .executeTakeFirst();
+  const completion = queued
+    ? { id: completionId, status: "queued" as const, ...failureToRow(undefined) }
+    : await serverContext()
+        .db.selectFrom("completions")
+        .select(["id", "status", "error_code", "error_status", "error_detail"])
+        .where("id", "=", completionId)
+        .where("user_id", "=", userId)
+        .executeTakeFirst();
   if (!completion) return notFound("Completion not found");
 
   const from = resumeOffset(
