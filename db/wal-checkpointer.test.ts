@@ -3,6 +3,7 @@
  * commits only append to the WAL, the thread copies them into the database file, and closing the database
  * ends the thread and leaves no WAL behind.
  */
+import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +12,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { createDatabase } from "./database";
 import { BACKSTOP_CHECKPOINT_PAGES, startWalCheckpointer } from "./wal-checkpointer";
 
+const ROOT = path.resolve(import.meta.dirname, "..");
 const dir = mkdtempSync(path.join(tmpdir(), "wal-checkpointer-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -43,6 +45,24 @@ describe("background WAL checkpoints", () => {
       await db.destroy();
     }
     // The thread's connection is closed too: the last connection to close removes the WAL.
+    expect(existsSync(`${file}-wal`)).toBe(false);
+  });
+
+  it("lets a script that closes its database exit only once the thread has closed its connection", () => {
+    const file = path.join(dir, "script.db");
+    const script = `
+      import { createDatabase } from "#db/database";
+      import { sql } from "kysely";
+      const db = createDatabase("file:${file}", { backgroundCheckpoints: { onError: (error) => console.log(error.message) } });
+      await sql\`create table notes (body text)\`.execute(db);
+      await db.destroy();
+      console.log("closed");
+    `;
+    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: ROOT,
+      encoding: "utf8",
+    });
+    expect(out.trim()).toBe("closed");
     expect(existsSync(`${file}-wal`)).toBe(false);
   });
 

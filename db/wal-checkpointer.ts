@@ -1,14 +1,14 @@
 /**
  * SQLite's WAL checkpoints on a thread of their own. Left to SQLite, the commit that takes the WAL past 1,000
- * pages copies them into the database file and syncs it, in the committing process's only thread: every
- * request and reply of that process waited (web commits averaged 0.61 ms with checkpoints, 0.37 without,
- * slowest 36 ms against 6; docs/benchmarks.md §1k). Here a thread checkpoints every interval, without waiting
- * for readers or writers, and the process's own connection keeps only a far-off backstop.
+ * pages copies them into the database file and syncs it, in the committing process's only thread, and every
+ * request and reply of that process waits. Here a thread checkpoints every 100 ms without waiting for readers
+ * or writers, and the process's own connection keeps only a far-off backstop. A new chat's send transaction:
+ * p99 6.9 → 1.4 ms, mean 0.58 → 0.46 ms (scripts/bench/sqlite-commits.ts; docs/benchmarks.md §1k).
  */
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 
-export const CHECKPOINT_INTERVAL_MS = 250;
+export const CHECKPOINT_INTERVAL_MS = 100;
 /**
  * The process's own connection still checkpoints once the WAL holds this many pages (~40 MB), so a thread
  * that stopped working cannot let the WAL grow without bound.
@@ -24,7 +24,7 @@ export interface WalCheckpointer {
  * Plain JavaScript, run as the thread's source: a file would have to be loadable by every way this code runs
  * (tsx, vitest, the built server), and this is all the thread does. SQLITE_BUSY means another connection is
  * checkpointing already; it does the work. Any other failure is posted back to be reported, once until a
- * checkpoint succeeds again: a failure that lasts would otherwise be logged four times a second.
+ * checkpoint succeeds again: a failure that lasts would otherwise be logged ten times a second.
  */
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
@@ -64,7 +64,12 @@ export function startWalCheckpointer(
   onError: (error: Error) => void,
   intervalMs = CHECKPOINT_INTERVAL_MS,
 ): WalCheckpointer {
-  const thread = new Worker(THREAD_SOURCE, { eval: true, workerData: { file, intervalMs, sqliteModule } });
+  // No execArgv: the source is plain CommonJS, whatever loaders or input type the process was started with.
+  const thread = new Worker(THREAD_SOURCE, {
+    eval: true,
+    execArgv: [],
+    workerData: { file, intervalMs, sqliteModule },
+  });
   // It never keeps a process alive: a process that exits without closing its database loses no data.
   thread.unref();
   thread.on("message", ({ message, code }: { message: string; code?: string }) =>
@@ -74,6 +79,8 @@ export function startWalCheckpointer(
   const exited = new Promise<void>((resolve) => thread.once("exit", () => resolve()));
   return {
     stop() {
+      // Until it has closed its connection, the thread is what the process waits for.
+      thread.ref();
       thread.postMessage("stop");
       return exited;
     },
