@@ -17,6 +17,7 @@ import { migrateToLatest } from "#db/migrate";
 import { nowIso } from "#db/schema";
 import { seed } from "#db/seed";
 import { insertWithNewId } from "#db/new-row";
+import { createUser } from "../../app/modules/auth/users.server";
 import { ms as format, summarize } from "./stats";
 
 const SENDS = Number(process.argv[2] ?? 5_000);
@@ -35,24 +36,11 @@ async function round(options: DatabaseOptions) {
   try {
     await migrateToLatest(db);
     await seed(db);
-    const userId = uuidv7();
-    const now = nowIso();
-    await db
-      .insertInto("users")
-      .values({
-        id: userId,
-        email: "commits@example.com",
-        name: "Commits",
-        password_hash: null,
-        plan: "professional",
-        is_demo: 0,
-        expires_at: null,
-        plan_expires_at: null,
-        plan_cancelled_at: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    const { id: userId } = await createUser(db, {
+      email: "commits@example.com",
+      name: "Commits",
+      password: "a password for the benchmark",
+    });
     const { model_id: modelId } = await db
       .selectFrom("ai_models")
       .select("model_id")
