@@ -1,5 +1,10 @@
-import { describe, expect, it } from "vitest";
-import { excerpt, NOTIFICATION_BODY_LENGTH, notificationBody } from "./use-reply-notification";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  excerpt,
+  NOTIFICATION_BODY_LENGTH,
+  notificationBody,
+  notifyReplyEnd,
+} from "./use-reply-notification";
 
 describe("excerpt", () => {
   it("keeps a short text whole, on one line", () => {
@@ -46,5 +51,49 @@ describe("notificationBody", () => {
   it("says what happened when the reply has no text", () => {
     expect(notificationBody({ status: "done", text: " " })).toBe("The reply is ready.");
     expect(notificationBody({ status: "stopped", text: "" })).toBe("The reply was stopped.");
+  });
+});
+
+describe("notifyReplyEnd", () => {
+  /** A hidden tab whose browser grants notifications; what it was asked to show. */
+  function hiddenTab() {
+    const shown: { title: string; body?: string; tag?: string }[] = [];
+    class RecordingNotification {
+      static permission = "granted";
+      onclick: (() => void) | null = null;
+      constructor(title: string, options: NotificationOptions) {
+        shown.push({ title, body: options.body, tag: options.tag });
+      }
+    }
+    vi.stubGlobal("document", { visibilityState: "hidden" });
+    vi.stubGlobal("Notification", RecordingNotification);
+    vi.stubGlobal("window", { Notification: RecordingNotification });
+    return shown;
+  }
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("tells of a reply's end once, however often its bubble mounts again", () => {
+    const shown = hiddenTab();
+    const done = { status: "done", text: "All set." } as const;
+    notifyReplyEnd("c-once", { status: "streaming", text: "All" }, true);
+    expect(shown).toEqual([]);
+    notifyReplyEnd("c-once", done, true);
+    notifyReplyEnd("c-once", { ...done }, true);
+    notifyReplyEnd("c-other", done, true);
+    expect(shown).toEqual([
+      { title: "Rogue AI", body: "All set.", tag: "c-once" },
+      { title: "Rogue AI", body: "All set.", tag: "c-other" },
+    ]);
+  });
+
+  it("does not tell of an end seen while notifications were off", () => {
+    const shown = hiddenTab();
+    const done = { status: "done", text: "Quiet." } as const;
+    notifyReplyEnd("c-off", done, false);
+    notifyReplyEnd("c-off", done, true);
+    expect(shown).toEqual([]);
   });
 });

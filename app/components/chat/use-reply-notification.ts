@@ -26,28 +26,39 @@ export function notificationBody(stream: FinishedStream): string {
 }
 
 /**
- * Tells the user on the desktop that a reply has finished while they were in another tab, when they have
- * notifications on and the browser allows them. The tag is the completion's id, so two tabs following the
- * same reply show one notification.
+ * The replies whose end this page has seen. The bubble that follows a reply can mount again after it ended (the
+ * page moving from the new chat to its own address on a slow connection), and the end is news only once.
  */
+const seenEnds = new Set<string>();
+
+/**
+ * Tells the user on the desktop that a reply has finished while they were in another tab, when they have
+ * notifications on and the browser allows them: once per reply, when the page first sees its end. The tag is
+ * the completion's id, so two tabs following the same reply show one notification.
+ */
+export function notifyReplyEnd(completionId: string, stream: StreamState, enabled: boolean) {
+  if (stream.status === "waiting" || stream.status === "streaming") return;
+  if (seenEnds.has(completionId)) return;
+  seenEnds.add(completionId);
+  if (!enabled || document.visibilityState !== "hidden") return;
+  if (!("Notification" in window) || Notification.permission !== "granted") return;
+  let notification: Notification;
+  try {
+    notification = new Notification(NOTIFICATION_TITLE, {
+      body: notificationBody(stream),
+      tag: completionId,
+    });
+  } catch {
+    // Chrome on Android allows notifications only from a service worker and throws here: no notification.
+    return;
+  }
+  notification.onclick = () => {
+    window.focus();
+    notification.close();
+  };
+}
+
+/** `notifyReplyEnd` for the reply a component shows. */
 export function useReplyNotification(completionId: string, stream: StreamState, enabled: boolean) {
-  useEffect(() => {
-    if (stream.status === "waiting" || stream.status === "streaming") return;
-    if (!enabled || document.visibilityState !== "hidden") return;
-    if (!("Notification" in window) || Notification.permission !== "granted") return;
-    let notification: Notification;
-    try {
-      notification = new Notification(NOTIFICATION_TITLE, {
-        body: notificationBody(stream),
-        tag: completionId,
-      });
-    } catch {
-      // Chrome on Android allows notifications only from a service worker and throws here: no notification.
-      return;
-    }
-    notification.onclick = () => {
-      window.focus();
-      notification.close();
-    };
-  }, [completionId, stream, enabled]);
+  useEffect(() => notifyReplyEnd(completionId, stream, enabled), [completionId, stream, enabled]);
 }
