@@ -61,9 +61,9 @@ export const behaviourSchema = z.object({
   gateAfterTokens: z
     .number()
     .int()
-    .positive()
+    .nonnegative()
     .default(1)
-    .describe("tokens sent before a gate holds the stream"),
+    .describe("tokens sent before a gate holds the stream (0: it holds before the first)"),
 });
 export type MockBehaviour = z.infer<typeof behaviourSchema>;
 

@@ -72,33 +72,40 @@ describe("mock vendor", () => {
     expect(chunks.at(-1)).toMatchObject({ choices: [], usage: { completion_tokens: 13, total_tokens: 14 } });
   });
 
-  it("holds a gated stream after its first tokens until the gate is opened, then finishes it", async () => {
-    const directive = `[[mock:${JSON.stringify({ reply: "a b c d", gate: "g-1", gateAfterTokens: 2 })}]]`;
-    const response = await postChat("together", chatBody(`go ${directive}`, { stream: true }));
-    const reader = response.body!.getReader();
-    const decoder = new TextDecoder();
-    let text = "";
-    const contentSoFar = () =>
-      dataLines(text)
-        .filter((line) => line.startsWith("{"))
-        .map((line) => JSON.parse(line).choices[0]?.delta.content ?? "")
-        .join("");
-    while (contentSoFar() !== "a b") text += decoder.decode((await reader.read()).value);
-    const pending = reader.read();
-    const held = await Promise.race([
-      pending.then(() => "read"),
-      new Promise((resolve) => setTimeout(resolve, 200, "held")),
-    ]);
-    expect(held).toBe("held");
-    expect(contentSoFar()).toBe("a b");
+  it.each([
+    { gateAfterTokens: 2, before: "a b" },
+    { gateAfterTokens: 0, before: "" },
+  ])(
+    "holds a gated stream after $gateAfterTokens tokens until the gate is opened, then finishes it",
+    async ({ gateAfterTokens, before }) => {
+      const gate = `g-${gateAfterTokens}`;
+      const directive = `[[mock:${JSON.stringify({ reply: "a b c d", gate, gateAfterTokens })}]]`;
+      const response = await postChat("together", chatBody(`go ${directive}`, { stream: true }));
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      const contentSoFar = () =>
+        dataLines(text)
+          .filter((line) => line.startsWith("{"))
+          .map((line) => JSON.parse(line).choices[0]?.delta.content ?? "")
+          .join("");
+      while (contentSoFar() !== before) text += decoder.decode((await reader.read()).value);
+      const pending = reader.read();
+      const held = await Promise.race([
+        pending.then(() => "read"),
+        new Promise((resolve) => setTimeout(resolve, 200, "held")),
+      ]);
+      expect(held).toBe("held");
+      expect(contentSoFar()).toBe(before);
 
-    expect((await fetch(`${mock.url}/__mock/gates/g-1`, { method: "POST" })).status).toBe(200);
-    for (let read = await pending; !read.done; read = await reader.read()) {
-      text += decoder.decode(read.value);
-    }
-    expect(contentSoFar()).toBe("a b c d");
-    expect(dataLines(text).at(-1)).toBe("[DONE]");
-  });
+      expect((await fetch(`${mock.url}/__mock/gates/${gate}`, { method: "POST" })).status).toBe(200);
+      for (let read = await pending; !read.done; read = await reader.read()) {
+        text += decoder.decode(read.value);
+      }
+      expect(contentSoFar()).toBe("a b c d");
+      expect(dataLines(text).at(-1)).toBe("[DONE]");
+    },
+  );
 
   it("answers a non-streaming request with one chat.completion body", async () => {
     const response = await postChat("openai", chatBody("hi", { stream: false }));

@@ -77,7 +77,7 @@ export class SseWriter {
 }
 
 /** Runs `steps` steps, the first after `firstDelayMs` and the rest `intervalMs` apart, on one timer; with
- * `hold`, the steps after the first `hold.afterSteps` wait until `hold.until` resolves. */
+ * `hold`, the steps after the first `hold.afterSteps` (0: all of them) wait until `hold.until` resolves. */
 export function playSteps(
   response: ServerResponse,
   timing: { firstDelayMs: number; intervalMs: number },
@@ -89,6 +89,16 @@ export function playSteps(
   let timer: NodeJS.Timeout | undefined;
   let next = 0;
   let held = false;
+  const holdThenPlay = (until: Promise<void>) => {
+    held = true;
+    until.then(
+      () => {
+        held = false;
+        if (!response.destroyed) play();
+      },
+      () => response.destroy(),
+    );
+  };
   const runStep = () => {
     onStep(next);
     next += 1;
@@ -97,14 +107,7 @@ export function playSteps(
       onDone();
     } else if (hold && next === hold.afterSteps) {
       clearInterval(timer);
-      held = true;
-      hold.until.then(
-        () => {
-          held = false;
-          if (!response.destroyed) play();
-        },
-        () => response.destroy(),
-      );
+      holdThenPlay(hold.until);
     }
   };
   const play = () => {
@@ -115,7 +118,11 @@ export function playSteps(
     runStep();
     if (next < steps && !held) timer = setInterval(runStep, timing.intervalMs);
   };
-  const start = () => (steps === 0 ? onDone() : play());
+  const start = () => {
+    if (steps === 0) onDone();
+    else if (hold?.afterSteps === 0) holdThenPlay(hold.until);
+    else play();
+  };
   response.once("close", () => clearTimeout(timer));
   if (timing.firstDelayMs > 0) timer = setTimeout(start, timing.firstDelayMs);
   else start();

@@ -7,15 +7,18 @@ import {
   sendMessage,
 } from "./support/chat";
 import { expect, ONLY_WITHOUT_JS, test } from "./support/fixtures";
-import { mockDirective } from "./support/mock";
+import { gateName, mockDirective } from "./support/mock";
 
 test.describe("chat without JavaScript", { tag: ONLY_WITHOUT_JS }, () => {
   test("the page shows 'Thinking...' and refreshes itself until the reply is stored", async ({
     page,
     user: _user,
+    mock,
   }) => {
     const reply = "Answered without a script.";
-    const message = `No scripts here ${mockDirective({ ttftMs: 2_500, reply })}`;
+    // The reply holds before its first token until the test has seen the page wait for it.
+    const gate = gateName("nojs-thinking");
+    const message = `No scripts here ${mockDirective({ reply, gate, gateAfterTokens: 0 })}`;
     await page.goto("/chat");
     const chatId = await sendMessage(page, message);
     let loads = 0;
@@ -24,9 +27,12 @@ test.describe("chat without JavaScript", { tag: ONLY_WITHOUT_JS }, () => {
     await expectExactText(contentOf(bubbles(page, "user").first()), message);
     await expect(contentOf(bubbles(page, "assistant").last())).toHaveText("Thinking...");
     await expect(refreshTag(page)).toHaveCount(1);
+    await expect
+      .poll(() => loads, { message: "the page reloads itself while it waits" })
+      .toBeGreaterThanOrEqual(1);
+    await mock.openGate(gate);
     await expectExactText(contentOf(bubbles(page, "assistant").last()), reply);
     await pageStoppedRefreshing(page);
-    expect(loads, "the page reloaded itself").toBeGreaterThanOrEqual(1);
     await expect(page).toHaveURL(`/chat/${chatId}`);
   });
 });

@@ -43,11 +43,13 @@ test.describe("chat", () => {
     expect(db.messagesOfChat(chatId)[0]?.content).toBe("first line\nsecond line");
   });
 
-  test("'Thinking...' shows until the first token arrives", async ({ page, user: _user }) => {
+  test("'Thinking...' shows until the first token arrives", async ({ page, user: _user, mock }) => {
+    // The reply holds before its first token until the test has looked, however slow the page is to get there.
+    const gate = gateName("thinking");
     await page.goto("/chat");
     await sendMessage(
       page,
-      `Take your time ${mockDirective({ ttftMs: 3_000, reply: "Here I am." })}`,
+      `Take your time ${mockDirective({ reply: "Here I am.", gate, gateAfterTokens: 0 })}`,
       "enter",
     );
     const reply = contentOf(bubbles(page, "assistant").last());
@@ -55,17 +57,24 @@ test.describe("chat", () => {
     await expect(reply).toHaveText("Thinking...");
     // Nothing to copy yet.
     await expect(copy).toHaveCount(0);
+    await mock.openGate(gate);
     await expectExactText(reply, "Here I am.");
     await expect(page.getByText("Thinking...")).toHaveCount(0);
     await expect(copy).toBeVisible();
   });
 
-  test("the reply streams in token by token", async ({ page, user: _user }) => {
+  test("the reply streams in token by token", async ({ page, user: _user, mock }) => {
     const reply = wordsReply(60);
+    const gate = gateName("token-by-token");
     await page.goto("/chat");
-    // The pause before the first token lets the page connect first even on a busy machine; a page that
-    // connects late is sent what it missed in one go, which is right but shows nothing growing.
-    await sendMessage(page, `Count slowly ${mockDirective({ ttftMs: 1500, tokenMs: 60, reply })}`);
+    // The reply holds before its first token until the chat's own page shows (`sendMessage` waits for it),
+    // however busy the machine.
+    await sendMessage(
+      page,
+      `Count slowly ${mockDirective({ tokenMs: 60, reply, gate, gateAfterTokens: 0 })}`,
+    );
+    await expect(lastReply(page)).toHaveText("Thinking...");
+    await mock.openGate(gate);
 
     // Sample the reply as it grows: several different partial texts must show before the whole.
     const seen: string[] = [];

@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { finishedCompletion, sendMessage, storedReply } from "./support/chat";
 import { expect, expectToast, test } from "./support/fixtures";
 import { postForm, submitForm } from "./support/forms";
-import { mockDirective } from "./support/mock";
+import { gateName, mockDirective, type Directive, type MockControl } from "./support/mock";
 
 interface Shown {
   title: string;
@@ -86,11 +86,17 @@ async function replyStored(page: Page, db: Parameters<typeof finishedCompletion>
 }
 
 /**
- * The pause before the first token keeps the reply pending until the chat page has loaded and follows it, even
- * on a busy machine: a reply stored before the page loads is shown as stored, with nothing live to notify about.
+ * A reply held before its first token until the test lets it go, once the chat's page shows and follows it
+ * (`sendMessage` waits for that), however busy the machine: a reply stored before the page shows is shown as
+ * stored, with nothing live to notify about.
  */
-const FIRST_TOKEN_MS = 2_500;
-const slowReply = (reply: string) => mockDirective({ ttftMs: FIRST_TOKEN_MS, reply });
+function heldReply(mock: MockControl, directive: Directive) {
+  const gate = gateName("notify");
+  return {
+    directive: mockDirective({ ...directive, gate, gateAfterTokens: 0 }),
+    release: () => mock.openGate(gate),
+  };
+}
 
 const notificationsSwitch = (page: Page) =>
   page.getByRole("dialog", { name: "Settings" }).getByRole("switch", { name: "Notifications" });
@@ -100,11 +106,14 @@ test.describe("reply notifications", () => {
     page,
     user: _user,
     db,
+    mock,
   }) => {
     await stubBrowser(page, { hidden: true, permission: "granted" });
     await page.goto("/chat");
     const reply = "Your answer is ready, friend.";
-    const chatId = await sendMessage(page, `Notify me ${slowReply(reply)}`);
+    const held = heldReply(mock, { reply });
+    const chatId = await sendMessage(page, `Notify me ${held.directive}`);
+    await held.release();
     const completion = await replyStored(page, db, chatId);
 
     await expect
@@ -113,16 +122,23 @@ test.describe("reply notifications", () => {
     expect(await clickNotification(page)).toEqual({ closed: true, focused: true });
   });
 
-  test("a reply that fails in a hidden tab notifies with the error", async ({ page, user: _user, db }) => {
+  test("a reply that fails in a hidden tab notifies with the error", async ({
+    page,
+    user: _user,
+    db,
+    mock,
+  }) => {
     await stubBrowser(page, { hidden: true, permission: "granted" });
     await page.goto("/chat");
-    // Every vendor breaks off its stream; only the first one pauses, so the failure comes soon after.
+    // Every vendor breaks off its stream; only the first one is held, so the failure comes soon after it goes.
+    const gate = gateName("notify-failure");
     const failing = mockDirective({
       fault: "cutoff",
       faultAfterTokens: 2,
-      vendors: { together: { ttftMs: FIRST_TOKEN_MS } },
+      vendors: { together: { gate, gateAfterTokens: 0 } },
     });
     const chatId = await sendMessage(page, `Fail me ${failing}`);
+    await mock.openGate(gate);
     const completion = await finishedCompletion(db, chatId, "error");
     // The notification says what the page says about the failure.
     const alert = page.getByRole("list", { name: "Messages" }).getByRole("alert");
@@ -135,15 +151,17 @@ test.describe("reply notifications", () => {
       .toEqual([{ title: "Rogue AI", body: message, tag: completion.id }]);
   });
 
-  test("no notification while the tab is visible", async ({ page, user: _user, db }) => {
+  test("no notification while the tab is visible", async ({ page, user: _user, db, mock }) => {
     await stubBrowser(page, { hidden: false, permission: "granted" });
     await page.goto("/chat");
-    const chatId = await sendMessage(page, `Quietly ${slowReply("Seen as it came.")}`);
+    const held = heldReply(mock, { reply: "Seen as it came." });
+    const chatId = await sendMessage(page, `Quietly ${held.directive}`);
+    await held.release();
     await replyStored(page, db, chatId);
     expect(await recorded(page, "__notifications")).toEqual([]);
   });
 
-  test("no notification when the user has turned notifications off", async ({ page, user, db }) => {
+  test("no notification when the user has turned notifications off", async ({ page, user, db, mock }) => {
     await stubBrowser(page, { hidden: true, permission: "granted" });
     const response = await postForm(page.request, "/settings", {
       intent: "notifications",
@@ -154,7 +172,9 @@ test.describe("reply notifications", () => {
       notifications: 0,
     });
     await page.goto("/chat");
-    const chatId = await sendMessage(page, `Do not disturb ${slowReply("Shh.")}`);
+    const held = heldReply(mock, { reply: "Shh." });
+    const chatId = await sendMessage(page, `Do not disturb ${held.directive}`);
+    await held.release();
     await replyStored(page, db, chatId);
     expect(await recorded(page, "__notifications")).toEqual([]);
   });

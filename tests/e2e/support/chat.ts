@@ -35,8 +35,10 @@ export function chatIdOf(page: Page): string {
 
 /**
  * Types `text` and sends it (with the Send button, or Enter); resolves with the chat's id once the server has
- * stored the message and the page shows it. Waiting for the URL alone is not enough on an open chat: the URL
- * is already a chat's, and a next send typed before this one lands would race it.
+ * stored the message and the chat's own page shows it. Waiting for the URL alone is not enough: on an open chat
+ * the URL is already a chat's, and a next send typed before this one lands would race it; from a new chat,
+ * with JavaScript, the URL changes before the chat's page has rendered (React renders it as a transition), and
+ * until it has, the new-chat page shows the reply's first text and its end only.
  */
 export async function sendMessage(page: Page, text: string, via: "button" | "enter" = "button") {
   const sentBefore = await bubbles(page, "user").count();
@@ -44,8 +46,11 @@ export async function sendMessage(page: Page, text: string, via: "button" | "ent
   if (via === "enter") await composer(page).press("Enter");
   else await sendButton(page).click();
   await expect(page).toHaveURL(CHAT_PATH);
+  const chatId = chatIdOf(page);
   await expect(bubbles(page, "user")).toHaveCount(sentBefore + 1);
-  return chatIdOf(page);
+  // The chat's title bar, which the new-chat page does not have.
+  await expect(page.locator(`a[href="/chat/${chatId}/share"]`)).toBeAttached();
+  return chatId;
 }
 
 /**

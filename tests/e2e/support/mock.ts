@@ -16,7 +16,10 @@ export const mockDirective = (directive: Directive) => `[[mock:${JSON.stringify(
 export const wordsReply = (count: number, prefix = "word") =>
   Array.from({ length: count }, (_, i) => `${prefix}${i + 1}`).join(" ");
 
-/** A fresh gate name: a reply whose directive names it holds after its first tokens until `openGate`. */
+/**
+ * A fresh gate name: a reply whose directive names it holds after `gateAfterTokens` tokens (1 unless given; 0
+ * holds it before the first) until `openGate`.
+ */
 export const gateName = (label: string) => `${label}-${Math.random().toString(36).slice(2, 10)}`;
 
 export class MockControl {
