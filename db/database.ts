@@ -153,6 +153,19 @@ export interface DatabaseOptions {
   backgroundCheckpoints?: { onError: (error: Error) => void };
 }
 
+/** What a service logs its database's own failures with (a pino logger's shape). */
+interface FailureLog {
+  warn(details: { err: Error }, message: string): void;
+  error(details: { err: Error }, message: string): void;
+}
+
+/** The options of a long-running service's database (web, worker): checkpoints in the background, failures logged. */
+export const serviceDatabaseOptions = (log: FailureLog): DatabaseOptions => ({
+  onIdleConnectionError: (error) =>
+    log.warn({ err: error }, "an idle PostgreSQL connection failed; the pool replaces it"),
+  backgroundCheckpoints: { onError: (error) => log.error({ err: error }, "WAL checkpoint failed") },
+});
+
 export function createDatabase(
   databaseUrl: string,
   { onIdleConnectionError = warnIdleConnectionError, backgroundCheckpoints }: DatabaseOptions = {},

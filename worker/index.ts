@@ -4,7 +4,7 @@
  */
 import { hostname } from "node:os";
 import { Queue, Worker, WaitingError, type Job } from "bullmq";
-import { createDatabase } from "#db/database";
+import { createDatabase, serviceDatabaseOptions } from "#db/database";
 import { loadWorkerEnv } from "./env";
 import { activeJobs, startMetricsServer } from "./metrics";
 import { withLogContext } from "#platform/log-context";
@@ -131,11 +131,7 @@ export async function startWorker(
   const patient = { maxRetriesPerRequest: null };
   const redis = connectRedis(env.redisUrl, { ...patient, enableAutoPipelining: true });
   const subscriber = connectRedis(env.redisUrl, patient);
-  const db = createDatabase(env.databaseUrl, {
-    onIdleConnectionError: (error) =>
-      logger.warn({ err: error }, "an idle PostgreSQL connection failed; the pool replaces it"),
-    backgroundCheckpoints: { onError: (error) => logger.error({ err: error }, "WAL checkpoint failed") },
-  });
+  const db = createDatabase(env.databaseUrl, serviceDatabaseOptions(logger));
   const runner: CompletionRunner = {
     db,
     redis,

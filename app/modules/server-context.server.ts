@@ -3,7 +3,7 @@
  * globalThis so a development reload does not open a second set.
  */
 import { Queue, QueueEvents } from "bullmq";
-import { createDatabase, type Db } from "#db/database";
+import { createDatabase, serviceDatabaseOptions, type Db } from "#db/database";
 import { closeQueue, connectRedis, queueConnection, type RedisClient } from "#platform/redis";
 import { COMPLETION_QUEUE, VENDOR_CHECK_QUEUE } from "#contract/jobs";
 import { messages } from "./errors/catalogue";
@@ -28,13 +28,7 @@ function create(): ServerContext {
   const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 1 };
   const redis = connectRedis(env.redisUrl, { ...failFast, lazyConnect: false });
   return {
-    db: createDatabase(env.databaseUrl, {
-      onIdleConnectionError: (error) =>
-        webLogger().warn({ err: error }, "an idle PostgreSQL connection failed; the pool replaces it"),
-      backgroundCheckpoints: {
-        onError: (error) => webLogger().error({ err: error }, "WAL checkpoint failed"),
-      },
-    }),
+    db: createDatabase(env.databaseUrl, serviceDatabaseOptions(webLogger())),
     redis,
     queue: new Queue(COMPLETION_QUEUE, {
       connection: queueConnection(env.redisUrl, failFast),
