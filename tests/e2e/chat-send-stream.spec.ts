@@ -12,7 +12,7 @@ import {
   storedReply,
 } from "./support/chat";
 import { expect, test } from "./support/fixtures";
-import { mockDirective, wordsReply } from "./support/mock";
+import { gateName, mockDirective, wordsReply } from "./support/mock";
 
 /** The page's loader reloads (Remix's single-fetch `.data` GETs), held until the returned function is called. */
 async function holdDataReloads(page: Page) {
@@ -47,6 +47,7 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     page,
     user: _user,
     db,
+    mock,
   }) => {
     await page.goto("/chat");
     await sendMessage(page, `Warm up ${mockDirective({ reply: "Ready." })}`);
@@ -57,7 +58,9 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     const requests: Request[] = [];
     page.on("request", (request) => requests.push(request));
     const reloads = await holdDataReloads(page);
-    await composer(page).fill(`Stream now ${mockDirective({ reply, tokenMs: 150 })}`);
+    // The reply holds after its first token until the test has seen the page while it is written.
+    const gate = gateName("open-chat-send");
+    await composer(page).fill(`Stream now ${mockDirective({ reply, tokenMs: 150, gate })}`);
     await composer(page).press("Enter");
 
     // The reload after the send is held: what shows comes from the send and its stream alone.
@@ -70,6 +73,7 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     // The page goes on to the chat once the reply shows its first text: its reload is under way, held here.
     await expect.poll(() => reloads.held.length).toBeGreaterThan(0);
     reloads.release();
+    await mock.openGate(gate);
 
     await expectExactText(lastReply(page), reply);
     await storedReply(page);
@@ -85,6 +89,7 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     page,
     user: _user,
     db,
+    mock,
   }) => {
     const reply = wordsReply(6, "first");
     await page.goto("/chat");
@@ -92,7 +97,10 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     const requests: Request[] = [];
     page.on("request", (request) => requests.push(request));
     const reloads = await holdDataReloads(page);
-    await composer(page).fill(`[SYSTEM: Be brief.]\n\nHello there ${mockDirective({ reply, tokenMs: 150 })}`);
+    const gate = gateName("new-chat-send");
+    await composer(page).fill(
+      `[SYSTEM: Be brief.]\n\nHello there ${mockDirective({ reply, tokenMs: 150, gate })}`,
+    );
     await composer(page).press("Enter");
 
     await expect(contentOf(bubbles(page, "user").last())).toHaveText(/^Hello there/);
@@ -101,6 +109,7 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     // Still the new chat's page: the chat's own page loads only once its data is let through.
     expect(new URL(page.url()).pathname).toBe("/chat");
     reloads.release();
+    await mock.openGate(gate);
 
     await expect(page).toHaveURL(CHAT_PATH);
     await expectExactText(lastReply(page), reply);
