@@ -214,12 +214,16 @@ test.describe("settings with JavaScript", () => {
 
   test("the switch moves at once while the setting is saved", async ({ page, user: _user }) => {
     await page.goto("/chat?settings=preferences");
+    // The save is held until the switch has been seen moved: it cannot have waited for the answer.
+    let releaseSave = () => {};
+    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
     await page.route("**/settings*", async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
+      await saveHeld;
       await route.continue();
     });
     await darkMode(page).click();
-    await expect(darkMode(page)).not.toBeChecked({ timeout: 400 });
+    await expect(darkMode(page)).not.toBeChecked();
+    releaseSave();
     await expectToast(page, "Light mode enabled");
   });
 });
