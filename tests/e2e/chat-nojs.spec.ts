@@ -7,7 +7,6 @@ import {
   sendMessage,
 } from "./support/chat";
 import { expect, ONLY_WITHOUT_JS, test } from "./support/fixtures";
-import { gateName, mockDirective } from "./support/mock";
 
 test.describe("chat without JavaScript", { tag: ONLY_WITHOUT_JS }, () => {
   test("the page shows 'Thinking...' and refreshes itself until the reply is stored", async ({
@@ -17,8 +16,8 @@ test.describe("chat without JavaScript", { tag: ONLY_WITHOUT_JS }, () => {
   }) => {
     const reply = "Answered without a script.";
     // The reply holds before its first token until the test has seen the page wait for it.
-    const gate = gateName("nojs-thinking");
-    const message = `No scripts here ${mockDirective({ reply, gate, gateAfterTokens: 0 })}`;
+    const held = mock.heldReply({ reply });
+    const message = `No scripts here ${held.directive}`;
     await page.goto("/chat");
     const chatId = await sendMessage(page, message);
     let loads = 0;
@@ -30,7 +29,7 @@ test.describe("chat without JavaScript", { tag: ONLY_WITHOUT_JS }, () => {
     await expect
       .poll(() => loads, { message: "the page reloads itself while it waits" })
       .toBeGreaterThanOrEqual(1);
-    await mock.openGate(gate);
+    await held.release();
     await expectExactText(contentOf(bubbles(page, "assistant").last()), reply);
     await pageStoppedRefreshing(page);
     await expect(page).toHaveURL(`/chat/${chatId}`);

@@ -45,19 +45,15 @@ test.describe("chat", () => {
 
   test("'Thinking...' shows until the first token arrives", async ({ page, user: _user, mock }) => {
     // The reply holds before its first token until the test has looked, however slow the page is to get there.
-    const gate = gateName("thinking");
+    const held = mock.heldReply({ reply: "Here I am." });
     await page.goto("/chat");
-    await sendMessage(
-      page,
-      `Take your time ${mockDirective({ reply: "Here I am.", gate, gateAfterTokens: 0 })}`,
-      "enter",
-    );
+    await sendMessage(page, `Take your time ${held.directive}`, "enter");
     const reply = contentOf(bubbles(page, "assistant").last());
     const copy = bubbles(page, "assistant").last().getByRole("button", { name: "Copy reply" });
     await expect(reply).toHaveText("Thinking...");
     // Nothing to copy yet.
     await expect(copy).toHaveCount(0);
-    await mock.openGate(gate);
+    await held.release();
     await expectExactText(reply, "Here I am.");
     await expect(page.getByText("Thinking...")).toHaveCount(0);
     await expect(copy).toBeVisible();
@@ -65,16 +61,13 @@ test.describe("chat", () => {
 
   test("the reply streams in token by token", async ({ page, user: _user, mock }) => {
     const reply = wordsReply(60);
-    const gate = gateName("token-by-token");
+    const held = mock.heldReply({ tokenMs: 60, reply });
     await page.goto("/chat");
     // The reply holds before its first token until the chat's own page shows (`sendMessage` waits for it),
     // however busy the machine.
-    await sendMessage(
-      page,
-      `Count slowly ${mockDirective({ tokenMs: 60, reply, gate, gateAfterTokens: 0 })}`,
-    );
+    await sendMessage(page, `Count slowly ${held.directive}`);
     await expect(lastReply(page)).toHaveText("Thinking...");
-    await mock.openGate(gate);
+    await held.release();
 
     // Sample the reply as it grows: several different partial texts must show before the whole.
     const seen: string[] = [];

@@ -8,7 +8,7 @@ import type { Page } from "@playwright/test";
 import { bubbles, contentOf, lastReply, sendMessage, storedReply } from "./support/chat";
 import type { RunState } from "./support/env";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
-import { gateName, mockDirective } from "./support/mock";
+import { mockDirective } from "./support/mock";
 
 const withJs = () => test.info().project.use.javaScriptEnabled !== false;
 
@@ -229,11 +229,11 @@ test.describe("assistant replies with JavaScript", () => {
   }) => {
     const code = Array.from({ length: 8 }, (_, i) => `x${i} = ${i}`).join("\n");
     const reply = `Intro line.\n\n\`\`\`python\n${code}\n\`\`\`\n\nAfter the code.`;
-    const gate = gateName("markdown-stream");
+    const held = mock.heldReply({ reply, tokenMs: 120 });
     await page.goto("/chat");
     // Held before the first token until the chat's own page shows, so the test sees it grow however slow that is.
-    await sendMessage(page, `Stream it ${mockDirective({ reply, tokenMs: 120, gate, gateAfterTokens: 0 })}`);
-    await mock.openGate(gate);
+    await sendMessage(page, `Stream it ${held.directive}`);
+    await held.release();
     const last = lastReply(page);
     // Mid-stream, the fence is still open: the code shows as a code block before the text after it arrives.
     await expect

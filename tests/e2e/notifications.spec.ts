@@ -7,7 +7,7 @@ import type { Page } from "@playwright/test";
 import { finishedCompletion, sendMessage, storedReply } from "./support/chat";
 import { expect, expectToast, test } from "./support/fixtures";
 import { postForm, submitForm } from "./support/forms";
-import { gateName, mockDirective, type Directive, type MockControl } from "./support/mock";
+import { gateName, mockDirective } from "./support/mock";
 
 interface Shown {
   title: string;
@@ -85,22 +85,12 @@ async function replyStored(page: Page, db: Parameters<typeof finishedCompletion>
   return completion;
 }
 
-/**
- * A reply held before its first token until the test lets it go, once the chat's page shows and follows it
- * (`sendMessage` waits for that), however busy the machine: a reply stored before the page shows is shown as
- * stored, with nothing live to notify about.
- */
-function heldReply(mock: MockControl, directive: Directive) {
-  const gate = gateName("notify");
-  return {
-    directive: mockDirective({ ...directive, gate, gateAfterTokens: 0 }),
-    release: () => mock.openGate(gate),
-  };
-}
-
 const notificationsSwitch = (page: Page) =>
   page.getByRole("dialog", { name: "Settings" }).getByRole("switch", { name: "Notifications" });
 
+// Each reply is held before its first token (`mock.heldReply`) until the chat's page shows and follows it
+// (`sendMessage` waits for that): a reply stored before the page shows is shown as stored, with nothing live to
+// notify about.
 test.describe("reply notifications", () => {
   test("a reply that finishes in a hidden tab shows one notification; clicking it focuses the page", async ({
     page,
@@ -111,7 +101,7 @@ test.describe("reply notifications", () => {
     await stubBrowser(page, { hidden: true, permission: "granted" });
     await page.goto("/chat");
     const reply = "Your answer is ready, friend.";
-    const held = heldReply(mock, { reply });
+    const held = mock.heldReply({ reply });
     const chatId = await sendMessage(page, `Notify me ${held.directive}`);
     await held.release();
     const completion = await replyStored(page, db, chatId);
@@ -154,7 +144,7 @@ test.describe("reply notifications", () => {
   test("no notification while the tab is visible", async ({ page, user: _user, db, mock }) => {
     await stubBrowser(page, { hidden: false, permission: "granted" });
     await page.goto("/chat");
-    const held = heldReply(mock, { reply: "Seen as it came." });
+    const held = mock.heldReply({ reply: "Seen as it came." });
     const chatId = await sendMessage(page, `Quietly ${held.directive}`);
     await held.release();
     await replyStored(page, db, chatId);
@@ -172,7 +162,7 @@ test.describe("reply notifications", () => {
       notifications: 0,
     });
     await page.goto("/chat");
-    const held = heldReply(mock, { reply: "Shh." });
+    const held = mock.heldReply({ reply: "Shh." });
     const chatId = await sendMessage(page, `Do not disturb ${held.directive}`);
     await held.release();
     await replyStored(page, db, chatId);

@@ -25,6 +25,18 @@ export const gateName = (label: string) => `${label}-${Math.random().toString(36
 export class MockControl {
   constructor(readonly url: string) {}
 
+  /**
+   * A reply held before its first token until `release`, for a test that looks at the page before the reply
+   * starts, however slow the page is to get there: its `directive` goes into the message.
+   */
+  heldReply(directive: Directive, label = "held") {
+    const gate = gateName(label);
+    return {
+      directive: mockDirective({ ...directive, gate, gateAfterTokens: 0 }),
+      release: () => this.openGate(gate),
+    };
+  }
+
   /** Lets the replies held at `gate` go on. */
   async openGate(gate: string) {
     const response = await fetch(`${this.url}/__mock/gates/${gate}`, { method: "POST" });
