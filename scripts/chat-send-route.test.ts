@@ -114,4 +114,40 @@ describe("POST /api/chat-send", () => {
     leave.abort();
     await cancelled;
   });
+
+  it("hands over a form that arrives in many pieces whole", async () => {
+    handleChatSend.mockImplementationOnce(async (request) => {
+      const form = await request.formData();
+      return Response.json({ length: String(form.get("content")).length });
+    });
+    const form = new FormData();
+    form.set("content", "é".repeat(60_000));
+    const response = await fetch(`${origin}/api/chat-send/chat-5`, { method: "POST", body: form });
+    expect(await response.json()).toEqual({ length: 60_000 });
+  });
+
+  it("aborts the handler's work when the browser leaves before the answer", async () => {
+    let seen = () => {};
+    const aborted = new Promise<void>((resolve) => (seen = resolve));
+    handleChatSend.mockImplementationOnce(
+      (request) =>
+        new Promise((resolve) =>
+          request.signal.addEventListener("abort", () => {
+            seen();
+            resolve(new Response(null, { status: 204 }));
+          }),
+        ),
+    );
+    const leave = new AbortController();
+    const sent = fetch(`${origin}/api/chat-send/chat-6`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "intent=send&content=Hi",
+      signal: leave.signal,
+    }).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(handleChatSend.mock.calls.at(-1)![1]).toBe("chat-6"));
+    leave.abort();
+    await aborted;
+    expect(await sent).toBeInstanceOf(Error);
+  });
 });
