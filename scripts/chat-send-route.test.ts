@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { withReplyEvents, type EventSink } from "~/modules/completions/reply-events.server";
 import { CHAT_SEND_PATHS, serveChatSend } from "./chat-send-route";
 
 const handleChatSend = vi.fn<(request: Request, chatId: string | null) => Promise<Response>>();
@@ -64,45 +65,41 @@ describe("POST /api/chat-send", () => {
   });
 
   it("writes a reply's events as they come, with the answer's headers, and ends with the stream", async () => {
-    let push: (text: string) => void = () => {};
-    let close = () => {};
-    handleChatSend.mockImplementationOnce(async () => {
-      const encoder = new TextEncoder();
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(encoder.encode("event: accepted\ndata: {}\n\n"));
-          push = (text) => controller.enqueue(encoder.encode(text));
-          close = () => controller.close();
+    let sink: EventSink | undefined;
+    handleChatSend.mockImplementationOnce(async () =>
+      withReplyEvents(
+        new Response(null, {
+          headers: { "Content-Type": "text/event-stream; charset=utf-8", "Set-Cookie": "toast=1; Path=/" },
+        }),
+        (opened) => {
+          sink = opened;
+          opened.write("event: accepted\ndata: {}\n\n");
+          return () => {};
         },
-      });
-      return new Response(body, {
-        headers: { "Content-Type": "text/event-stream; charset=utf-8", "Set-Cookie": "toast=1; Path=/" },
-      });
-    });
+      ),
+    );
     const response = await post("/api/chat-send/chat-3");
+    expect(response.status).toBe(200);
     expect(response.headers.get("Set-Cookie")).toBe("toast=1; Path=/");
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     expect((await reader.read()).value).toBe("event: accepted\ndata: {}\n\n");
-    push("event: token\ndata: {}\n\n");
-    expect((await reader.read()).value).toBe("event: token\ndata: {}\n\n");
-    push("event: done\ndata: {}\n\n");
-    close();
+    sink!.write('event: token\ndata: {"text":"é"}\n\n');
+    expect((await reader.read()).value).toBe('event: token\ndata: {"text":"é"}\n\n');
+    sink!.write("event: done\ndata: {}\n\n");
+    sink!.end();
     expect((await reader.read()).value).toBe("event: done\ndata: {}\n\n");
     expect((await reader.read()).done).toBe(true);
   });
 
-  it("cancels the reply's stream when the browser leaves", async () => {
-    let cancel = () => {};
-    const cancelled = new Promise<void>((resolve) => (cancel = resolve));
-    handleChatSend.mockImplementationOnce(async () => {
-      const body = new ReadableStream<Uint8Array>({
-        start(controller) {
-          controller.enqueue(new TextEncoder().encode(": open\n\n"));
-        },
-        cancel: () => cancel(),
-      });
-      return new Response(body, { headers: { "Content-Type": "text/event-stream" } });
-    });
+  it("stops the reply's events when the browser leaves", async () => {
+    let stop = () => {};
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    handleChatSend.mockImplementationOnce(async () =>
+      withReplyEvents(new Response(null, { headers: { "Content-Type": "text/event-stream" } }), (sink) => {
+        sink.write(": open\n\n");
+        return stop;
+      }),
+    );
     const leave = new AbortController();
     const response = await fetch(`${origin}/api/chat-send/chat-4`, {
       method: "POST",
@@ -112,7 +109,7 @@ describe("POST /api/chat-send", () => {
     });
     await response.body!.getReader().read();
     leave.abort();
-    await cancelled;
+    await stopped;
   });
 
   it("hands over a form that arrives in many pieces whole", async () => {

@@ -8,6 +8,7 @@ import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/s
 import type { ServerBuild } from "@remix-run/node";
 import type { RequestHandler, Response as ExpressResponse } from "express";
 import type { handleChatSend } from "~/entry.server";
+import { replyEventsOf, type ReplyEvents } from "~/modules/completions/reply-events.server";
 
 export const CHAT_SEND_PATHS = ["/api/chat-send", "/api/chat-send/:chatId"];
 
@@ -25,7 +26,8 @@ export function serveChatSend(build: ServerBuild | (() => Promise<ServerBuild>))
       try {
         const { handleChatSend } = entry.module as unknown as ChatSendEntry;
         const response = await handleChatSend(request, req.params.chatId ?? null);
-        if (isEventStream(response)) await sendEventStream(res, response);
+        const events = replyEventsOf(response);
+        if (events) writeReplyEvents(res, response, events);
         else await sendRemixResponse(res, response);
       } catch (error) {
         entry.module.handleError?.(error, {
@@ -40,21 +42,14 @@ export function serveChatSend(build: ServerBuild | (() => Promise<ServerBuild>))
   };
 }
 
-const isEventStream = (response: Response) =>
-  response.body !== null && /^text\/event-stream/i.test(response.headers.get("Content-Type") ?? "");
-
 /**
- * A reply's events written as they come, its head together with the first (the `accepted` event, ready with
- * the answer). Remix's adapter writes an event stream's head on its own: on loopback every write wakes the
- * reading process, a write fewer per reply (docs/benchmarks.md §1j).
+ * A reply's events written as they come, straight to the Node response: no web stream between (docs/benchmarks.md
+ * §1n). The head goes with the first event (the `accepted` event, ready with the answer): on loopback every
+ * write wakes the reading process, a write fewer per reply (§1j).
  */
-async function sendEventStream(res: ExpressResponse, response: Response) {
+function writeReplyEvents(res: ExpressResponse, response: Response, events: ReplyEvents) {
   res.status(response.status);
   for (const [key, value] of response.headers) res.append(key, value);
-  const reader = response.body!.getReader();
-  // The reply's subscription already ends with the request's abort; this ends the wait for its next event.
-  // A stream that failed rejects the pending read too, and that rejection is the one reported.
-  res.once("close", () => reader.cancel().catch(() => undefined));
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) res.write(chunk.value);
-  res.end();
+  const stop = events({ write: (text) => res.write(text), end: () => res.end() });
+  res.once("close", stop);
 }

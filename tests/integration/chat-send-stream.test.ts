@@ -7,6 +7,8 @@ import { v7 as uuidv7 } from "uuid";
 import { completionStreamKey } from "#contract/jobs";
 import { describe, expect, it } from "vitest";
 import { messages } from "~/modules/errors/catalogue";
+import { replyEventsOf } from "~/modules/completions/reply-events.server";
+import { webMetrics } from "~/utils/metrics.server";
 import { outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
 import { insertChat, rowWhere } from "../support/rows";
 import { parseEventStream, tokenText } from "../support/sse";
@@ -28,6 +30,8 @@ const send = (visitor: Visitor | null, form: Record<string, string>, chatId?: st
     post(`/api/chat-send${chatId ? `/${chatId}` : ""}`, visitor, form),
     chatId ?? null,
   );
+
+const openStreams = async () => (await webMetrics().openStreams.get()).values[0]?.value ?? 0;
 
 const completionsOf = (userId: string) =>
   t.db.selectFrom("completions").select("id").where("user_id", "=", userId).execute();
@@ -115,5 +119,46 @@ describe("POST /api/chat-send", () => {
     );
     expect(answer.status).toBe(404);
     expect(await completionsOf(other.userId)).toHaveLength(0);
+  });
+
+  it("writes the same events straight to a server's sink, without the web stream", async () => {
+    const me = await signedIn();
+    const requestId = uuidv7();
+    const response = await send(me, { intent: "send", content: "Write it out", requestId });
+    const events = replyEventsOf(response)!;
+    let text = "";
+    await new Promise<void>((ended) => events({ write: (chunk) => (text += chunk), end: ended }));
+    const written = parseEventStream(text);
+
+    const completion = await rowWhere(t.db, "completions", "id", requestId);
+    expect(written[0]).toEqual({
+      event: "accepted",
+      data: JSON.stringify({ location: `/chat/${completion.chat_id}` }),
+    });
+    expect(written.at(-1)!.event).toBe("done");
+    const reply = await rowWhere(t.db, "chat_messages", "completion_id", requestId);
+    expect(tokenText(written)).toBe(reply.content);
+    // Written out once: the response's body cannot start them a second time.
+    await expect(response.text()).rejects.toThrow("a reply's events are written out once");
+  });
+
+  it("ends at once, following nothing, when the browser left while the reply was opened", async () => {
+    const me = await signedIn();
+    const left = new AbortController();
+    const request = new Request(
+      post("/api/chat-send", me, { intent: "send", content: "Gone", requestId: uuidv7() }),
+      {
+        signal: left.signal,
+      },
+    );
+    const response = await server.entry.handleChatSend(request, null);
+    left.abort();
+    const openBefore = await openStreams();
+    let text = "";
+    let ended = false;
+    replyEventsOf(response)!({ write: (chunk) => (text += chunk), end: () => (ended = true) });
+    expect(ended).toBe(true);
+    expect(text).toBe("");
+    expect(await openStreams()).toBe(openBefore);
   });
 });
