@@ -50,6 +50,22 @@ export function serveChatSend(build: ServerBuild | (() => Promise<ServerBuild>))
 function writeReplyEvents(res: ExpressResponse, response: Response, events: ReplyEvents) {
   res.status(response.status);
   for (const [key, value] of response.headers) res.append(key, value);
-  const stop = events({ write: (text) => res.write(text), end: () => res.end() });
+  // Events come from the hub's loop, many streams at a time: held until the loop has sent its next read,
+  // which would otherwise wait for every socket write of the batch; a stream's events of one batch leave in
+  // one write.
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    res.uncork();
+  };
+  const write = (text: string) => {
+    if (!corked) {
+      corked = true;
+      res.cork();
+      process.nextTick(uncork);
+    }
+    res.write(text);
+  };
+  const stop = events({ write, end: () => res.end() });
   res.once("close", stop);
 }
