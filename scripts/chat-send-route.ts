@@ -66,6 +66,11 @@ function writeReplyEvents(res: ExpressResponse, response: Response, events: Repl
     }
     res.write(text);
   };
-  const stop = events({ write, end: () => res.end() });
+  // Node 24 drops what a corked response still holds when it ends: the last events go out first.
+  const end = () => {
+    if (corked) uncork();
+    res.end();
+  };
+  const stop = events({ write, end });
   res.once("close", stop);
 }
