@@ -120,6 +120,63 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     expect((await finishedCompletion(db, chatId)).id).toBe(requestId);
   });
 
+  test("a new chat's question shows as soon as it is sent, before the send is answered", async ({
+    page,
+    user: _user,
+    db,
+  }) => {
+    await page.goto("/chat");
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let sendsHeld = 0;
+    await page.route(
+      (url) => url.pathname.startsWith("/api/chat-send"),
+      async (route) => {
+        sendsHeld += 1;
+        await released;
+        await route.continue();
+      },
+    );
+    await composer(page).fill(`Quick question ${mockDirective({ reply: "Quick answer." })}`);
+    await composer(page).press("Enter");
+
+    // The send is held on its way: the page already shows the question and the wait for its reply.
+    await expect.poll(() => sendsHeld).toBe(1);
+    await expect(contentOf(bubbles(page, "user").last())).toHaveText(/^Quick question/);
+    await expect(lastReply(page)).toHaveText("Thinking...");
+    await expect(page.getByRole("heading", { name: "What can I help with?" })).toHaveCount(0);
+    release();
+
+    await expect(page).toHaveURL(CHAT_PATH);
+    await expectExactText(lastReply(page), "Quick answer.");
+    await storedReply(page);
+    await expect(bubbles(page, "user")).toHaveCount(1);
+    await expect(composer(page)).toHaveValue("");
+    await finishedCompletion(db, new URL(page.url()).pathname.split("/").pop()!);
+  });
+
+  test("a new chat's question refused by the server goes, and the message stays in the box", async ({
+    page,
+    user,
+    db,
+  }) => {
+    await page.goto("/chat");
+    await expect(page.getByRole("heading", { name: "What can I help with?" })).toBeVisible();
+    // Restricted after the page loaded: the page still offers the box, the server refuses the send.
+    db.grantRole(user.id, "restricted");
+    await composer(page).fill("Will this go through?");
+    await composer(page).press("Enter");
+
+    await expect(
+      page.getByText("Your account is restricted: you can read your chats but not send messages."),
+    ).toBeVisible();
+    await expect(bubbles(page, "user")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "What can I help with?" })).toBeVisible();
+    await expect(composer(page)).toHaveValue("Will this go through?");
+    expect(new URL(page.url()).pathname).toBe("/chat");
+    expect(db.storedBy(user.id).completions).toBe(0);
+  });
+
   test("a refused send opens no stream and shows nothing sent", async ({ page, user: _user }) => {
     await page.goto("/chat");
     const requests: Request[] = [];

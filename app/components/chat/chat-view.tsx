@@ -36,6 +36,10 @@ function MessageFooter({ message, modelNames }: { message: Message; modelNames: 
 /** The typing indicator lingers after a reply, 1.5 ms per character, 500 to 1500 ms (docs/product.md §2). */
 const typingLingerMs = (length: number) => Math.min(1_500, Math.max(500, Math.round(length * 1.5)));
 
+function Thinking() {
+  return <span className="animate-pulse text-zinc-400">Thinking...</span>;
+}
+
 function PendingReply({
   completionId,
   notifications,
@@ -66,7 +70,7 @@ function PendingReply({
   }, [finished, justSent, stream.text.length, revalidate]);
   return (
     <MessageBubble role="assistant" streaming={Boolean(stream.text) && !finished}>
-      {stream.text || <span className="animate-pulse text-zinc-400">Thinking...</span>}
+      {stream.text || <Thinking />}
     </MessageBubble>
   );
 }
@@ -211,21 +215,29 @@ const StoredMessage = memo(function StoredMessage({
 });
 
 /**
- * The message this page has just sent, from the moment it was accepted until the chat's data knows it: the
- * question and its live reply show at once (the send's answer is the reply's stream, `followSentReply`), and
- * the reloaded page shows the stored question and the same live reply in their place.
+ * The message this page is sending, until the chat's data knows it. In a chat the question shows with its live
+ * reply's first event, in one render (docs/benchmarks.md §4d); in a new chat it shows at once, while the send is
+ * on its way, so that the page's change from the empty screen to the list is not in the way of the first token.
+ * The live reply shows once the send's answer is followed (`followSentReply`): `accepted` stays false for a send
+ * refused or not yet answered, and the question goes with the submission. `answered` is the send's client
+ * action over, after the first token's paint: the composer is cleared then, not in the first token's render.
  */
 function useSentMessage(requestId: string, firstMessage: boolean) {
   const navigation = useNavigation();
   const following = useFollowing(requestId);
   const form = navigation.formData;
-  if (!following || !form || (form.get("intent") ?? "send") !== "send" || form.get("requestId") !== requestId)
-    return null;
+  if (!form || (form.get("intent") ?? "send") !== "send" || form.get("requestId") !== requestId) return null;
+  if (!following && !firstMessage) return null;
   const content = form.get("content");
-  if (typeof content !== "string") return null;
+  if (typeof content !== "string" || !content.trim()) return null;
   // As the send stores it: a first message's "[SYSTEM: ...]" prefix is the chat's instruction, not shown.
   const question = firstMessage ? splitSystemPrefix(content.trim()).user : content.trim();
-  return { content: question, completionId: requestId };
+  return {
+    content: question,
+    completionId: requestId,
+    accepted: following,
+    answered: following && navigation.state === "loading",
+  };
 }
 
 export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<string[]> | undefined }) {
@@ -260,6 +272,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
   const last = messages.at(-1);
   // A message just sent counts as a reply in progress: no second send, regenerate or edit meanwhile.
   const idle = !pendingCompletionId && !sent;
+  const answered = sent?.answered ? sent.completionId : "";
   const cannotSend = props.isRestricted || props.messagesLeft === 0;
   const intent = resultIntent(lastResult);
   const composerResult = intent === "send" || intent === "quick-action" ? lastResult : undefined;
@@ -323,12 +336,19 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
               ) : sent ? (
                 <>
                   <MessageBubble role="user">{sent.content}</MessageBubble>
-                  <PendingReply
-                    key={sent.completionId}
-                    completionId={sent.completionId}
-                    notifications={props.notifications}
-                    justSent
-                  />
+                  {sent.accepted ? (
+                    <PendingReply
+                      key={sent.completionId}
+                      completionId={sent.completionId}
+                      notifications={props.notifications}
+                      justSent
+                    />
+                  ) : (
+                    // Not followed before the send's answer opens it: no stream of its own for a send on its way.
+                    <MessageBubble role="assistant">
+                      <Thinking />
+                    </MessageBubble>
+                  )}
                 </>
               ) : null}
             </ol>
@@ -356,10 +376,10 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
         ) : null}
         <Composer
           // A new box after each message sent; other reloads of the page (a rename, the sidebar's refresh) keep the draft.
-          key={`${chatId}:${messages.length}:${pendingCompletionId ?? sent?.completionId ?? ""}`}
+          key={`${chatId}:${messages.length}:${pendingCompletionId ?? answered}`}
           requestId={requestId}
           modelId={modelId}
-          disabled={cannotSend || Boolean(sent)}
+          disabled={cannotSend || Boolean(answered)}
           stoppable={chatId ? pendingCompletionId : null}
           lastResult={composerResult}
         />
