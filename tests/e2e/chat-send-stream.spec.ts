@@ -14,22 +14,26 @@ import {
 import { expect, test } from "./support/fixtures";
 import { gateName, mockDirective, wordsReply } from "./support/mock";
 
-/** The page's loader reloads (Remix's single-fetch `.data` GETs), held until the returned function is called. */
-async function holdDataReloads(page: Page) {
+/** The page's requests that `matches` picks, each held until the returned function is called. */
+async function holdRequests(page: Page, matches: (request: Request) => boolean) {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   const held: Route[] = [];
-  await page.route(
-    (url) => url.pathname.endsWith(".data"),
-    async (route) => {
-      if (route.request().method() !== "GET") return route.continue();
-      held.push(route);
-      await released;
-      await route.continue();
-    },
-  );
+  await page.route("**/*", async (route) => {
+    if (!matches(route.request())) return route.fallback();
+    held.push(route);
+    await released;
+    await route.continue();
+  });
   return { release, held };
 }
+
+/** The page's loader reloads (Remix's single-fetch `.data` GETs), held until the returned function is called. */
+const holdDataReloads = (page: Page) =>
+  holdRequests(
+    page,
+    (request) => request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data"),
+  );
 
 /**
  * The requests that carried the reply: the send itself, answered with the reply's stream, and any GET of the
@@ -126,26 +130,18 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     db,
   }) => {
     await page.goto("/chat");
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let sendsHeld = 0;
-    await page.route(
-      (url) => url.pathname.startsWith("/api/chat-send"),
-      async (route) => {
-        sendsHeld += 1;
-        await released;
-        await route.continue();
-      },
+    const sends = await holdRequests(page, (request) =>
+      new URL(request.url()).pathname.startsWith("/api/chat-send"),
     );
     await composer(page).fill(`Quick question ${mockDirective({ reply: "Quick answer." })}`);
     await composer(page).press("Enter");
 
     // The send is held on its way: the page already shows the question and the wait for its reply.
-    await expect.poll(() => sendsHeld).toBe(1);
+    await expect.poll(() => sends.held.length).toBe(1);
     await expect(contentOf(bubbles(page, "user").last())).toHaveText(/^Quick question/);
     await expect(lastReply(page)).toHaveText("Thinking...");
     await expect(page.getByRole("heading", { name: "What can I help with?" })).toHaveCount(0);
-    release();
+    sends.release();
 
     await expect(page).toHaveURL(CHAT_PATH);
     await expectExactText(lastReply(page), "Quick answer.");
