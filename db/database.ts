@@ -201,6 +201,28 @@ export function isPostgres(db: Kysely<any>): boolean {
 }
 
 /**
+ * Runs `read` on one snapshot of the database: what another process commits meanwhile is in none of its reads or
+ * in all of them. A page read in several statements otherwise shows half of a write (a reply's message not
+ * yet stored, its completion already over: the reply on no screen). SQLite: a deferred transaction, which takes
+ * no write lock; PostgreSQL: repeatable read, where read committed gives each statement its own snapshot.
+ * `read` must use the Db it is given: the process's SQLite connection is held until it returns.
+ */
+export async function readSnapshot<T>(db: Db, read: (snapshot: Db) => Promise<T>): Promise<T> {
+  const begin = isPostgres(db) ? "begin isolation level repeatable read read only" : "begin deferred";
+  return db.connection().execute(async (connection) => {
+    await sql.raw(begin).execute(connection);
+    try {
+      const result = await read(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection);
+      throw error;
+    }
+  });
+}
+
+/**
  * Serialises a user's writes inside a transaction, so checks like "fewer than 3 messages today" cannot be
  * raced by parallel requests. SQLite needs nothing more: BEGIN IMMEDIATE already holds the only write lock.
  */

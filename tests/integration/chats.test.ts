@@ -2,6 +2,7 @@
  * The chat list and chat actions through their routes, as a browser (with or without JavaScript) calls them:
  * real requests with a signed session cookie, a real SQLite database, real responses.
  */
+import { TableNode, type KyselyPlugin, type RootOperationNode } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { MessageRole } from "#db/schema";
 import { messages } from "~/modules/errors/catalogue";
@@ -17,6 +18,8 @@ const routes = importAfterEnv(async () => ({
   remove: await import("~/routes/chat.$chatId_.delete"),
   download: await import("~/routes/chat.$chatId.download"),
   archive: await import("~/routes/chat.archive"),
+  page: await import("~/routes/chat.$chatId"),
+  context: await import("~/modules/server-context.server"),
 }));
 
 /** A user with a session, and the Cookie header a signed-in browser would send. */
@@ -110,6 +113,75 @@ describe("the chat layout", () => {
     const expand = await outcome(() => routes.layout.loader(args(get("/chat?sidebar=expand", me))));
     expect(expand.headers.get("Location")).toBe("/chat");
     expect(expand.headers.get("Set-Cookie")).toMatch(/^sidebar=expanded;/);
+  });
+});
+
+/** Whether `node` is a select from `table`. */
+function selectsFrom(node: RootOperationNode, table: string) {
+  if (node.kind !== "SelectQueryNode") return false;
+  return node.from?.froms.some((from) => TableNode.is(from) && from.table.identifier.name === table);
+}
+
+/**
+ * The web's database, with `meanwhile` run (once) when a statement reading `table` has its rows and before the
+ * page's next statement: another process's commit between two of the page's reads.
+ */
+async function withCommitBetweenReads<T>(
+  table: string,
+  meanwhile: () => Promise<unknown>,
+  read: () => Promise<T>,
+) {
+  const context = routes.context.serverContext();
+  const web = context.db;
+  const reads = new Set<string>();
+  let done = false;
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (selectsFrom(node, table)) reads.add(queryId.queryId);
+      return node;
+    },
+    async transformResult({ result, queryId }) {
+      if (!done && reads.has(queryId.queryId)) {
+        done = true;
+        await meanwhile();
+      }
+      return result;
+    },
+  };
+  context.db = web.withPlugin(plugin);
+  try {
+    const result = await read();
+    expect(done).toBe(true);
+    return result;
+  } finally {
+    context.db = web;
+  }
+}
+
+describe("the chat page", () => {
+  const load = async (me: Visitor, chatId: string) => {
+    const answer = await onChat(routes.page.loader, get(`/chat/${chatId}`, me), chatId);
+    expect(answer.status).toBe(200);
+    return answer.body as Awaited<ReturnType<typeof routes.page.loader>>;
+  };
+
+  it("shows a reply stored while the page is read as still coming, then stored: never neither", async () => {
+    const me = await signedInUser();
+    const { chatId, completionId } = await t.createCompletion(me.userId, "Hello");
+    const during = await withCommitBetweenReads(
+      "chat_messages",
+      async () => expect(await t.run(completionId)).toBe("done"),
+      () => load(me, chatId),
+    );
+    expect(during.messages.map((m) => m.role)).toEqual(["user"]);
+    expect(during.pendingCompletionId).toBe(completionId);
+
+    const after = await load(me, chatId);
+    expect(after.messages.map((m) => [m.role, m.completion_id])).toEqual([
+      ["user", null],
+      ["assistant", completionId],
+    ]);
+    expect(after.pendingCompletionId).toBeNull();
   });
 });
 

@@ -7,7 +7,7 @@ import { Worker } from "node:worker_threads";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { decryptSecret } from "#platform/crypto";
-import { createDatabase, isPostgres, serviceDatabaseOptions, type Db } from "#db/database";
+import { createDatabase, isPostgres, readSnapshot, serviceDatabaseOptions, type Db } from "#db/database";
 import { MIGRATION_NAMES, migrateToLatest, migrationStatus } from "#db/migrate";
 import { insertChat, insertUser } from "#tests/support/rows";
 import { createTestDatabase, POSTGRES_ADMIN_URL } from "#tests/support/test-database";
@@ -103,6 +103,45 @@ describe("the database", () => {
         await expect(await schemaOf(db)).toMatchFileSnapshot(`./__snapshots__/schema.${dialect}.txt`);
       } finally {
         await db.destroy();
+        await database.drop();
+      }
+    },
+  );
+
+  it.each(["sqlite", "postgres"] as const)(
+    "reads on one %s snapshot: another connection's commit meanwhile is in none of its reads, and waits for none",
+    async (dialect) => {
+      const database = await createTestDatabase(dir, dialect);
+      const [web, worker] = [createDatabase(database.url), createDatabase(database.url)];
+      const users = async (db: Db) =>
+        Number(
+          (
+            await db
+              .selectFrom("users")
+              .select((eb) => eb.fn.countAll().as("n"))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      try {
+        await migrateToLatest(web);
+        await insertUser(web);
+        const seen = await readSnapshot(web, async (snapshot) => {
+          const before = await users(snapshot);
+          await insertUser(worker);
+          return [before, await users(snapshot)];
+        });
+        expect(seen).toEqual([1, 1]);
+        expect(await users(web)).toBe(2);
+
+        const failure = readSnapshot(web, async (snapshot) => {
+          await users(snapshot);
+          throw new Error("the page's read failed");
+        });
+        await expect(failure).rejects.toThrow("the page's read failed");
+        await insertUser(worker);
+        expect(await users(web)).toBe(3);
+      } finally {
+        await Promise.all([web.destroy(), worker.destroy()]);
         await database.drop();
       }
     },

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from "uuid";
-import type { Db } from "#db/database";
+import { readSnapshot, type Db } from "#db/database";
 import { failureFromRow, isActive } from "#contract/lifecycle";
 import { requireUser } from "../auth/session.server";
 import { messagesLeftToday } from "../completions/completions.server";
@@ -67,16 +67,23 @@ export async function loadChatPage(request: Request, chatId: string | null) {
   const { user } = session;
   const url = new URL(request.url);
   const models = await listModels(db());
-  const chat = chatId ? await requireVisibleChat(db(), user, chatId) : null;
-  const [messages, completion, failed, quota, failures, apiKey, preferences] = await Promise.all([
-    chat ? visibleMessages(db(), chat.id) : [],
-    chat ? latestCompletion(db(), chat.id) : null,
-    chat ? failedQuestions(db(), chat.id) : Promise.resolve<FailedQuestions>({}),
-    messagesLeftToday(db(), user.id, user.plan),
-    consecutiveFailures(db(), user.id),
-    userKeyStatus(db(), user.id),
-    getPreferences(db(), user.id),
-  ]);
+  // One snapshot: a reply stored between two of these reads would otherwise be neither a message nor pending.
+  const { chat, messages, completion, failed, quota, failures, apiKey, preferences } = await readSnapshot(
+    db(),
+    async (snapshot) => {
+      const chat = chatId ? await requireVisibleChat(snapshot, user, chatId) : null;
+      const [messages, completion, failed, quota, failures, apiKey, preferences] = await Promise.all([
+        chat ? visibleMessages(snapshot, chat.id) : [],
+        chat ? latestCompletion(snapshot, chat.id) : null,
+        chat ? failedQuestions(snapshot, chat.id) : Promise.resolve<FailedQuestions>({}),
+        messagesLeftToday(snapshot, user.id, user.plan),
+        consecutiveFailures(snapshot, user.id),
+        userKeyStatus(snapshot, user.id),
+        getPreferences(snapshot, user.id),
+      ]);
+      return { chat, messages, completion, failed, quota, failures, apiKey, preferences };
+    },
+  );
   const pending = completion && isActive(completion.status) ? completion.id : null;
   const modelId = resolveModelId(models, chat?.model_id ?? url.searchParams.get("model")) ?? "";
   return {
