@@ -215,14 +215,17 @@ test("an admin's 'Saved' toast survives a live catalogue change that comes while
   await openListening(page, "/admin/api-models");
 
   // The load after the save is answered by the server (which hands over the one-time toast) and held there
-  // until another admin's change has reached this page.
+  // until another admin's change has reached this page. A catalogue change made by a test running alongside
+  // may reload the page before the save: the load held is the first after the save's POST.
   let answered!: () => void;
   const loadAnswered = new Promise<void>((resolve) => (answered = resolve));
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  let saved = false;
   let held = false;
   await page.route(/\/admin\/api-models\.data/, async (route) => {
-    if (held || route.request().method() !== "GET") return route.continue();
+    if (route.request().method() === "POST") saved = true;
+    if (held || !saved || route.request().method() !== "GET") return route.continue();
     held = true;
     const response = await route.fetch();
     answered();
