@@ -15,6 +15,7 @@ import {
   type SqliteDialectConfig,
   type DatabaseConnection,
   type Driver,
+  type TransactionSettings,
 } from "kysely";
 import pg from "pg";
 import type { Database } from "./schema";
@@ -23,7 +24,9 @@ import { BACKSTOP_CHECKPOINT_PAGES, startWalCheckpointer, type WalCheckpointer }
 /**
  * SQLite's plain BEGIN takes the write lock lazily; a transaction that reads and then writes while another
  * process writes fails with SQLITE_BUSY at once, whatever the wait allowed. BEGIN IMMEDIATE takes the lock up
- * front, so concurrent writers from the web and the workers wait their turn instead.
+ * front, so concurrent writers from the web and the workers wait their turn instead. A read-only transaction
+ * never writes: it begins deferred and takes no write lock (SQLite's transactions are serializable, whatever
+ * isolation level is asked for).
  */
 class ImmediateSqliteDriver extends SqliteDriver {
   private waiting: DatabaseConnection | undefined;
@@ -41,8 +44,12 @@ class ImmediateSqliteDriver extends SqliteDriver {
     return this.waiting;
   }
 
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  override async beginTransaction(
+    connection: DatabaseConnection,
+    settings?: TransactionSettings,
+  ): Promise<void> {
+    const begin = settings?.accessMode === "read only" ? "begin deferred" : "begin immediate";
+    await connection.executeQuery(CompiledQuery.raw(begin));
   }
 
   /** The thread first, so the process's connection is the last one and leaves no WAL behind. */
@@ -201,25 +208,14 @@ export function isPostgres(db: Kysely<any>): boolean {
 }
 
 /**
- * Runs `read` on one snapshot of the database: what another process commits meanwhile is in none of its reads or
- * in all of them. A page read in several statements otherwise shows half of a write (a reply's message not
+ * Runs `read` on one snapshot of the database: what another process commits while it runs is in none of its
+ * reads. A page read in several statements otherwise shows half of a write (a reply's message not
  * yet stored, its completion already over: the reply on no screen). SQLite: a deferred transaction, which takes
  * no write lock; PostgreSQL: repeatable read, where read committed gives each statement its own snapshot.
  * `read` must use the Db it is given: the process's SQLite connection is held until it returns.
  */
-export async function readSnapshot<T>(db: Db, read: (snapshot: Db) => Promise<T>): Promise<T> {
-  const begin = isPostgres(db) ? "begin isolation level repeatable read read only" : "begin deferred";
-  return db.connection().execute(async (connection) => {
-    await sql.raw(begin).execute(connection);
-    try {
-      const result = await read(connection);
-      await sql`commit`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(connection);
-      throw error;
-    }
-  });
+export function readSnapshot<T>(db: Db, read: (snapshot: Db) => Promise<T>): Promise<T> {
+  return db.transaction().setIsolationLevel("repeatable read").setAccessMode("read only").execute(read);
 }
 
 /**
