@@ -11,6 +11,7 @@ import {
   sendMessage,
   storedReply,
 } from "./support/chat";
+import { expectNoSeriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { gateName, mockDirective, wordsReply } from "./support/mock";
 
@@ -141,6 +142,7 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     await expect(contentOf(bubbles(page, "user").last())).toHaveText(/^Quick question/);
     await expect(lastReply(page)).toHaveText("Thinking...");
     await expect(page.getByRole("heading", { name: "What can I help with?" })).toHaveCount(0);
+    await expectNoSeriousViolations(page, "a new chat's send on its way");
     sends.release();
 
     await expect(page).toHaveURL(CHAT_PATH);

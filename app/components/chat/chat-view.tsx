@@ -37,7 +37,7 @@ function MessageFooter({ message, modelNames }: { message: Message; modelNames: 
 const typingLingerMs = (length: number) => Math.min(1_500, Math.max(500, Math.round(length * 1.5)));
 
 function Thinking() {
-  return <span className="animate-pulse text-zinc-400">Thinking...</span>;
+  return <span className="text-zinc-400 motion-safe:animate-soft-pulse">Thinking...</span>;
 }
 
 function PendingReply({
