@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useFetcher, useLocation } from "@remix-run/react";
-import { useState } from "react";
+import { memo, useState } from "react";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { apiKeySchema } from "~/modules/vendors/key-messages";
@@ -76,8 +76,17 @@ export function ApiKeyForm({
   );
 }
 
-/** The key form in a dialog; the chat page decides when it is open (see loadChatPage). */
-export function ApiKeyDialog({ status, open }: { status: UserKeyStatus | null; open: boolean }) {
+/**
+ * The key form in a dialog; the chat page decides when it is open (see loadChatPage). Memoized, as the chat's
+ * other parts are: a reply's first token re-renders the chat, and nothing here changes with it.
+ */
+export const ApiKeyDialog = memo(function ApiKeyDialog({
+  status,
+  open,
+}: {
+  status: UserKeyStatus | null;
+  open: boolean;
+}) {
   const { t } = useTranslation("chat");
   const location = useLocation();
   const params = new URLSearchParams(location.search);
@@ -112,4 +121,4 @@ export function ApiKeyDialog({ status, open }: { status: UserKeyStatus | null; o
       </div>
     </Dialog.Root>
   );
-}
+});

@@ -15,7 +15,7 @@
  */
 import * as Dialog from "@radix-ui/react-dialog";
 import { useLocation } from "@remix-run/react";
-import { useCallback, useState, type FormEvent } from "react";
+import { memo, useCallback, useState, type FormEvent } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { chatTexts, chatToasts, MAX_TITLE_LENGTH } from "~/modules/chats/chat-messages";
 import { ChatActionLink } from "./chat-action-link";
@@ -31,7 +31,8 @@ export interface ChatTitleBarProps {
   title: string;
 }
 
-export function ChatTitleBar({ chatId, title }: ChatTitleBarProps) {
+/** Memoized: a reply's first token re-renders the chat, and the bar has nothing to change then. */
+export const ChatTitleBar = memo(function ChatTitleBar({ chatId, title }: ChatTitleBarProps) {
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   const back = new URLSearchParams({ redirectTo: here });
@@ -128,4 +129,4 @@ export function ChatTitleBar({ chatId, title }: ChatTitleBarProps) {
       />
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation, useParams } from "@remix-run/react";
-import { useEffect, useRef, type CSSProperties, type FormEvent, type KeyboardEvent } from "react";
+import { memo, useEffect, useRef, type CSSProperties, type FormEvent, type KeyboardEvent } from "react";
 import { ErrorList } from "~/components/ui/field";
 import { sendAtSubmit } from "./follow-sent-reply";
 import { SendIcon, StopIcon } from "./icons";
@@ -13,9 +13,10 @@ const MAX_ROWS = 4;
 /**
  * The message box. Enter sends, Shift+Enter starts a new line; it grows to four lines. While a reply is being
  * written, Stop takes Send's place (Escape stops too): the same form posts intent=stop for that reply, so it
- * works without JavaScript.
+ * works without JavaScript. Memoized: the chat re-renders when a reply's first token arrives, and the box has
+ * nothing to change then.
  */
-export function Composer({
+export const Composer = memo(function Composer({
   requestId,
   modelId,
   disabled,
@@ -108,4 +109,4 @@ export function Composer({
       <ErrorList id={form.errorId} errors={form.errors} />
     </Form>
   );
-}
+});

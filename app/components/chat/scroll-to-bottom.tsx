@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from "react";
+import { memo, useEffect, useState, type RefObject } from "react";
 import { ArrowDownIcon } from "./icons";
 import { useTranslation } from "react-i18next";
 
@@ -22,9 +22,10 @@ export function shouldShowScrollButton(distance: number, messageCount: number) {
  * A floating "scroll to bottom" button for the message list in `containerRef` (the scrolling element).
  * Place it in a `relative` box that wraps the scrolling element (not inside it): it floats at the bottom
  * centre of that box. It checks again on scroll, on resize and while the content grows (a streaming reply),
- * each debounced. JavaScript only: the server renders nothing.
+ * each debounced. JavaScript only: the server renders nothing. Memoized: it has nothing to change when the chat
+ * re-renders for a reply's first token.
  */
-export function ScrollToBottom({
+export const ScrollToBottom = memo(function ScrollToBottom({
   containerRef,
   messageCount,
 }: {
@@ -75,4 +76,4 @@ export function ScrollToBottom({
       <ArrowDownIcon />
     </button>
   );
-}
+});

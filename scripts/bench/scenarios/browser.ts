@@ -190,9 +190,11 @@ function traceTable(title: string, sends: Send[]): Table {
       kind === "event stream" ? "(open)" : p50(ends),
     ];
   });
-  // A step between two of the page's marks, in the request columns: where it starts and where it ends.
+  // A step between two of the page's marks, in the request columns: where it starts and where it ends. Those
+  // are two medians of different sends; the step's own median (each send's end minus its start) goes in the
+  // label, as a slow start and a quick step would otherwise read as a long step.
   const step = (label: string, from: (send: Send) => number, to: (send: Send) => number) => [
-    label,
+    `${label} (the step alone: p50 ${p50(sends.map((send) => to(send) - from(send)))})`,
     "",
     "",
     p50(sends.map(from)),
