@@ -21,15 +21,24 @@ function whenIdle(run: () => void): () => void {
 /**
  * A new chat's first reply is the first Markdown this page renders, and the Markdown pipeline's first run (its
  * code not yet compiled) held that reply's first token back by ~8 ms (docs/benchmarks.md §4g). Once the page is
- * idle after loading, this renders a sample reply once, hidden, and removes it. It is not a message: no list
- * item, nothing a reader or the chat's own code would count.
+ * idle after loading, or as soon as the user types, this renders a sample reply once, hidden, and removes it.
+ * It is not a message: no list item, nothing a reader or the chat's own code would count.
  */
 export function WarmMarkdown() {
   const [phase, setPhase] = useState<"waiting" | "rendering" | "done">("waiting");
   useEffect(() => {
     if (phase === "done") return;
     // Rendered once, it goes at the next idle moment: the render was all it was for.
-    return whenIdle(() => setPhase(phase === "waiting" ? "rendering" : "done"));
+    const next = () => setPhase(phase === "waiting" ? "rendering" : "done");
+    const cancelIdle = whenIdle(next);
+    if (phase === "rendering") return cancelIdle;
+    // Typing says a reply is coming: a send made before the page's first idle moment would otherwise empty the
+    // screen first (this goes with it) and render its reply's Markdown cold (docs/benchmarks.md §4j).
+    document.addEventListener("input", next, { once: true });
+    return () => {
+      cancelIdle();
+      document.removeEventListener("input", next);
+    };
   }, [phase]);
   if (phase !== "rendering") return null;
   return (
