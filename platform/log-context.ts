@@ -26,6 +26,11 @@ export function withLogContext<T>(context: LogContext, fn: () => T): T {
 
 export const logContext = (): LogContext | undefined => storage.getStore();
 
+/** Runs `fn`, and what it starts, with no request's ids: work that serves many requests logs as its own. */
+export function outsideLogContext<T>(fn: () => T): T {
+  return storage.exit(fn);
+}
+
 /** Adds the completion id to the current context (a request that turns out to ask for a reply). */
 export function noteCompletionId(completionId: string) {
   const context = storage.getStore();

@@ -45,20 +45,29 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
     const requestId = requestIdFrom(req.get("x-request-id"));
     res.setHeader("X-Request-Id", requestId);
     const startedAt = performance.now();
+    // Pages speak the cookie's or the browser's language: a shared cache must keep one copy per language.
+    if (!path.extname(req.path)) res.vary("Accept-Language").vary("Cookie");
+    const context = { requestId };
     // "close", not "finish": an event stream the browser closes never finishes, and it counts all the same.
     res.once("close", () => {
       // originalUrl: a mounted middleware (the assets) strips its mount path from req.path.
       const route = routeLabel(new URL(req.originalUrl, "http://web").pathname, res.statusCode);
       metrics.httpRequests.inc({ method: req.method, route, status: res.statusCode });
-      const line = { requestId, method: req.method, route, status: res.statusCode };
-      const ms = Math.round(performance.now() - startedAt);
-      // Scrapes and health checks every few seconds would drown the requests people make.
-      if (route === "/metrics" || route === "/healthz") logger.debug({ ...line, ms }, "request");
-      else logger.info({ ...line, ms }, "request");
+      const line = {
+        method: req.method,
+        route,
+        status: res.statusCode,
+        ms: Math.round(performance.now() - startedAt),
+      };
+      // In this request's own context: "close" comes in the connection's, which on a kept-alive connection is
+      // an earlier request's, and the line would carry that request's completion id.
+      withLogContext(context, () => {
+        // Scrapes and health checks every few seconds would drown the requests people make.
+        if (route === "/metrics" || route === "/healthz") logger.debug(line, "request");
+        else logger.info(line, "request");
+      });
     });
-    // Pages speak the cookie's or the browser's language: a shared cache must keep one copy per language.
-    if (!path.extname(req.path)) res.vary("Accept-Language").vary("Cookie");
-    withLogContext({ requestId }, () =>
+    withLogContext(context, () =>
       withRequestLanguage(detectLocale(req.get("cookie"), req.get("accept-language")), next),
     );
   });

@@ -4,7 +4,13 @@ import { Redis } from "ioredis";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { StreamHub } from "~/modules/completions/stream-hub.server";
+import { sseEvent } from "~/modules/completions/relay.server";
+import { failureMessage } from "~/modules/errors/catalogue";
+import { logContext, withLogContext } from "#platform/log-context";
 import { createLogger, type Logger } from "#platform/logger";
+import { withRequestLanguage } from "#platform/request-language";
+// Every language, as the web loads them at start (entry.server.tsx).
+import "~/modules/i18n/resources.server";
 import { completionStreamKey, redisConnectionOptions, streamFields, type StreamEntry } from "#contract/jobs";
 
 const redisUrl = process.env.REDIS_URL!;
@@ -138,6 +144,38 @@ describe("the stream hub", () => {
     await finished;
     expect(reconnects).toBeGreaterThan(5);
     expect(received.map((entry) => entry.text)).toEqual(Array.from({ length: total }, (_, i) => `t${i}`));
+  });
+
+  it("runs each subscriber's listener in its own request's context: its language and its ids", async () => {
+    // A hub of its own, whose shared read the first subscriber's request starts.
+    const own = new StreamHub(redisUrl, createLogger("test", "silent"));
+    try {
+      const first = key();
+      const unsubscribeFirst = withLogContext({ requestId: "first" }, () =>
+        withRequestLanguage("en", () => own.subscribe(first, "0-0", () => {})),
+      );
+      await add(first, token("started"));
+      const second = key();
+      const heard = new Promise<{ requestId?: string; event: string }>((resolve) => {
+        withLogContext({ requestId: "second" }, () =>
+          withRequestLanguage("de", () =>
+            own.subscribe(second, "0-0", (id, entry) =>
+              resolve({ requestId: logContext()?.requestId, event: sseEvent(id, entry) }),
+            ),
+          ),
+        );
+      });
+      const failure: StreamEntry = { type: "error", code: "http", status: 502 };
+      await add(second, failure);
+      const { requestId, event } = await heard;
+      expect(requestId).toBe("second");
+      const german = withRequestLanguage("de", () => failureMessage(failure));
+      expect(german).not.toBe(withRequestLanguage("en", () => failureMessage(failure)));
+      expect(event).toContain(JSON.stringify(german));
+      unsubscribeFirst();
+    } finally {
+      await own.close();
+    }
   });
 
   it("stops delivering to a subscriber that left", async () => {

@@ -8,7 +8,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { publishEvent } from "~/modules/realtime/publish.server";
@@ -292,6 +292,51 @@ it("answers /metrics through the port with both processes' figures summed", asyn
   };
   // The one send above was queued by one process; whichever process answers the scrape reports it.
   expect([await sample(), await sample(), await sample()]).toEqual([1, 1, 1]);
+});
+
+it("logs each send on a kept-alive connection with its own completion id", async () => {
+  // The chat page's sends, one after another on one connection, each answered with its reply's stream; a
+  // user of its own, as the plan's daily replies would cap the shared visitor's.
+  const userId = await t.createUser();
+  await t.db.updateTable("users").set({ plan: "professional" }).where("id", "=", userId).execute();
+  const sender = await sessionCookieFor(t, userId);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const sendOnConnection = (requestId: string, completionId: string) =>
+    new Promise<IncomingMessage>((resolve, reject) => {
+      const body = new URLSearchParams({
+        intent: "send",
+        content: "one connection",
+        requestId: completionId,
+      });
+      const headers = {
+        Cookie: sender.cookie,
+        Origin: base(),
+        "Content-Type": "application/x-www-form-urlencoded",
+        "Content-Length": Buffer.byteLength(body.toString()),
+        "X-Request-Id": requestId,
+      };
+      const sent = httpRequest(`${base()}/api/chat-send`, { method: "POST", agent, headers }, resolve);
+      sent.once("error", reject);
+      sent.end(body.toString());
+    });
+  const sends = Array.from({ length: 3 }, () => ({
+    requestId: `it-${randomUUID()}`,
+    completionId: randomUUID(),
+  }));
+  for (const { requestId, completionId } of sends) {
+    const response = await sendOnConnection(requestId, completionId);
+    expect(response.statusCode).toBe(200);
+    expect(await readAll(response)).toContain("event: done");
+  }
+  agent.destroy();
+  const lines = await until(() => {
+    const found = sends.map(({ requestId }) =>
+      web.lines.find((line) => line.msg === "request" && line.requestId === requestId),
+    );
+    return found.every(Boolean) ? found : null;
+  }, "the sends' log lines");
+  expect(new Set(lines.map((line) => line!.pid)).size).toBe(1);
+  expect(lines.map((line) => line!.completionId)).toEqual(sends.map((send) => send.completionId));
 });
 
 it("refuses a signed-out session on every web process", async () => {

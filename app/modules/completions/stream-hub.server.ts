@@ -6,9 +6,11 @@
  * multi-key XREAD needs all its keys in one slot, and the wake-up reaches whichever node holds it (a
  * CLIENT UNBLOCK would have to find the reader's node and connection id).
  */
+import { AsyncResource } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { ReplyError, type RedisOptions } from "ioredis";
+import { outsideLogContext } from "#platform/log-context";
 import type { Logger } from "#platform/logger";
 import { connectRedis, type RedisClient } from "#platform/redis";
 import { completionHubWakeKey, parseStreamFields, type StreamEntry } from "#contract/jobs";
@@ -79,13 +81,22 @@ export class StreamHub {
     onFailure: FailureListener = () => {},
   ): () => void {
     const from = isStreamId(fromId) ? fromId : "0-0";
-    const subscription: Subscription = { lastId: from, listener, onFailure, catchingUp: false, backlog: [] };
+    // The shared read delivers in the context of whichever request started it; each subscriber's callbacks run
+    // in its own request's, so what they write (a failure's message, in the request's language) and log (its
+    // request and completion ids) is that request's.
+    const subscription: Subscription = {
+      lastId: from,
+      listener: AsyncResource.bind(listener),
+      onFailure: AsyncResource.bind(onFailure),
+      catchingUp: false,
+      backlog: [],
+    };
     let stream = this.streams.get(key);
     if (!stream) {
       stream = { cursor: from, subscriptions: new Set([subscription]) };
       this.streams.set(key, stream);
-      this.loop ??= this.run().catch((error: unknown) =>
-        this.logger.error({ err: error }, "stream relay stopped"),
+      this.loop ??= outsideLogContext(() =>
+        this.run().catch((error: unknown) => this.logger.error({ err: error }, "stream relay stopped")),
       );
       this.wake().catch((error: unknown) => this.logger.warn({ err: error }, "stream relay wake failed"));
     } else {
