@@ -51,25 +51,21 @@ function writeReplyEvents(res: ExpressResponse, response: Response, events: Repl
   res.status(response.status);
   for (const [key, value] of response.headers) res.append(key, value);
   // Events come from the hub's loop, many streams at a time: held until the loop has sent its next read,
-  // which would otherwise wait for every socket write of the batch; a stream's events of one batch leave in
-  // one write.
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    res.uncork();
+  // which would otherwise wait for every socket write of the batch. A stream's events of one batch leave in
+  // one write, and its last batch with the response's end: on loopback every write wakes the reader (§1j).
+  let held = "";
+  const flush = () => {
+    if (held) res.write(held);
+    held = "";
   };
   const write = (text: string) => {
-    if (!corked) {
-      corked = true;
-      res.cork();
-      process.nextTick(uncork);
-    }
-    res.write(text);
+    if (!held) process.nextTick(flush);
+    held += text;
   };
-  // Node 24 drops what a corked response still holds when it ends: the last events go out first.
   const end = () => {
-    if (corked) uncork();
-    res.end();
+    const last = held;
+    held = "";
+    res.end(last);
   };
   const stop = events({ write, end });
   res.once("close", stop);
