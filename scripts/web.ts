@@ -59,8 +59,8 @@ export async function startWebServer({ dev = false }: { dev?: boolean } = {}) {
         status: res.statusCode,
         ms: Math.round(performance.now() - startedAt),
       };
-      // In this request's own context: "close" comes in the connection's, which on a kept-alive connection is
-      // an earlier request's, and the line would carry that request's completion id.
+      // Written in this request's own context, whichever callback emits "close" (a write completing, the
+      // connection closing): the line carries this request's ids, its completion id included.
       withLogContext(context, () => {
         // Scrapes and health checks every few seconds would drown the requests people make.
         if (route === "/metrics" || route === "/healthz") logger.debug(line, "request");
