@@ -10,7 +10,7 @@ import { messages } from "~/modules/errors/catalogue";
 import { replyEventsOf } from "~/modules/completions/reply-events.server";
 import { webMetrics } from "~/utils/metrics.server";
 import { outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
-import { insertChat, rowWhere } from "../support/rows";
+import { insertChat, insertUser, rowWhere } from "../support/rows";
 import { parseEventStream, tokenText } from "../support/sse";
 import { importAfterEnv, setUpTestEnv, setUpWorker } from "../support/test-env";
 
@@ -20,9 +20,7 @@ setUpWorker(2);
 const server = importAfterEnv(async () => ({ entry: await import("~/entry.server") }));
 
 async function signedIn(): Promise<Visitor> {
-  const userId = await t.createUser();
-  await t.db.updateTable("users").set({ plan: "professional" }).where("id", "=", userId).execute();
-  return sessionCookieFor(t, userId);
+  return sessionCookieFor(t, await insertUser(t.db, { plan: "professional" }));
 }
 
 const send = (visitor: Visitor | null, form: Record<string, string>, chatId?: string) =>

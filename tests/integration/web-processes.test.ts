@@ -15,6 +15,7 @@ import { publishEvent } from "~/modules/realtime/publish.server";
 import { buildIfNeeded } from "#scripts/build-if-needed";
 import { childPids } from "#scripts/bench/process-stack";
 import { sessionCookieFor, type Visitor } from "../support/route-calls";
+import { insertUser } from "../support/rows";
 import { offsetIds } from "../support/sse";
 import { directive, setUpTestEnv } from "../support/test-env";
 import { freePort } from "#scripts/free-port";
@@ -75,16 +76,20 @@ async function until<T>(
   }
 }
 
-/** A request on a connection of its own (no keep-alive), so the primary hands it to the next process. */
+/**
+ * A request on a connection of its own (no keep-alive), so the primary hands it to the next process; or on
+ * `agent`'s kept-alive connection.
+ */
 function send(
   method: string,
   pathname: string,
   headers: Record<string, string | number>,
   body?: string,
   signal?: AbortSignal,
+  agent: Agent | false = false,
 ) {
   return new Promise<IncomingMessage>((resolve, reject) => {
-    const sent = httpRequest(`${base()}${pathname}`, { method, agent: false, headers, signal }, resolve);
+    const sent = httpRequest(`${base()}${pathname}`, { method, agent, headers, signal }, resolve);
     sent.once("error", reject);
     sent.end(body);
   });
@@ -106,14 +111,16 @@ const healthy = () =>
 const webPids = () =>
   web.lines.filter((line) => String(line.msg).startsWith("web listening")).map((line) => line.pid);
 
-async function postForm(
+/** Posts a form as the browser does, with `requestId` as its X-Request-Id. */
+function sendForm(
   pathname: string,
   form: Record<string, string>,
   requestId: string,
   cookie = visitor.cookie,
+  agent: Agent | false = false,
 ) {
   const body = new URLSearchParams(form).toString();
-  const response = await send(
+  return send(
     "POST",
     pathname,
     {
@@ -124,7 +131,13 @@ async function postForm(
       "X-Request-Id": requestId,
     },
     body,
+    undefined,
+    agent,
   );
+}
+
+async function postForm(...args: Parameters<typeof sendForm>) {
+  const response = await sendForm(...args);
   await readAll(response);
   return response.statusCode;
 }
@@ -297,34 +310,15 @@ it("answers /metrics through the port with both processes' figures summed", asyn
 it("logs each send on a kept-alive connection with its own completion id", async () => {
   // The chat page's sends, one after another on one connection, each answered with its reply's stream; a
   // user of its own, as the plan's daily replies would cap the shared visitor's.
-  const userId = await t.createUser();
-  await t.db.updateTable("users").set({ plan: "professional" }).where("id", "=", userId).execute();
-  const sender = await sessionCookieFor(t, userId);
+  const sender = await sessionCookieFor(t, await insertUser(t.db, { plan: "professional" }));
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const sendOnConnection = (requestId: string, completionId: string) =>
-    new Promise<IncomingMessage>((resolve, reject) => {
-      const body = new URLSearchParams({
-        intent: "send",
-        content: "one connection",
-        requestId: completionId,
-      });
-      const headers = {
-        Cookie: sender.cookie,
-        Origin: base(),
-        "Content-Type": "application/x-www-form-urlencoded",
-        "Content-Length": Buffer.byteLength(body.toString()),
-        "X-Request-Id": requestId,
-      };
-      const sent = httpRequest(`${base()}/api/chat-send`, { method: "POST", agent, headers }, resolve);
-      sent.once("error", reject);
-      sent.end(body.toString());
-    });
   const sends = Array.from({ length: 3 }, () => ({
     requestId: `it-${randomUUID()}`,
     completionId: randomUUID(),
   }));
   for (const { requestId, completionId } of sends) {
-    const response = await sendOnConnection(requestId, completionId);
+    const form = { intent: "send", content: "one connection", requestId: completionId };
+    const response = await sendForm("/api/chat-send", form, requestId, sender.cookie, agent);
     expect(response.statusCode).toBe(200);
     expect(await readAll(response)).toContain("event: done");
   }
