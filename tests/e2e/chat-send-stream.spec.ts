@@ -1,5 +1,6 @@
 import type { Page, Request, Route } from "@playwright/test";
 import {
+  askInNewChat,
   bubbles,
   CHAT_PATH,
   composer,
@@ -9,6 +10,7 @@ import {
   finishedCompletion,
   lastReply,
   sendMessage,
+  sidebar,
   storedReply,
 } from "./support/chat";
 import { expectNoSeriousViolations } from "./support/axe";
@@ -151,6 +153,49 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     await expect(bubbles(page, "user")).toHaveCount(1);
     await expect(composer(page)).toHaveValue("");
     await finishedCompletion(db, new URL(page.url()).pathname.split("/").pop()!);
+  });
+
+  test("a user who leaves for another chat before the first token stays there, and the reply is still stored", async ({
+    page,
+    user,
+    db,
+  }) => {
+    const earlier = await askInNewChat(page, db, `Earlier ${mockDirective({ reply: "Earlier answer." })}`);
+    await page.goto("/chat");
+    const { requestId } = await composerFields(page);
+    // The send's answer is held, then handed to the page whole: the reply is over when the page gets it.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/chat-send**", async (route) => {
+      await released;
+      await route.fulfill({ response: await route.fetch() });
+    });
+    await composer(page).fill(`Left behind ${mockDirective({ reply: "Answered anyway." })}`);
+    await composer(page).press("Enter");
+    await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
+
+    await sidebar(page)
+      .getByRole("link", { name: /^Earlier/ })
+      .click();
+    await expect(page).toHaveURL(`/chat/${earlier}`);
+    await expect(lastReply(page)).toHaveText("Earlier answer.");
+    release();
+
+    // The page has read the whole answer (its resource timing entry is made at the body's end) and painted
+    // twice since: were the send to take the user back, its navigation would be under way by now.
+    await page.waitForFunction(() =>
+      performance.getEntriesByType("resource").some((entry) => entry.name.includes("/api/chat-send")),
+    );
+    await page.evaluate(async () => {
+      for (const _ of [1, 2])
+        await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 0)));
+    });
+    expect(await page.evaluate(() => window.__remixRouter?.state.navigation.state)).toBe("idle");
+    await expect(page).toHaveURL(`/chat/${earlier}`);
+    await expect.poll(() => db.completion(requestId)?.status).toBe("done");
+    await expect(bubbles(page, "user")).toHaveCount(1);
+    await expect(composer(page)).toBeEnabled();
+    expect(db.storedBy(user.id)).toMatchObject({ chats: 2, completions: 2 });
   });
 
   test("a new chat warms its reply's Markdown as soon as the user types, not only once the page is idle", async ({

@@ -14,6 +14,7 @@ import { EditLastMessage, IntentButton } from "./message-controls";
 import { QuickActions } from "./quick-actions";
 import { ScrollToBottom } from "./scroll-to-bottom";
 import { useCompletionStream, useFollowing } from "./use-completion-stream";
+import { useSentAtSubmit } from "./follow-sent-reply";
 import { useReplyNotification } from "./use-reply-notification";
 import { WarmMarkdown } from "./warm-markdown";
 import { useTranslation } from "react-i18next";
@@ -225,9 +226,12 @@ const StoredMessage = memo(function StoredMessage({
 function useSentMessage(requestId: string, firstMessage: boolean) {
   const navigation = useNavigation();
   const following = useFollowing(requestId);
-  const form = navigation.formData;
+  const shown = following || firstMessage;
+  // Started at the composer's submit, the send is on its way before the router holds its form; read only when
+  // it shows, so that in a chat the page does not render at the submit for nothing.
+  const form = useSentAtSubmit(shown ? requestId : null) ?? navigation.formData;
   if (!form || (form.get("intent") ?? "send") !== "send" || form.get("requestId") !== requestId) return null;
-  if (!following && !firstMessage) return null;
+  if (!shown) return null;
   const content = form.get("content");
   if (typeof content !== "string" || !content.trim()) return null;
   // As the send stores it: a first message's "[SYSTEM: ...]" prefix is the chat's instruction, not shown.

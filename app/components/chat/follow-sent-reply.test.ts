@@ -1,7 +1,7 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { acceptedEvent, streamedAnswer, token } from "#tests/support/sse";
-import { followSentReply, sendAtSubmit, submittedForm } from "./follow-sent-reply";
+import { followSentReply, sendAtSubmit, sentAtSubmit, submittedForm } from "./follow-sent-reply";
 
 function composerForm(fields: Record<string, string>) {
   const form = new FormData();
@@ -33,7 +33,7 @@ describe("the composer's send, started at its submit", () => {
 
   it("is the request the client action follows: one POST, and the page goes on to the chat", async () => {
     const form = composerForm({ content: "Hello", requestId: "req-early", model: "m" });
-    sendAtSubmit(form, "chat-1");
+    const routerTurn = sendAtSubmit(form, "chat-1");
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]![0]).toBe("/api/chat-send/chat-1");
 
@@ -44,11 +44,48 @@ describe("the composer's send, started at its submit", () => {
     expect(response.headers.get("Location")).toBe("/chat/chat-1");
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(serverAction).not.toHaveBeenCalled();
+    await routerTurn;
+  });
+
+  it("lets the router's submission follow once the first token is painted, and shows the send until then", async () => {
+    const form = composerForm({ content: "Hello", requestId: "req-turn", model: "m" });
+    const routerTurn = sendAtSubmit(form, "chat-1")!;
+    let routerMayFollow = false;
+    const followed = routerTurn.then(() => (routerMayFollow = true));
+    expect(sentAtSubmit("req-turn")).toBe(form);
+
+    answer.write(acceptedEvent("/chat/chat-1"));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(routerMayFollow).toBe(false);
+
+    answer.write(token(5, "Hello"));
+    await followed;
+    expect(sentAtSubmit("req-turn")).toBe(form);
+    const { result } = clientAction(form, "chat-1");
+    expect(((await result) as Response).headers.get("Location")).toBe("/chat/chat-1");
+    // Still shown while the chat's data reloads, until the next send.
+    expect(sentAtSubmit("req-turn")).toBe(form);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    fetch.mockImplementationOnce(() => Promise.resolve(Response.json({}, { status: 400 })));
+    const next = sendAtSubmit(composerForm({ content: "Next", requestId: "req-next" }), "chat-1");
+    expect(sentAtSubmit("req-turn")).toBeUndefined();
+    await next;
+  });
+
+  it("lets the router's submission follow at once when the send is refused, and its client action reads the refusal", async () => {
+    const refusal = { status: "error", error: { "": ["You've reached today's limit."] } };
+    fetch.mockImplementation(() => Promise.resolve(Response.json(refusal, { status: 429 })));
+    const form = composerForm({ content: "Hello", requestId: "req-refused" });
+    await sendAtSubmit(form, "chat-1");
+    const { result, serverAction } = clientAction(form, "chat-1");
+    await expect(result).resolves.toEqual(refusal);
+    expect(serverAction).not.toHaveBeenCalled();
+    expect(sentAtSubmit("req-refused")).toBeUndefined();
   });
 
   it("leaves a form that starts no reply (stop) to the form's own action", async () => {
     const form = composerForm({ intent: "stop", completionId: "c", requestId: "req-stop" });
-    sendAtSubmit(form, "chat-1");
+    expect(sendAtSubmit(form, "chat-1")).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
     const { result, serverAction } = clientAction(form, "chat-1");
     await expect(result).resolves.toEqual({ fromServerAction: true });
@@ -58,8 +95,9 @@ describe("the composer's send, started at its submit", () => {
 
   it("asks the form's own action again when the early send's answer broke before it was accepted", async () => {
     const form = composerForm({ content: "Hello", requestId: "req-cut" });
-    sendAtSubmit(form, "chat-1");
+    const routerTurn = sendAtSubmit(form, "chat-1");
     answer.cut();
+    await routerTurn;
     const { result, serverAction } = clientAction(form, "chat-1");
     await expect(result).resolves.toEqual({ fromServerAction: true });
     expect(serverAction).toHaveBeenCalledTimes(1);

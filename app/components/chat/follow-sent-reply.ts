@@ -1,5 +1,6 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { redirect } from "@remix-run/react";
+import { useSyncExternalStore } from "react";
 import { routerStateNow, type RouterState } from "../router-now";
 import { replyStarted, sendAndFollow } from "./use-completion-stream";
 
@@ -22,21 +23,59 @@ function replyRequestId(form: FormData): string | null {
 
 const chatSendUrl = (chatId: string | undefined) => `/api/chat-send${chatId ? `/${chatId}` : ""}`;
 
-/** Sends the composer started at its submit, by request id, until the client action takes them up. */
-const startedSends = new Map<string, ReturnType<typeof sendAndFollow>>();
+/** A send the composer started at its submit: its form, and the answer the client action will follow. */
+interface SentAtSubmit {
+  form: FormData;
+  answer: ReturnType<typeof sendAndFollow>;
+}
+
+/** The send the composer started at its submit, by request id, until the next one (or a refusal, or the user left). */
+const startedSends = new Map<string, SentAtSubmit>();
+const startedListeners = new Set<() => void>();
+
+/** Drops a send from the page's view of it: its client action has ended, or will not come. */
+export function forgetSentAtSubmit(requestId: string) {
+  if (startedSends.delete(requestId)) startedListeners.forEach((listener) => listener());
+}
 
 /**
- * Starts the composer's send at its submit event. The router calls the client action only after rendering the
- * submission and painting it (~12 ms on a long chat); the send goes out meanwhile, and the client action
- * follows this one instead of sending again (docs/benchmarks.md §4d).
+ * Starts the composer's send at its submit event, and resolves when the router's submission may follow: once
+ * the reply's first text is painted, or at once when the answer is no event stream (a refusal, a redirect) or
+ * broke. The router's submission re-renders the whole page (the sidebar, every route's component) and ran
+ * while the answer was on its way, holding its first token back by ~10–30 ms (docs/benchmarks.md §4k); the
+ * page shows the send meanwhile from here (`useSentAtSubmit`), and the client action follows this send
+ * instead of sending again. Null for a form that starts no reply (stop): the router submits it as usual.
  */
-export function sendAtSubmit(form: FormData, chatId: string | undefined) {
+export function sendAtSubmit(form: FormData, chatId: string | undefined): Promise<void> | null {
   const requestId = replyRequestId(form);
-  if (!requestId) return;
-  const sent = sendAndFollow(chatSendUrl(chatId), form, requestId);
-  // Its failure is the client action's to handle, as if it had sent it itself.
-  sent.catch(() => undefined);
-  startedSends.set(requestId, sent);
+  if (!requestId) return null;
+  const answer = sendAndFollow(chatSendUrl(chatId), form, requestId);
+  // One send at a time from the composer: an earlier one is over, its page's data reloaded.
+  startedSends.clear();
+  startedSends.set(requestId, { form, answer });
+  startedListeners.forEach((listener) => listener());
+  // A failure is the client action's to handle, as if it had sent the form itself.
+  return answer.then(
+    (answered) => (answered instanceof Response ? undefined : replyStarted(requestId, FIRST_TEXT_WAIT_MS)),
+    () => undefined,
+  );
+}
+
+/** The form of the send the composer started at its submit for this request id. */
+export const sentAtSubmit = (requestId: string): FormData | undefined => startedSends.get(requestId)?.form;
+
+function onStartedChange(listener: () => void) {
+  startedListeners.add(listener);
+  return () => startedListeners.delete(listener);
+}
+
+/** `sentAtSubmit`, for a component, which re-renders when it changes; undefined for a null request id. */
+export function useSentAtSubmit(requestId: string | null): FormData | undefined {
+  return useSyncExternalStore(
+    onStartedChange,
+    () => (requestId === null ? undefined : sentAtSubmit(requestId)),
+    () => undefined,
+  );
 }
 
 /**
@@ -69,11 +108,24 @@ export async function followSentReply({ request, params, serverAction }: ClientA
   const form = await submittedForm(request, routerStateNow()?.navigation);
   const requestId = replyRequestId(form);
   if (!requestId) return serverAction();
-  const started = startedSends.get(requestId);
-  startedSends.delete(requestId);
+  const result = await follow(form, requestId, params.chatId, serverAction);
+  // Refused: the page stays, with the form's errors and no question. Otherwise the page shows the send from
+  // here until its data has reloaded (a new request id then): dropped at once, it left the screen for the
+  // moment before React rendered the router's navigation, which holds the same form.
+  if (!(result instanceof Response)) forgetSentAtSubmit(requestId);
+  return result;
+}
+
+async function follow(
+  form: FormData,
+  requestId: string,
+  chatId: string | undefined,
+  serverAction: ClientActionFunctionArgs["serverAction"],
+) {
+  const started = startedSends.get(requestId)?.answer;
   let answer: Awaited<ReturnType<typeof sendAndFollow>>;
   try {
-    answer = await (started ?? sendAndFollow(chatSendUrl(params.chatId), form, requestId));
+    answer = await (started ?? sendAndFollow(chatSendUrl(chatId), form, requestId));
   } catch {
     // The answer broke before it said whether the send was taken: the form's own action asks again, and the
     // request id makes the repeat the same request, never a second one.
