@@ -33,9 +33,11 @@ interface SentAtSubmit {
 const startedSends = new Map<string, SentAtSubmit>();
 const startedListeners = new Set<() => void>();
 
-/** Drops a send from the page's view of it: its client action has ended, or will not come. */
+const startedChanged = () => startedListeners.forEach((listener) => listener());
+
+/** Drops a send from the page's view of it: it was refused, or the router will not take it up (the page was left). */
 export function forgetSentAtSubmit(requestId: string) {
-  if (startedSends.delete(requestId)) startedListeners.forEach((listener) => listener());
+  if (startedSends.delete(requestId)) startedChanged();
 }
 
 /**
@@ -53,7 +55,7 @@ export function sendAtSubmit(form: FormData, chatId: string | undefined): Promis
   // One send at a time from the composer: an earlier one is over, its page's data reloaded.
   startedSends.clear();
   startedSends.set(requestId, { form, answer });
-  startedListeners.forEach((listener) => listener());
+  startedChanged();
   // A failure is the client action's to handle, as if it had sent the form itself.
   return answer.then(
     (answered) => (answered instanceof Response ? undefined : replyStarted(requestId, FIRST_TEXT_WAIT_MS)),
