@@ -17,8 +17,11 @@ import { expectNoSeriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { gateName, mockDirective, wordsReply } from "./support/mock";
 
-/** The page's requests that `matches` picks, each held until the returned function is called. */
-async function holdRequests(page: Page, matches: (request: Request) => boolean) {
+/**
+ * The page's requests that `matches` picks, each held until the returned function is called. With `whole`, each
+ * is then answered to the page at once, its answer read to the end first.
+ */
+async function holdRequests(page: Page, matches: (request: Request) => boolean, { whole = false } = {}) {
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
   const held: Route[] = [];
@@ -26,7 +29,8 @@ async function holdRequests(page: Page, matches: (request: Request) => boolean) 
     if (!matches(route.request())) return route.fallback();
     held.push(route);
     await released;
-    await route.continue();
+    if (whole) await route.fulfill({ response: await route.fetch() });
+    else await route.continue();
   });
   return { release, held };
 }
@@ -164,12 +168,11 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     await page.goto("/chat");
     const { requestId } = await composerFields(page);
     // The send's answer is held, then handed to the page whole: the reply is over when the page gets it.
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/chat-send**", async (route) => {
-      await released;
-      await route.fulfill({ response: await route.fetch() });
-    });
+    const sends = await holdRequests(
+      page,
+      (request) => new URL(request.url()).pathname.startsWith("/api/chat-send"),
+      { whole: true },
+    );
     await composer(page).fill(`Left behind ${mockDirective({ reply: "Answered anyway." })}`);
     await composer(page).press("Enter");
     await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
@@ -179,7 +182,7 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
       .click();
     await expect(page).toHaveURL(`/chat/${earlier}`);
     await expect(lastReply(page)).toHaveText("Earlier answer.");
-    release();
+    sends.release();
 
     // The page has read the whole answer (its resource timing entry is made at the body's end) and painted
     // twice since: were the send to take the user back, its navigation would be under way by now.
