@@ -159,7 +159,7 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     await finishedCompletion(db, new URL(page.url()).pathname.split("/").pop()!);
   });
 
-  test("a user who leaves for another chat before the first token stays there, and the reply is still stored", async ({
+  test("a user who leaves for another chat before the first token stays there, and the reply is still stored and listed", async ({
     page,
     user,
     db,
@@ -195,6 +195,8 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     });
     expect(await page.evaluate(() => window.__remixRouter?.state.navigation.state)).toBe("idle");
     await expect(page).toHaveURL(`/chat/${earlier}`);
+    // The page the user is on learns of the chat the send made.
+    await expect(sidebar(page).getByRole("link", { name: /^Left behind/ })).toBeVisible();
     await expect.poll(() => db.completion(requestId)?.status).toBe("done");
     await expect(bubbles(page, "user")).toHaveCount(1);
     await expect(composer(page)).toBeEnabled();

@@ -1,10 +1,9 @@
 import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigation, useParams, useSubmit } from "@remix-run/react";
+import { Form, useNavigation, useParams, useRevalidator, useSubmit } from "@remix-run/react";
 import { memo, useEffect, useRef, type CSSProperties, type FormEvent, type KeyboardEvent } from "react";
 import { ErrorList } from "~/components/ui/field";
-import { forgetSentAtSubmit, sendAtSubmit, useSentAtSubmit } from "./follow-sent-reply";
+import { sendAtSubmit, useSentAtSubmit } from "./follow-sent-reply";
 import { SendIcon, StopIcon } from "./icons";
-import { routerStateNow } from "../router-now";
 import { useTranslation } from "react-i18next";
 
 /** The box grows with its text to at most 4 rows of 20 px, then scrolls (docs/product.md §2). */
@@ -43,28 +42,18 @@ export const Composer = memo(function Composer({
   const { chatId } = useParams();
   const formProps = getFormProps(form);
   const submit = useSubmit();
+  const revalidator = useRevalidator();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     formProps.onSubmit(event);
     if (event.defaultPrevented) return;
     const formData = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
-    const routerTurn = sendAtSubmit(formData, chatId);
-    if (!routerTurn) return;
-    // The router's submission follows the send once its first token is painted (docs/benchmarks.md §4k).
-    event.preventDefault();
     const action = event.currentTarget.getAttribute("action") ?? undefined;
-    const page = `${location.pathname}${location.search}`;
-    routerTurn
-      .then(() => {
-        // Left for another page meanwhile: the reply goes on without this one, which is not brought back.
-        if (
-          `${location.pathname}${location.search}` !== page ||
-          routerStateNow()?.navigation.state !== "idle"
-        )
-          forgetSentAtSubmit(requestId);
-        else submit(formData, { method: "post", action });
-      })
-      // The box must not stay on "Sending..." for a submission that could not be made.
-      .catch(() => forgetSentAtSubmit(requestId));
+    const handOff = {
+      submit: (form: FormData) => submit(form, { method: "post", action }),
+      revalidate: revalidator.revalidate,
+    };
+    // The router's submission follows the send once its first token is painted (docs/benchmarks.md §4k).
+    if (sendAtSubmit(formData, chatId, handOff)) event.preventDefault();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key !== "Enter" || event.shiftKey || event.nativeEvent.isComposing) return;

@@ -36,30 +36,58 @@ const startedListeners = new Set<() => void>();
 const startedChanged = () => startedListeners.forEach((listener) => listener());
 
 /** Drops a send from the page's view of it: it was refused, or the router will not take it up (the page was left). */
-export function forgetSentAtSubmit(requestId: string) {
+function forgetSentAtSubmit(requestId: string) {
   if (startedSends.delete(requestId)) startedChanged();
 }
 
+/** How the composer's send goes back to the router once its first text is painted. */
+export interface RouterHandOff {
+  /** The router's submission of the form, which the client action follows (the page goes on to the chat). */
+  submit: (form: FormData) => void;
+  /** Reloads the page's data: the page the user went to meanwhile learns of the chat the send made. */
+  revalidate: () => void;
+}
+
+const pageNow = () => `${location.pathname}${location.search}`;
+
 /**
- * Starts the composer's send at its submit event, and resolves when the router's submission may follow: once
- * the reply's first text is painted, or at once when the answer is no event stream (a refusal, a redirect) or
- * broke. The router's submission re-renders the whole page (the sidebar, every route's component) and ran
- * while the answer was on its way, holding its first token back by ~10–30 ms (docs/benchmarks.md §4k); the
- * page shows the send meanwhile from here (`useSentAtSubmit`), and the client action follows this send
- * instead of sending again. Null for a form that starts no reply (stop): the router submits it as usual.
+ * Starts the composer's send at its submit event, and hands the form to the router once the reply's first
+ * text is painted, or at once when the answer is no event stream (a refusal, a redirect) or broke. The router's
+ * submission re-renders the whole page (the sidebar, every route's component) and ran while the answer was on
+ * its way, holding its first token back by ~10–30 ms (docs/benchmarks.md §4k); the page shows the send
+ * meanwhile from here (`useSentAtSubmit`), and the client action follows this send instead of sending again.
+ * Resolves once the form is handed on; null for a form that starts no reply (stop): the router submits it as
+ * usual.
  */
-export function sendAtSubmit(form: FormData, chatId: string | undefined): Promise<void> | null {
+export function sendAtSubmit(
+  form: FormData,
+  chatId: string | undefined,
+  router: RouterHandOff,
+): Promise<void> | null {
   const requestId = replyRequestId(form);
   if (!requestId) return null;
+  const page = pageNow();
   const answer = sendAndFollow(chatSendUrl(chatId), form, requestId);
   // One send at a time from the composer: an earlier one is over, its page's data reloaded.
   startedSends.clear();
   startedSends.set(requestId, { form, answer });
   startedChanged();
-  // A failure is the client action's to handle, as if it had sent the form itself.
-  return answer.then(
-    (answered) => (answered instanceof Response ? undefined : replyStarted(requestId, FIRST_TEXT_WAIT_MS)),
-    () => undefined,
+  return (
+    answer
+      .then(
+        (answered) =>
+          answered instanceof Response ? false : replyStarted(requestId, FIRST_TEXT_WAIT_MS).then(() => true),
+        // A failure is the client action's to handle, as if it had sent the form itself; it may have been taken.
+        () => true,
+      )
+      .then((mayBeTaken) => {
+        if (pageNow() === page && routerStateNow()?.navigation.state === "idle") return router.submit(form);
+        // Left for another page meanwhile: the reply goes on without this one, which is not brought back.
+        forgetSentAtSubmit(requestId);
+        if (mayBeTaken) router.revalidate();
+      })
+      // The box must not stay on "Sending..." for a submission that could not be made.
+      .catch(() => forgetSentAtSubmit(requestId))
   );
 }
 
