@@ -106,6 +106,14 @@ describe("POST /api/chat-send", () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ location: `/signin?${new URLSearchParams({ redirectTo: "/chat" })}` });
     expect(answer.headers.get("Set-Cookie")).toMatch(/^rogue_toast=/);
+
+    const chatId = uuidv7();
+    const inChat = await outcome(() =>
+      send(null, { intent: "send", content: "Hello", requestId: uuidv7() }, chatId),
+    );
+    expect(inChat.body).toEqual({
+      location: `/signin?${new URLSearchParams({ redirectTo: `/chat/${chatId}` })}`,
+    });
   });
 
   it("answers 404 for someone else's chat, and stores nothing", async () => {

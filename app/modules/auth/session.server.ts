@@ -109,18 +109,22 @@ export async function revokeSessions(database: Db, userId: string) {
   await database.deleteFrom("sessions").where("user_id", "=", userId).execute();
 }
 
-/** `/signin?redirectTo=<here>` for the current URL. */
-export function signinUrl(request: Request) {
+/** The path a request was made to, with its query. */
+function pathOf(request: Request) {
   const url = new URL(request.url);
-  return `/signin?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`;
+  return `${url.pathname}${url.search}`;
 }
 
-export async function requireUser(
-  request: Request,
-  toast: ToastInput = toasts.authRequired,
-): Promise<SessionUser> {
+/**
+ * The session's user; a signed-out visitor goes to sign in with `backTo` (by default the request's own URL) as
+ * the way back.
+ */
+export async function requireUser(request: Request, backTo?: string): Promise<SessionUser> {
   const session = await getSessionUser(request);
-  if (!session) throw await redirectWithToast(request, signinUrl(request), { type: "destructive", ...toast });
+  if (!session) {
+    const signin = `/signin?${new URLSearchParams({ redirectTo: backTo ?? pathOf(request) })}`;
+    throw await redirectWithToast(request, signin, { type: "destructive", ...toasts.authRequired });
+  }
   return session;
 }
 

@@ -89,8 +89,13 @@ type ChatOutcome =
   | { to: string; toast?: ToastInput; started?: StartedReply }
   | { result: SubmissionResult<string[]>; status: number };
 
-async function decideChatAction(request: Request, chatId: string | null): Promise<ChatOutcome> {
-  const session = await requireUser(request);
+/** `backTo`: the page a signed-out sender signs in to come back to, when not the request's own URL. */
+async function decideChatAction(
+  request: Request,
+  chatId: string | null,
+  backTo?: string,
+): Promise<ChatOutcome> {
+  const session = await requireUser(request, backTo);
   const formData = await readFormData(request);
   if (!formData.has("intent")) formData.set("intent", "send");
   const submission = parseWithZod(formData, { schema: chatActionForm(), disableAutoCoercion: true });
@@ -165,9 +170,9 @@ export async function handleChatAction(request: Request, chatId: string | null) 
 export async function handleChatActionAsStream(request: Request, chatId: string | null): Promise<Response> {
   let outcome: ChatOutcome;
   try {
-    // As the chat's own page: a signed-out sender signs in with the chat as the way back, not this endpoint.
-    const page = new Request(new URL(chatId ? `/chat/${chatId}` : "/chat", request.url), request);
-    outcome = await decideChatAction(page, chatId);
+    // A signed-out sender signs in with the chat as the way back, not this endpoint. Passed as a path: a
+    // request made anew for the chat's URL would pipe the body through another stream (~0.1 ms a send).
+    outcome = await decideChatAction(request, chatId, chatId ? `/chat/${chatId}` : "/chat");
   } catch (thrown) {
     const location = thrown instanceof Response ? thrown.headers.get("Location") : null;
     if (!location) throw thrown;
