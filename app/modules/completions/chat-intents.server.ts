@@ -66,12 +66,15 @@ export const chatActionSchema = perLocale(() =>
  */
 const chatActionForm = perLocale(() => coerceFormValue(chatActionSchema()));
 
+/** The chat's page, or the new chat's. */
+const chatPage = (chatId: string | null) => (chatId ? `/chat/${chatId}` : "/chat");
+
 /** The chat (or the new chat, keeping its chosen model) with the key dialog open. */
 function keyDialogUrl(chatId: string | null, model: string | undefined) {
   const params = new URLSearchParams();
   if (!chatId && model) params.set("model", model);
   params.set("apikey", "edit");
-  return `${chatId ? `/chat/${chatId}` : "/chat"}?${params}`;
+  return `${chatPage(chatId)}?${params}`;
 }
 
 /** A reply a request started; `queued` when this request stored it (not a repeated request id). */
@@ -102,13 +105,12 @@ async function decideChatAction(
   if (submission.status !== "success") return { result: submission.reply(), status: 400 };
   const input = submission.value;
   const userId = session.user.id;
-  const chatUrl = (id: string) => `/chat/${id}`;
   try {
     switch (input.intent) {
       case "send": {
         const sent = await sendMessage(session, input, chatId);
         return {
-          to: chatUrl(sent.chatId),
+          to: chatPage(sent.chatId),
           started: { userId, completionId: sent.completionId, queued: !sent.repeated },
         };
       }
@@ -120,7 +122,7 @@ async function decideChatAction(
           chatId,
         );
         return {
-          to: chatUrl(sent.chatId),
+          to: chatPage(sent.chatId),
           toast: { type: "info", ...toasts.startingAction(translate(`chat:quickActions.actions.${action}`)) },
           started: { userId, completionId: sent.completionId, queued: !sent.repeated },
         };
@@ -128,7 +130,7 @@ async function decideChatAction(
       case "model": {
         if (!chatId) return { to: `/chat?${new URLSearchParams({ model: input.model })}` };
         const { resent } = await switchModel(session, chatId, input.model);
-        return { to: chatUrl(chatId), toast: { type: "success", ...toasts.modelChanged(resent) } };
+        return { to: chatPage(chatId), toast: { type: "success", ...toasts.modelChanged(resent) } };
       }
       case "regenerate":
       case "edit":
@@ -137,11 +139,11 @@ async function decideChatAction(
           return { result: submission.reply({ formErrors: [messages.nothingToEdit] }), status: 400 };
         if (input.intent === "stop") {
           await stopReply(session, chatId, input.completionId);
-          return { to: chatUrl(chatId) };
+          return { to: chatPage(chatId) };
         }
         if (input.intent === "regenerate") await regenerateReply(session, chatId, input.requestId);
         else await editAndResend(session, chatId, input);
-        return { to: chatUrl(chatId), started: { userId, completionId: input.requestId } };
+        return { to: chatPage(chatId), started: { userId, completionId: input.requestId } };
       }
     }
   } catch (error) {
@@ -172,7 +174,7 @@ export async function handleChatActionAsStream(request: Request, chatId: string 
   try {
     // A signed-out sender signs in with the chat as the way back, not this endpoint. Passed as a path: a
     // request made anew for the chat's URL would pipe the body through another stream (~0.1 ms a send).
-    outcome = await decideChatAction(request, chatId, chatId ? `/chat/${chatId}` : "/chat");
+    outcome = await decideChatAction(request, chatId, chatPage(chatId));
   } catch (thrown) {
     const location = thrown instanceof Response ? thrown.headers.get("Location") : null;
     if (!location) throw thrown;
