@@ -2,7 +2,7 @@
  * `/checkout?tier=&billing=`: Details → Payment → Confirmation. Each step is a form posted here and checked
  * in the action; the step shown comes from the order row, so the checkout is the same without JavaScript.
  */
-import { getFormProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import {
   data,
@@ -12,7 +12,7 @@ import {
   type MetaFunction,
 } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useMemo, type ReactNode } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { CheckoutSteps, OrderSummary, CardNetworks, SummaryRow } from "~/components/checkout/checkout-parts";
 import { supportEmailLink } from "~/components/site/text-links";
@@ -226,6 +226,14 @@ function CardField({
 }
 
 /**
+ * A failed order's reason as the form's starting result: the form then says it like any answer of its own, and
+ * the next submission, checked in the browser or by the action, replaces it.
+ */
+function failedPaymentResult(failure: string | null): SubmissionResult | undefined {
+  return failure ? { status: "error", error: { "": [failure] } } : undefined;
+}
+
+/**
  * With a redirect provider (Stripe) the form only starts the payment, on the provider's page; otherwise it
  * takes the card here. Either way it shows a declined payment's reason.
  */
@@ -233,10 +241,13 @@ function PaymentStep() {
   const { t } = useTranslation("checkout");
   const { locale } = useFormat();
   const view = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useZodForm(paymentSchema(), { id: "checkout-payment", lastResult });
   const order = view.order!;
-  const failure = form.errors?.length ? null : order.failure;
+  const lastResult = useActionData<typeof action>();
+  const lastFailure = useMemo(() => failedPaymentResult(order.failure), [order.failure]);
+  const [form, fields] = useZodForm(paymentSchema(), {
+    id: "checkout-payment",
+    lastResult: lastResult ?? lastFailure,
+  });
   const price = `${formatPrice(order.amount_cents, locale)}${PERIOD_LABELS[view.billing]}`;
   const byCard = view.provider !== "redirect";
   return (
@@ -258,11 +269,6 @@ function PaymentStep() {
       ) : (
         <p className="text-zinc-300">{t("payment.stripeNote", { price })}</p>
       )}
-      {failure ? (
-        <p role="alert" className="field-error">
-          {failure}
-        </p>
-      ) : null}
       <ErrorList id={form.errorId} errors={form.errors} />
       <SubmitButton
         label={byCard ? t("payment.pay", { price }) : t("payment.payWithStripe", { price })}

@@ -219,6 +219,29 @@ test.describe("checkout", { tag: ALSO_WITHOUT_JS }, () => {
     });
   }
 
+  test("after a declined card, a resubmit with a bad field shows that field's error and no longer the decline", async ({
+    page,
+    user: _user,
+    javaScriptEnabled,
+  }) => {
+    const orderId = await toPayment(page);
+    const declined = "Your card was declined: insufficient funds. Please use another card.";
+    const pay = page.getByRole("button", { name: "Pay $25/month" });
+    await fill(page, { ...CARD, "Card number": "4000 0000 0000 9995" });
+    expect((await submitForm(page, pay, "/checkout")).status()).toBe(402);
+    await expect(page.getByText(declined, { exact: true })).toBeVisible();
+    // Coming back to the order, it still says why it failed.
+    await page.goto(`/checkout?order=${orderId}`);
+    await expect(page.getByText(declined, { exact: true })).toBeVisible();
+    if (javaScriptEnabled) await page.waitForFunction(() => "__remixRouter" in window);
+
+    await fill(page, { ...CARD, "Card number": "4242 4242 4242" });
+    if (javaScriptEnabled) await pay.click();
+    else expect((await submitForm(page, pay, "/checkout")).status()).toBe(400);
+    await expect(page.getByText("Please enter a valid 16-digit card number", { exact: true })).toBeVisible();
+    await expect(page.getByText(declined, { exact: true })).toHaveCount(0);
+  });
+
   test("a demo user is asked to create a real account first", async ({ page }) => {
     await openDemoLink(page);
     await expect(page).toHaveURL(/\/chat/);
