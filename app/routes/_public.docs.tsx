@@ -5,14 +5,13 @@ import { Trans, useTranslation } from "react-i18next";
 import { Code, DocTable, PageSection, PageShell } from "~/components/site/page-shell";
 import { TEXT_LINK_CLASS } from "~/components/site/text-links";
 import { originLoader, useApiExamples } from "~/components/site/use-api-examples";
+import { groupCardNumber } from "~/modules/billing/card-numbers";
 import { formatPrice, priceCents } from "~/modules/billing/prices";
 import { translate } from "~/modules/i18n/translate";
 import { settingsText } from "~/modules/settings/settings-messages";
 import { SIMULATED_DECLINES, SIMULATED_SUCCESS_CARDS } from "~/modules/billing/test-cards";
 
 export const meta: MetaFunction = () => [{ title: translate("docs:docs.metaTitle") }];
-
-const group = (number: string) => number.replace(/(\d{4})(?=\d)/g, "$1 ");
 
 export const loader = originLoader;
 
@@ -51,11 +50,11 @@ export default function DocsPage() {
           rows={[
             ...Object.entries(SIMULATED_SUCCESS_CARDS).map(([brand, number]) => ({
               key: number,
-              cells: [group(number), t("docs.checkout.paid", { brand })],
+              cells: [groupCardNumber(number), t("docs.checkout.paid", { brand })],
             })),
             ...Object.entries(SIMULATED_DECLINES).map(([number, reason]) => ({
               key: number,
-              cells: [group(number), t("docs.checkout.declined", { reason })],
+              cells: [groupCardNumber(number), t("docs.checkout.declined", { reason })],
             })),
           ]}
         />

@@ -27,6 +27,7 @@ interface OrderRow {
   id: string;
   status: string;
   amount_cents: number;
+  card_brand: string | null;
   card_last4: string | null;
   tier: string;
 }
@@ -218,6 +219,25 @@ test.describe("checkout", { tag: ALSO_WITHOUT_JS }, () => {
       if (!javaScriptEnabled) await expect(page.getByLabel("Card number", { exact: true })).toHaveValue("");
     });
   }
+
+  test("an American Express card's 15 digits pay, and Thank You shows its brand and last 4", async ({
+    page,
+    db,
+    user: _user,
+  }) => {
+    const orderId = await toPayment(page);
+    await fill(page, { ...CARD, "Card number": "3782 822463 10005", CVV: "1234" });
+    await page.getByRole("button", { name: "Pay $25/month" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You" })).toBeVisible();
+    await expect(page.getByRole("complementary", { name: "Order summary" })).toContainText(
+      "American Express •••• 0005",
+    );
+    expect(db.get<OrderRow>("select * from orders where id = ?", orderId)).toMatchObject({
+      status: "paid",
+      card_brand: "American Express",
+      card_last4: "0005",
+    });
+  });
 
   test("after a declined card, a resubmit with a bad field shows that field's error and no longer the decline", async ({
     page,

@@ -19,7 +19,12 @@ import {
   saveDetails,
   startRedirectPayment,
 } from "~/modules/billing/orders.server";
-import { createSimulatedProvider, luhnValid, SIMULATED_DECLINES } from "~/modules/billing/simulated-provider";
+import {
+  createSimulatedProvider,
+  luhnValid,
+  SIMULATED_DECLINES,
+  SIMULATED_SUCCESS_CARDS,
+} from "~/modules/billing/simulated-provider";
 import { createStripeProvider } from "~/modules/billing/stripe-provider.server";
 import { messages } from "~/modules/errors/catalogue";
 import { insertUser, rowWhere } from "../support/rows";
@@ -93,6 +98,21 @@ describe("the simulated provider", () => {
   it("accepts its documented decline numbers as Luhn-valid, so they reach the decline", () => {
     for (const number of Object.keys(SIMULATED_DECLINES)) expect(luhnValid(number)).toBe(true);
     expect(luhnValid("4242424242424241")).toBe(false);
+  });
+
+  it("pays with each documented success card, and the order keeps that card's brand and last 4", async () => {
+    const user = await buyer();
+    const provider = createSimulatedProvider();
+    for (const [brand, number] of Object.entries(SIMULATED_SUCCESS_CARDS)) {
+      const order = await professionalOrder(user);
+      const card = { ...goodCard, cardNumber: number, cvv: "1234" };
+      expect(await payWithCard(db, user, order.id, card, provider)).toEqual({ status: "paid" });
+      expect(await orderRow(order.id)).toMatchObject({
+        status: "paid",
+        card_brand: brand,
+        card_last4: number.slice(-4),
+      });
+    }
   });
 
   it("pays a Professional order once, prices it from the table, and sets the plan for a month", async () => {

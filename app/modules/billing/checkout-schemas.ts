@@ -6,6 +6,7 @@ import { z } from "zod";
 import { emailField } from "../auth/schemas";
 import { messages } from "../errors/catalogue";
 import { perLocale } from "../i18n/translate";
+import { cardNumberValid } from "./card-numbers";
 import { BILLINGS, PLANS } from "./prices";
 import { requiredText } from "~/utils/form-fields";
 
@@ -40,10 +41,7 @@ export const paymentSchema = perLocale(() =>
       .string({ required_error: messages.cardNumberRequired })
       .transform(digits)
       .pipe(
-        z
-          .string()
-          .min(1, messages.cardNumberRequired)
-          .regex(/^\d{16}$/, messages.cardNumberInvalid),
+        z.string().min(1, messages.cardNumberRequired).refine(cardNumberValid, messages.cardNumberInvalid),
       ),
     expiry: z
       .string({ required_error: messages.expiryRequired })

@@ -4,6 +4,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { messages } from "../errors/catalogue";
+import { isAmexNumber } from "./card-numbers";
 import type { CardInput } from "./checkout-schemas";
 import type { CardProvider, ChargeResult } from "./payment-provider";
 import { SIMULATED_DECLINES } from "./test-cards";
@@ -29,7 +30,7 @@ export function cardBrand(number: string): string {
   const four = Number(number.slice(0, 4));
   if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return "Mastercard";
   if (number.startsWith("6011") || number.startsWith("65")) return "Discover";
-  if (two === 34 || two === 37) return "American Express";
+  if (isAmexNumber(number)) return "American Express";
   return "Card";
 }
 

@@ -22,4 +22,5 @@ export const SIMULATED_SUCCESS_CARDS = {
   Visa: "4242424242424242",
   Mastercard: "5555555555554444",
   Discover: "6011111111111117",
+  "American Express": "378282246310005",
 } as const;
