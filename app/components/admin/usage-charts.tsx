@@ -32,8 +32,8 @@ function bucketLabel(bucket: string, locale: string): string {
   });
 }
 /**
- * One series over the range. Rendered on the server at a fixed size first (so a page without JavaScript shows
- * the chart), then fitted to its box in the browser.
+ * One series over the range, fitted to its box in the browser. Recharts 3 draws nothing on the server, so
+ * without JavaScript the box says where the same figures are instead of staying blank.
  */
 function SeriesChart({
   title,
@@ -48,6 +48,7 @@ function SeriesChart({
   kind: "bar" | "line";
   color: string;
 }) {
+  const { t } = useTranslation("admin");
   const format = useFormat();
   const data = points.map((point) => ({ ...point, label: bucketLabel(point.bucket, format.locale) }));
   const axes = (
@@ -69,7 +70,12 @@ function SeriesChart({
   return (
     <figure className="min-w-0 rounded-xl border border-zinc-800 p-3">
       <figcaption className="mb-2 text-sm text-zinc-400">{title}</figcaption>
-      <div className="h-48 w-full">
+      <div className="relative h-48 w-full">
+        <noscript>
+          <p className="absolute inset-0 flex items-center justify-center p-4 text-center text-sm text-zinc-400">
+            {t("usage.needsScript")}
+          </p>
+        </noscript>
         <ResponsiveContainer width="100%" height="100%" initialDimension={{ width: 320, height: 192 }}>
           {kind === "bar" ? (
             <BarChart data={data}>
@@ -83,7 +89,8 @@ function SeriesChart({
                 dataKey={dataKey}
                 name={title}
                 stroke={color}
-                dot={false}
+                // The dots mark the buckets with data: a lone one has no segment to draw, so only its dot shows.
+                dot={{ r: 3, fill: color }}
                 connectNulls
                 isAnimationActive={false}
               />
