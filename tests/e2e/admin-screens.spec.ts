@@ -2,7 +2,15 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/axe";
 import { ADMIN } from "./support/env";
-import { ALSO_WITHOUT_JS, expect, expectToast, openAsAdmin, signIn, test } from "./support/fixtures";
+import {
+  ALSO_WITHOUT_JS,
+  expect,
+  expectToast,
+  ONLY_WITHOUT_JS,
+  openAsAdmin,
+  signIn,
+  test,
+} from "./support/fixtures";
 
 /** Lets a field take a value its own constraints refuse (as a crafted request can), so the server answers. */
 const dropConstraints = (field: Locator) =>
@@ -149,6 +157,51 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     );
   });
 });
+
+/** One of the usage charts (Requests, Tokens, Errors, Mean time to first token (ms)) on the page. */
+const usageChart = (page: Page, title: string) => page.getByRole("figure", { name: title });
+
+const DAY_MS = 86_400_000;
+
+test("Usage charts: a single day of replies shows as a dot on the line charts, and a second day joins it", async ({
+  page,
+  db,
+  account,
+}) => {
+  db.recordUsage(account.id, new Date(), 30);
+  db.recordUsage(account.id, new Date(), 36);
+  await openAsAdmin(page, `/admin/users/${account.id}`);
+  await expect(page.getByTestId("usage-by-model")).toContainText("33 ms");
+  const ttft = usageChart(page, "Mean time to first token (ms)");
+  await expect(ttft.locator(".recharts-line-dot")).toHaveCount(1);
+  await expect(ttft.locator(".recharts-line-dot")).toBeVisible();
+  // Tokens are 0 (not missing) on the week's other days: a dot for each of the seven.
+  await expect(usageChart(page, "Tokens").locator(".recharts-line-dot")).toHaveCount(7);
+
+  db.recordUsage(account.id, new Date(Date.now() - 2 * DAY_MS), 50);
+  await page.reload();
+  await expect(ttft.locator(".recharts-line-dot")).toHaveCount(2);
+  await expect(ttft.locator(".recharts-line-curve")).toBeVisible();
+});
+
+test(
+  "Usage charts without JavaScript: every chart's box says where the same figures are",
+  { tag: ONLY_WITHOUT_JS },
+  async ({ page, db, account }) => {
+    db.recordUsage(account.id, new Date(), 33);
+    await signIn(page, ADMIN);
+    for (const path of [`/admin/users/${account.id}`, "/admin/analytics"]) {
+      await page.goto(path);
+      const charts = page.getByRole("figure");
+      await expect(charts).toHaveCount(4);
+      // Playwright's text matching skips <noscript>, so the paragraph inside is asked for its text.
+      for (const chart of await charts.all())
+        await expect(chart.locator("p")).toHaveText(
+          "Charts need JavaScript. The same figures for the whole range are in the totals above and the tables below.",
+        );
+    }
+  },
+);
 
 test("the queue board opens for an admin and refuses anyone else as /admin does", async ({
   page,

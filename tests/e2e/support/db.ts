@@ -2,6 +2,7 @@
  * The run's SQLite database, as the tests see it: a read-only connection for assertions, and a short-lived
  * writable one for the few set-ups a user cannot do through the app (e.g. banning an account).
  */
+import { randomUUID } from "node:crypto";
 import Database from "better-sqlite3";
 
 export interface UserRow {
@@ -121,6 +122,23 @@ export class TestDb {
       last4,
       now,
       now,
+    );
+  }
+
+  /**
+   * A finished reply of `userId`'s at `at` in the usage ledger, as the worker records it (a chart needs replies
+   * on chosen days, which a test cannot make through the app).
+   */
+  recordUsage(userId: string, at: Date, ttftMs: number, tokens = 10) {
+    this.write(
+      "insert into usage_events (completion_id, user_id, model_id, vendor, status, prompt_tokens, completion_tokens, ttft_ms, created_at, finished_at) values (?, ?, 'llama-3.1-8b-instruct', 'together', 'done', ?, ?, ?, ?, ?)",
+      randomUUID(),
+      userId,
+      tokens,
+      tokens,
+      ttftMs,
+      at.toISOString(),
+      at.toISOString(),
     );
   }
 
