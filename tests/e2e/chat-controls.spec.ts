@@ -81,6 +81,8 @@ test.describe("a reply in progress", () => {
     context,
     mock,
   }) => {
+    // Two pages and a 60-token reply: on a loaded machine it outlasts the default.
+    test.slow();
     await page.goto("/chat");
     const reply = wordsReply(60);
     const gate = gateName("second-tab");

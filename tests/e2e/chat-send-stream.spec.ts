@@ -136,6 +136,8 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     user: _user,
     db,
   }) => {
+    // An axe scan of the whole chat page, then a whole send: on a loaded machine it outlasts the default.
+    test.slow();
     await page.goto("/chat");
     const sends = await holdRequests(page, (request) =>
       new URL(request.url()).pathname.startsWith("/api/chat-send"),

@@ -60,8 +60,11 @@ test.describe("chat", () => {
   });
 
   test("the reply streams in token by token", async ({ page, user: _user, mock }) => {
+    // A 9 s reply sampled as it grows: on a loaded machine it outlasts the default.
+    test.slow();
     const reply = wordsReply(60);
-    const held = mock.heldReply({ tokenMs: 60, reply });
+    // Slow enough that a loaded machine's samples still catch several partial texts before the last token.
+    const held = mock.heldReply({ tokenMs: 150, reply });
     await page.goto("/chat");
     // The reply holds before its first token until the chat's own page shows (`sendMessage` waits for it),
     // however busy the machine.
@@ -78,7 +81,7 @@ test.describe("chat", () => {
           if (text && text !== seen.at(-1)) seen.push(text);
           return seen.filter((partial) => partial !== reply).length;
         },
-        { intervals: [40] },
+        { intervals: [40], timeout: 20_000 },
       )
       .toBeGreaterThanOrEqual(3);
     await expectExactText(lastReply(page), reply);
