@@ -16,6 +16,7 @@ import {
   modelOption,
   openModelPicker,
   sendMessage,
+  storedReply,
 } from "./support/chat";
 import { ALSO_WITHOUT_JS, expect, expectToast, test } from "./support/fixtures";
 import { postForm } from "./support/forms";
@@ -207,6 +208,9 @@ test.describe("limits and roles", () => {
     const chatId = await sendMessage(page, "one");
     for (const text of ["two", "three"]) {
       await finishedCompletion(db, chatId);
+      // Without JavaScript the page reloads itself until it shows the reply stored: counted mid-reload, the
+      // next send's messages would be miscounted.
+      await storedReply(page);
       await sendMessage(page, text);
     }
     await finishedCompletion(db, chatId);
