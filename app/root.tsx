@@ -54,9 +54,15 @@ export function useOptionalUser() {
   return useRouteLoaderData<RootData>("root")?.user ?? null;
 }
 
-const NO_SCRIPT_TOAST_EXPIRY =
+/**
+ * Styles for a page without JavaScript. Nothing can dismiss a toast: it fades out after 5 s (docs/product.md §2).
+ * Nothing scrolls a chat to its latest reply: its thread is laid out from the end, so it opens there (the thread's
+ * list says how it keeps a short chat at the top). No ">" in these rules: React escapes it in a style's text.
+ */
+const NO_SCRIPT_STYLES =
   "[data-toast-type]{animation:toast-expire 300ms ease-in 5s forwards}" +
-  "@keyframes toast-expire{to{opacity:0;visibility:hidden}}";
+  "@keyframes toast-expire{to{opacity:0;visibility:hidden}}" +
+  "[data-opens-at-end]{display:flex;flex-direction:column-reverse}";
 
 export function Layout({ children }: { children: ReactNode }) {
   // The theme cookie, read by the root loader, so the first byte has the right colours (no flash).
@@ -77,9 +83,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {/* Without JavaScript nothing can dismiss a toast: it fades out after 5 s (docs/product.md §2). */}
         <noscript>
-          <style>{NO_SCRIPT_TOAST_EXPIRY}</style>
+          <style>{NO_SCRIPT_STYLES}</style>
         </noscript>
       </head>
       <body className="min-h-screen">

@@ -45,8 +45,8 @@ function writeDb(run: RunState, action: (db: Database.Database) => void) {
   }
 }
 
-/** A chat of `pairs` questions and long answers, stored as if the user had had it. */
-function insertLongChat(run: RunState, userId: string, pairs: number): string {
+/** A chat of `pairs` questions and answers of `paragraphs` paragraphs, stored as if the user had had it. */
+function insertLongChat(run: RunState, userId: string, pairs: number, paragraphs = 12): string {
   const chatId = uuidv7();
   writeDb(run, (db) => {
     const now = Date.now();
@@ -66,9 +66,10 @@ function insertLongChat(run: RunState, userId: string, pairs: number): string {
     for (let i = 0; i < pairs; i++) {
       const at = new Date(now - (pairs - i) * 60_000).toISOString();
       insert.run(uuidv7(), chatId, userId, "user", `Question ${i + 1}`, null, null, at);
-      const answer = Array.from({ length: 12 }, (_, line) => `Answer ${i + 1}, paragraph ${line + 1}.`).join(
-        "\n\n",
-      );
+      const answer = Array.from(
+        { length: paragraphs },
+        (_, line) => `Answer ${i + 1}, paragraph ${line + 1}.`,
+      ).join("\n\n");
       insert.run(uuidv7(), chatId, userId, "assistant", answer, "dolphin-mixtral-8x22b", "together", at);
     }
   });
@@ -177,6 +178,28 @@ test.describe("assistant replies", { tag: ALSO_WITHOUT_JS }, () => {
     await speaker.click();
     await expect(page).toHaveURL("/pricing");
   });
+
+  for (const width of [375, 1280]) {
+    test(`a long chat opens at its latest reply, a short one at its top (${width} px)`, async ({
+      page,
+      user,
+      run,
+    }) => {
+      await page.setViewportSize({ width, height: 700 });
+      const longChat = insertLongChat(run, user.id, 4);
+      await page.goto(`/chat/${longChat}`);
+      await expect(bubbles(page, "assistant").last().getByText("Answer 4, paragraph 12.")).toBeInViewport();
+      await expect(bubbles(page, "user").first()).not.toBeInViewport();
+
+      const shortChat = insertLongChat(run, user.id, 1, 1);
+      await page.goto(`/chat/${shortChat}`);
+      await expect(bubbles(page, "assistant").last()).toContainText("Answer 1, paragraph 1.");
+      // The thread's scrolling box: its padding above the first question, not the free space of a short chat.
+      const box = await page.getByRole("list", { name: "Messages" }).locator("..").boundingBox();
+      const question = await bubbles(page, "user").first().boundingBox();
+      expect(question!.y - box!.y).toBeLessThan(60);
+    });
+  }
 });
 
 test.describe("assistant replies with JavaScript", () => {

@@ -298,7 +298,11 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
       <ApiKeyDialog status={props.apiKey} open={props.keyDialog} />
       {chatId && title ? <ChatTitleBar chatId={chatId} title={title} /> : null}
       <div className="relative flex min-h-0 flex-1 flex-col">
-        <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto px-4 py-6">
+        <div
+          ref={scrollRef}
+          className="min-h-0 flex-1 overflow-y-auto px-4 py-6"
+          data-opens-at-end={empty ? undefined : ""}
+        >
           {empty ? (
             <div className="mx-auto flex h-full max-w-2xl flex-col items-center justify-center gap-6 text-center">
               <div>
@@ -309,7 +313,12 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
               <WarmMarkdown />
             </div>
           ) : (
-            <ol className="mx-auto flex w-full max-w-3xl flex-col gap-5" aria-label={t("view.messages")}>
+            // shrink-0 and mb-auto act only in the no-JS thread laid out from the end (root.tsx): the list keeps
+            // its height, and a short chat sits at the top. In the usual block layout they do nothing.
+            <ol
+              className="mx-auto mb-auto flex w-full max-w-3xl shrink-0 flex-col gap-5"
+              aria-label={t("view.messages")}
+            >
               {messages.map((message) => {
                 const failed = failureAfter.get(message.id);
                 return (
