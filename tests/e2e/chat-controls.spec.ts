@@ -44,6 +44,32 @@ test.describe("quick actions", () => {
     ).toBe(0.2);
   });
 
+  for (const width of [375, 1280]) {
+    test(`its toast leaves Send uncovered (${width} px) ${ALSO_WITHOUT_JS}`, async ({
+      page,
+      user: _user,
+    }) => {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto("/chat");
+      await page.getByRole("button", { name: "Code", exact: true }).click();
+      await expect(page).toHaveURL(CHAT_PATH);
+      // Measured in one step while the toast shows: it leaves after 5 s.
+      const overlap = () =>
+        page.evaluate(() => {
+          const toast = document.querySelector("[data-toast-list] li")?.getBoundingClientRect();
+          const send = document.querySelector("[data-composer] button[type=submit]")?.getBoundingClientRect();
+          if (!toast || !send) return "no toast or no Send";
+          const apart =
+            toast.right <= send.left ||
+            send.right <= toast.left ||
+            toast.bottom <= send.top ||
+            send.bottom <= toast.top;
+          return apart ? "apart" : "the toast covers Send";
+        });
+      await expect.poll(overlap).toBe("apart");
+    });
+  }
+
   test("Create image uses the Qwen 2.5 VL model", async ({ page, user, db }) => {
     db.setPlan(user.id, "professional");
     await page.goto("/chat");

@@ -370,7 +370,11 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
         </div>
         <ScrollToBottom containerRef={scrollRef} messageCount={messages.length} />
       </div>
-      <div className="border-t border-zinc-800 px-3 pb-2 pt-2 sm:px-4 sm:pb-3" data-testid="composer-area">
+      <div
+        className="border-t border-zinc-800 px-3 pb-2 pt-2 sm:px-4 sm:pb-3"
+        data-testid="composer-area"
+        data-composer
+      >
         {otherErrors.length ? (
           <div
             role="alert"
