@@ -31,8 +31,14 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico" },
 ];
 
-export const meta: MetaFunction = () => [
-  { title: translate("common:meta.title") },
+const isNotFound = (error: unknown) => isRouteErrorResponse(error) && error.status === 404;
+
+export const meta: MetaFunction = ({ error }) => [
+  {
+    title: isNotFound(error)
+      ? translate("common:errorPage.notFoundMetaTitle")
+      : translate("common:meta.title"),
+  },
   { name: "description", content: translate("common:meta.description") },
 ];
 
@@ -114,7 +120,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const user = useOptionalUser();
   const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const notFound = isNotFound(error);
   return (
     <>
       <PublicHeader />

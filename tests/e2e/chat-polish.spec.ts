@@ -231,6 +231,7 @@ test.describe("the 404 page", () => {
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page).toHaveTitle("Page not found — Rogue AI");
     await expect(page.getByRole("banner").getByRole("link", { name: "Pricing" }).first()).toBeAttached();
     await expect(page.getByRole("link", { name: "Go to Home" })).toHaveAttribute("href", "/");
     await page.getByRole("link", { name: "Back to chat" }).click();
