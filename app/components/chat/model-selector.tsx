@@ -81,7 +81,7 @@ function ModelSelectForm({ models, currentModelId, chatId }: ModelSelectorProps)
         labelClassName="sr-only"
         name="model"
         defaultValue={currentModelId}
-        className="min-w-0 max-w-[calc(100vw-13.5rem)] rounded-lg border border-zinc-700 bg-zinc-900 px-2 py-1.5 text-sm sm:max-w-[14rem]"
+        className="min-w-0 max-w-[calc(100vw-13.5rem)] rounded-lg border border-zinc-700 bg-zinc-900 px-2 py-1.5 text-sm sm:max-w-[14rem] lg:max-w-[24rem]"
       >
         {models.map((model) => {
           const badges = badgeLabels(model);
