@@ -4,15 +4,16 @@ import { randomBytes } from "node:crypto";
 export const createNonce = () => randomBytes(16).toString("base64");
 
 /**
- * The page's Content-Security-Policy. Scripts: the app's own files and the inline scripts carrying this
- * page's nonce, never other inline scripts or eval. Styles allow inline `style` attributes (React sets them
- * for widths and colours); they cannot run code. Images are the app's own or data URLs (replies never load a
- * remote image). Nothing may frame the site.
+ * A page's Content-Security-Policy. Scripts: the app's own files and the inline scripts carrying this page's
+ * nonce (a page with none, the queue board, runs files only), never other inline scripts or eval. Styles allow
+ * inline `style` attributes (React sets them for widths and colours); they cannot run code. Images and fonts
+ * are the app's own or data URLs: replies never load a remote image, and no page asks another site for a font.
+ * Nothing may frame the site.
  */
-export function contentSecurityPolicy(nonce: string): string {
+export function contentSecurityPolicy(nonce?: string): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'`,
+    nonce ? `script-src 'self' 'nonce-${nonce}'` : "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
     "font-src 'self' data:",

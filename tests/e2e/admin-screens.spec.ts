@@ -221,9 +221,23 @@ test("the queue board opens for an admin and refuses anyone else as /admin does"
 
   await page.context().clearCookies();
   await openAsAdmin(page, "/admin");
+  // The console asks no other site for anything: bull-board's page names Google's fonts, and the browser
+  // refuses them before any request leaves.
+  const elsewhere: string[] = [];
+  const sameSite = (url: string) => new URL(url).origin === new URL(page.url()).origin;
+  page.on("requestfinished", (request) => {
+    if (!sameSite(request.url())) elsewhere.push(`${request.url()}: sent`);
+  });
+  page.on("requestfailed", (request) => {
+    const reason = request.failure()?.errorText;
+    // Playwright names Chromium's refusal "csp".
+    if (!sameSite(request.url()) && reason !== "csp") elsewhere.push(`${request.url()}: ${reason}`);
+  });
   await page.getByRole("link", { name: "Open the queue board (bull-board)" }).click();
   await expect(page).toHaveURL(/\/admin\/queues/);
   await expect(page.getByText("completion", { exact: false }).first()).toBeVisible();
+  await page.waitForLoadState("load");
+  expect(elsewhere).toEqual([]);
 });
 
 test("a live 'Models Updated' reaches an open chat page when an admin changes the catalogue", async ({

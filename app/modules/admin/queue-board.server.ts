@@ -10,6 +10,7 @@ import { ExpressAdapter } from "@bull-board/express";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { requireAdmin } from "../auth/session.server";
 import { serverContext } from "../server-context.server";
+import { contentSecurityPolicy } from "~/utils/csp.server";
 
 export const QUEUE_BOARD_PATH = "/admin/queues";
 
@@ -43,7 +44,11 @@ export function requireAdminMiddleware(req: ExpressRequest, res: ExpressResponse
   );
 }
 
-/** The board's router, showing the completion and vendor-check queues. */
+/**
+ * The board's router, showing the completion and vendor-check queues, under the site's Content-Security-Policy:
+ * bull-board's page asks Google for its fonts, which would tell Google who opens the console and when. The
+ * browser refuses that request; the board falls back to the system's sans-serif.
+ */
 export function queueBoardRouter() {
   const { queue, vendorChecks } = serverContext();
   const adapter = new ExpressAdapter();
@@ -53,5 +58,14 @@ export function queueBoardRouter() {
     serverAdapter: adapter,
     options: { uiConfig: { boardTitle: "Rogue AI queues" } },
   });
-  return adapter.getRouter() as (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => void;
+  const router = adapter.getRouter() as (
+    req: ExpressRequest,
+    res: ExpressResponse,
+    next: NextFunction,
+  ) => void;
+  const policy = contentSecurityPolicy();
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    res.setHeader("Content-Security-Policy", policy);
+    router(req, res, next);
+  };
 }
