@@ -42,8 +42,11 @@ export const meta: MetaFunction = ({ error }) => [
   { name: "description", content: translate("common:meta.description") },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [session, { toast, headers }] = await Promise.all([getSessionUser(request), readToast(request)]);
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const [session, { toast, headers }] = await Promise.all([
+    getSessionUser(request),
+    readToast(request, context),
+  ]);
   const { locale, setCookie } = await pageLocale(request, db(), session?.user.id);
   const responseHeaders = new Headers(headers ?? undefined);
   if (setCookie) responseHeaders.append("Set-Cookie", setCookie);

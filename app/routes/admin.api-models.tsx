@@ -1,10 +1,11 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ActionAlert } from "~/components/admin/action-alert";
-import { MODEL_FLAGS, ModelForm, MoveButton, resultFor } from "~/components/admin/model-form";
+import { ActionToast } from "~/components/admin/action-alert";
+import { MODEL_FLAGS, ModelForm, MoveButton } from "~/components/admin/model-form";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { adminAction, adminLoader } from "~/modules/admin/access.server";
+import { resultFor } from "~/modules/admin/action-result";
 import { adminMeta } from "~/modules/admin/meta";
 import { answerModelAction, loadModelsScreen } from "~/modules/admin/screen-pages.server";
 
@@ -22,7 +23,7 @@ export default function AdminModels() {
   return (
     <section className="space-y-4">
       <ScreenHeading title={t("screens.models")} intro={t("models.intro")} />
-      <ActionAlert data={actionData} />
+      <ActionToast data={actionData} />
       <section aria-labelledby="add-model-heading" className="rounded-xl border border-zinc-800 p-4">
         <h2 id="add-model-heading" className="mb-3 font-semibold">
           {t("models.addTitle")}
@@ -53,7 +54,10 @@ export default function AdminModels() {
                 {index < models.length - 1 ? <MoveButton model={model} direction="down" /> : null}
               </div>
             </div>
-            <details className="mt-2" open={Boolean(resultFor(result, "edit", model.id))}>
+            <details
+              className="mt-2"
+              open={Boolean(resultFor(result, { intent: "edit", modelId: model.id }))}
+            >
               <summary className="cursor-pointer text-sm text-zinc-400">
                 {t("models.edit", { name: model.name })}
               </summary>

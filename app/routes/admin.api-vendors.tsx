@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ActionAlert } from "~/components/admin/action-alert";
+import { ActionToast } from "~/components/admin/action-alert";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { VendorCard } from "~/components/admin/vendor-card";
 import { adminAction, adminLoader } from "~/modules/admin/access.server";
@@ -21,9 +21,7 @@ export default function AdminVendors() {
   return (
     <section>
       <ScreenHeading title={t("screens.apiVendors")} intro={t("vendors.intro")} />
-      <div className="mt-4">
-        <ActionAlert data={actionData} />
-      </div>
+      <ActionToast data={actionData} />
       <ul className="mt-4 space-y-4">
         {vendors.map((vendor) => (
           <VendorCard key={vendor.id} vendor={vendor} result={actionData?.result} />

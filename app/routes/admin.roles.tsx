@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ActionAlert } from "~/components/admin/action-alert";
+import { ActionToast } from "~/components/admin/action-alert";
 import { InputField, SelectField } from "~/components/admin/form-field";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { ErrorList } from "~/components/ui/field";
@@ -70,7 +70,7 @@ export default function AdminRoles() {
   return (
     <section className="space-y-6">
       <ScreenHeading title={t("screens.roles")} intro={t("roles.intro")} />
-      <ActionAlert data={actionData} />
+      <ActionToast data={actionData} />
       <Form
         method="post"
         {...getFormProps(form)}

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ActionAlert } from "~/components/admin/action-alert";
+import { ActionToast } from "~/components/admin/action-alert";
 import { FormField, InputField, SelectField } from "~/components/admin/form-field";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { ErrorList } from "~/components/ui/field";
@@ -37,7 +37,7 @@ export default function AdminSettings() {
   return (
     <section className="max-w-2xl space-y-4">
       <ScreenHeading title={t("screens.settings")} intro={t("settings.intro")} />
-      <ActionAlert data={actionData} />
+      <ActionToast data={actionData} />
       <Form method="post" {...getFormProps(form)} className="space-y-5">
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 font-semibold">{t("settings.replies")}</legend>

@@ -2,12 +2,13 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
-import { ActionAlert, ErrorAlert } from "~/components/admin/action-alert";
+import { ActionToast, ErrorAlert } from "~/components/admin/action-alert";
 import { RangePicker, UsageCharts } from "~/components/admin/usage-charts";
 import { PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader } from "~/modules/admin/access.server";
+import { resultFor } from "~/modules/admin/action-result";
 import { adminMeta } from "~/modules/admin/meta";
 import { userActionSchema } from "~/modules/admin/schemas";
 import { answerUserAction, loadUser } from "~/modules/admin/user-pages.server";
@@ -19,8 +20,8 @@ export const loader = adminLoader(({ request, params }) =>
   loadUser(params.userId, new URL(request.url).searchParams),
 );
 
-export const action = adminAction((request, admin, ip, params) =>
-  answerUserAction(request, admin, params.userId, ip),
+export const action = adminAction((request, admin, context, params) =>
+  answerUserAction(request, admin, params.userId, context),
 );
 
 function DeleteUserForm({
@@ -32,7 +33,8 @@ function DeleteUserForm({
 }) {
   const [form, fields] = useZodForm(userActionSchema(), {
     id: "delete-user",
-    lastResult: result && "result" in result ? result.result : undefined,
+    // The flag and plan buttons post to the same action: their refusals are not this form's.
+    lastResult: resultFor(result?.result, { intent: "delete" }),
   });
   const deleting = useNavigation().formData?.get("intent") === "delete";
   const { t } = useTranslation("admin");
@@ -66,7 +68,7 @@ export default function AdminUser() {
       <Link to="/admin/users" className="text-sm text-zinc-400 hover:underline">
         {t("user.back")}
       </Link>
-      <ActionAlert data={actionData} />
+      <ActionToast data={actionData} />
       <div>
         <h1 className="break-all text-2xl font-bold">{user.email}</h1>
         <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">

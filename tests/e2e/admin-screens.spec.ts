@@ -5,6 +5,7 @@ import { ADMIN } from "./support/env";
 import {
   ALSO_WITHOUT_JS,
   expect,
+  expectRefusedOnce,
   expectToast,
   ONLY_WITHOUT_JS,
   openAsAdmin,
@@ -111,6 +112,24 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     await expectToast(page, "User updated", "User unrestricted.");
     await expect(page).toHaveURL("/admin/roles");
     expect(db.count("select count(*) from user_roles where user_id = ?", account.id)).toBe(0);
+  });
+
+  test("Roles: a grant to an e-mail nobody has is refused, saying why once: in the toast and under the form", async ({
+    page,
+    db,
+  }, info) => {
+    const nobody = `nobody-${info.project.name}-${Date.now().toString(36)}@e2e.test`;
+    await openAsAdmin(page, "/admin/roles");
+    await page.getByLabel("User's e-mail").fill(nobody);
+    await page.getByLabel("Role").selectOption("restricted");
+    await page.getByRole("button", { name: "Grant role" }).click();
+    await expectRefusedOnce(
+      page,
+      "Action Failed",
+      "No user has that e-mail address.",
+      page.locator("#grant-role"),
+    );
+    expect(db.userByEmail(nobody)).toBeUndefined();
   });
 
   test("API keys: a user's stored key shows by its last 4 and an admin revokes it", async ({

@@ -1,5 +1,14 @@
 /** The admin console's users screen, worked as an admin would, with JavaScript on and off. */
-import { ALSO_WITHOUT_JS, expect, expectToast, openAsAdmin, signIn, test } from "./support/fixtures";
+import { ADMIN } from "./support/env";
+import {
+  ALSO_WITHOUT_JS,
+  expect,
+  expectRefusedOnce,
+  expectToast,
+  openAsAdmin,
+  signIn,
+  test,
+} from "./support/fixtures";
 
 test.describe("admin users", { tag: ALSO_WITHOUT_JS }, () => {
   test("an admin finds a user by e-mail and bans them; the user is signed out", async ({
@@ -30,15 +39,30 @@ test.describe("admin users", { tag: ALSO_WITHOUT_JS }, () => {
     await openAsAdmin(page, `/admin/users/${account.id}`);
     await page.getByLabel("Confirm e-mail").fill("wrong@e2e.test");
     await page.getByRole("button", { name: "Delete user" }).click();
-    await expect(
-      page.getByRole("main").getByRole("alert").filter({ hasText: "Deletion Failed" }),
-    ).toContainText("Type the user's e-mail to confirm.");
+    await expectRefusedOnce(
+      page,
+      "Deletion Failed",
+      "Type the user's e-mail to confirm.",
+      page.locator("#delete-user"),
+    );
     expect(db.userByEmail(account.email)).toBeDefined();
     await page.getByLabel("Confirm e-mail").fill(account.email);
     await page.getByRole("button", { name: "Delete user" }).click();
     await expectToast(page, "User deleted");
     await expect(page).toHaveURL("/admin/users");
     expect(db.userByEmail(account.email)).toBeUndefined();
+  });
+
+  test("an admin removing their own admin role is refused in the toast alone, not under the delete form", async ({
+    page,
+    db,
+  }) => {
+    const admin = db.userByEmail(ADMIN.email);
+    if (!admin) throw new Error("the run's admin is missing");
+    await openAsAdmin(page, `/admin/users/${admin.id}`);
+    await page.getByRole("button", { name: `Revoke admin ${ADMIN.email}` }).click();
+    await expectRefusedOnce(page, "Permission Change Failed", "You cannot remove your own admin role.");
+    await expect(page.getByRole("button", { name: `Revoke admin ${ADMIN.email}` })).toBeVisible();
   });
 });
 

@@ -1,22 +1,40 @@
 /** The admin console's vendors screen, with JavaScript on and off. */
-import { ALSO_WITHOUT_JS, expect, expectToast, openAsAdmin, test } from "./support/fixtures";
+import {
+  ALSO_WITHOUT_JS,
+  expect,
+  expectRefusedOnce,
+  expectToast,
+  openAsAdmin,
+  test,
+} from "./support/fixtures";
+
+const PRIVATE_URL_REFUSED =
+  "Private, loopback and link-local addresses are refused (set ALLOW_PRIVATE_VENDOR_URLS=true for a local model server).";
 
 test.describe("admin vendors", { tag: ALSO_WITHOUT_JS }, () => {
-  test("a private endpoint URL is refused with the reason, and the key is shown only by its last 4", async ({
+  test("a private endpoint URL is refused, saying why once: in the 'Action Failed' toast and under that vendor's form", async ({
     page,
+    db,
   }) => {
     await openAsAdmin(page, "/admin/api-vendors");
     const card = page.getByTestId("vendor").filter({ hasText: "modelslab" });
     await card.getByLabel("Endpoint URL").fill("http://169.254.169.254/latest/meta-data");
     await card.getByRole("button", { name: "Save" }).click();
-    await expect(page.getByRole("main").getByRole("alert")).toContainText(
-      "Private, loopback and link-local addresses are refused",
-    );
+    const editForm = page
+      .getByTestId("vendor")
+      .filter({ hasText: "modelslab" })
+      .locator("form")
+      .filter({ has: page.getByLabel("Endpoint URL") });
+    await expectRefusedOnce(page, "Action Failed", PRIVATE_URL_REFUSED, editForm);
+    expect(db.count("select count(*) from api_vendors where endpoint_url like '%169.254.169.254%'")).toBe(0);
+  });
 
+  test("a vendor's key is shown only by its last 4", async ({ page }) => {
+    await openAsAdmin(page, "/admin/api-vendors");
     const secret = `sk-e2e-${Date.now()}-4242`;
-    const fresh = page.getByTestId("vendor").filter({ hasText: "modelslab" });
-    await fresh.getByLabel(/API key/).fill(secret);
-    await fresh.getByRole("button", { name: "Set key" }).click();
+    const card = page.getByTestId("vendor").filter({ hasText: "modelslab" });
+    await card.getByLabel(/API key/).fill(secret);
+    await card.getByRole("button", { name: "Set key" }).click();
     await expectToast(page, "Saved", "Key saved (ends in 4242).");
     await expect(page.getByTestId("vendor").filter({ hasText: "modelslab" })).toContainText(
       "(set, ends in 4242)",

@@ -1,5 +1,7 @@
 /** The admin console's vendors screen: only an admin may act; one active vendor; a write-only, encrypted key. */
+import type { AppLoadContext } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
+import type { AdminActionData } from "~/modules/admin/action-result";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
 import { rowWhere } from "../support/rows";
 import { setUpTestEnv, importAfterEnv, setUpWorker } from "../support/test-env";
@@ -113,6 +115,29 @@ describe("an admin on the vendors screen", () => {
       expect(answer.status, url).toBe(400);
     }
     expect((await vendorNamed("novita")).endpoint_url).toBe(novita.endpoint_url);
+  });
+
+  it("answers a refusal with one toast, also left for the page the same request renders (no JavaScript)", async () => {
+    const admin = await visitorWith(t, ["admin"]);
+    const novita = await vendorNamed("novita");
+    const call = args(
+      post("/admin/api-vendors", admin, {
+        intent: "edit",
+        vendorId: String(novita.id),
+        displayName: "Novita",
+        endpointUrl: "http://169.254.169.254/latest",
+        priority: "2",
+      }),
+    );
+    const answer = await outcome(() => route.action(call));
+    const reason =
+      "Private, loopback and link-local addresses are refused (set ALLOW_PRIVATE_VENDOR_URLS=true for a local model server).";
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      toast: { type: "destructive", title: "Action Failed", description: reason },
+      result: { error: { "": [reason] } },
+    });
+    expect((call.context as AppLoadContext).pageToast).toEqual((answer.body as AdminActionData).toast);
   });
 
   it("keeps an endpoint set by the operator (VENDOR_<NAME>_URL) while renaming and reprioritising", async () => {

@@ -4,7 +4,7 @@ import type { AdminActionData } from "~/modules/admin/action-result";
 
 type Message = { title: string; description: string };
 
-/** A failure said on the page, as an alert: a failed read, or a failed action's toast. */
+/** A failed read said on the page, as an alert (a screen that could not load its figures). */
 export function ErrorAlert({ error }: { error: Message | null | undefined }) {
   if (!error) return null;
   return (
@@ -16,14 +16,16 @@ export function ErrorAlert({ error }: { error: Message | null | undefined }) {
 }
 
 /**
- * A failed admin action's toast. With JavaScript it pops up like every toast; the same words stay on the page
- * as an alert, which is all a visitor without JavaScript gets (the page re-rendered by the post).
+ * A failed admin action's toast, raised by the page when the post came through JavaScript. Nothing is drawn on
+ * the page: the reason is already under the form that was sent (its form errors), and a page-wide alert would
+ * say it a third time. Without JavaScript the server renders the same toast with the page; a post made before
+ * the page's script ran gets both, under one id, so the toast list keeps one.
  */
-export function ActionAlert({ data }: { data: AdminActionData | undefined }) {
+export function ActionToast({ data }: { data: AdminActionData | undefined }) {
   const show = useToast();
   const toast = data?.toast;
   useEffect(() => {
-    if (toast) show({ type: "destructive", ...toast });
+    if (toast) show(toast);
   }, [toast, show]);
-  return <ErrorAlert error={toast} />;
+  return null;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { FormField, InputField } from "~/components/admin/form-field";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
+import { resultFor } from "~/modules/admin/action-result";
 import type { CatalogueModel } from "~/modules/admin/models-admin.server";
 import { modelActionSchema } from "~/modules/admin/schemas";
 
@@ -11,13 +12,6 @@ export interface VendorOption {
   id: number;
   name: string;
   displayName: string;
-}
-
-/** The post's result belongs to this model's form of this kind (every model's forms share one page). */
-export function resultFor(result: SubmissionResult<string[]> | undefined, intent: string, modelId?: string) {
-  const initial = result?.initialValue as Record<string, unknown> | null | undefined;
-  if (initial?.intent !== intent) return undefined;
-  return modelId === undefined || initial?.modelId === modelId ? result : undefined;
 }
 
 /** True while this model's post of this kind is on its way (JS on). */
@@ -55,7 +49,7 @@ export function ModelForm({
   const formId = model ? `edit-model-${model.id}` : "add-model";
   const [form, fields] = useZodForm(modelActionSchema(), {
     id: formId,
-    lastResult: resultFor(result, intent, model?.id),
+    lastResult: resultFor(result, { intent, modelId: model?.id }),
     defaultValue: {
       intent,
       modelId: model?.id ?? "",

@@ -4,16 +4,11 @@ import { useTranslation } from "react-i18next";
 import { FormField, InputField } from "~/components/admin/form-field";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
+import { resultFor } from "~/modules/admin/action-result";
 import type { AdminVendorRow } from "~/modules/admin/vendors.server";
 import { vendorActionSchema } from "~/modules/admin/schemas";
 
 type Intent = "activate" | "test" | "edit" | "key";
-
-/** The post's result belongs to this vendor's form of this kind (several vendor forms share one page). */
-function resultFor(result: SubmissionResult<string[]> | undefined, vendorId: number, intent: Intent) {
-  const initial = result?.initialValue as Record<string, unknown> | null | undefined;
-  return initial?.vendorId === String(vendorId) && initial?.intent === intent ? result : undefined;
-}
 
 function usePending(vendorId: number, intent: Intent) {
   const navigation = useNavigation();
@@ -63,7 +58,7 @@ export function VendorCard({
 }) {
   const [editForm, edit] = useZodForm(vendorActionSchema(), {
     id: `edit-vendor-${vendor.id}`,
-    lastResult: resultFor(result, vendor.id, "edit"),
+    lastResult: resultFor(result, { intent: "edit", vendorId: String(vendor.id) }),
     defaultValue: {
       displayName: vendor.displayName,
       endpointUrl: vendor.endpointUrl,
@@ -72,7 +67,7 @@ export function VendorCard({
   });
   const [keyForm, key] = useZodForm(vendorActionSchema(), {
     id: `key-vendor-${vendor.id}`,
-    lastResult: resultFor(result, vendor.id, "key"),
+    lastResult: resultFor(result, { intent: "key", vendorId: String(vendor.id) }),
   });
   const saving = usePending(vendor.id, "edit");
   const savingKey = usePending(vendor.id, "key");

@@ -3,7 +3,7 @@
  * (a screen's route wraps its handlers in `adminLoader` and `adminAction`, which do it first): the layout's
  * check alone would let a direct POST to a child route through.
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdmin, type SessionUser } from "../auth/session.server";
 import { messages } from "../errors/catalogue";
 import { isCrossSite } from "~/utils/http.server";
@@ -37,12 +37,20 @@ export const adminLoader =
     return load(args);
   };
 
-/** An admin screen's action: the gate, then the screen's answer, as that admin and from the client's IP. */
+/**
+ * An admin screen's action: the gate, then the screen's answer, as that admin, with the request's load context
+ * (the client's IP for the audit log; where a failure toast waits for the page).
+ */
 export const adminAction =
   <T>(
-    answer: (request: Request, admin: SessionUser, ip: string, params: ActionFunctionArgs["params"]) => T,
+    answer: (
+      request: Request,
+      admin: SessionUser,
+      context: AppLoadContext,
+      params: ActionFunctionArgs["params"],
+    ) => T,
   ) =>
   async ({ request, params, context }: ActionFunctionArgs) => {
     const admin = await requireAdminAction(request);
-    return answer(request, admin, context.clientIp, params);
+    return answer(request, admin, context, params);
   };

@@ -2,6 +2,7 @@
  * What the Models, Settings, Roles, API keys and Analytics screens load and how their posts are answered, so
  * each route stays parse → one call → respond.
  */
+import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import type { SessionUser } from "../auth/session.server";
 import { adminTexts, adminToasts } from "../errors/catalogue";
@@ -23,7 +24,7 @@ import {
 import { loadSettings, saveSettings } from "./settings-admin.server";
 import { userActionFailureToast, type ActionContext } from "./users.server";
 
-const context = (ip: string) => {
+const actionContext = (ip: string): ActionContext => {
   const { db, redis } = serverContext();
   return { db, redis, ip };
 };
@@ -37,20 +38,21 @@ const answerChange =
     change,
     schema,
     ...options
-  }: Omit<AdminFormOptions<Schema>, "request" | "apply" | "schema"> & {
+  }: Omit<AdminFormOptions<Schema>, "request" | "context" | "apply" | "schema"> & {
     /** Built per language (its messages are texts of the request's language). */
     schema: () => Schema;
     change: (ctx: ActionContext, admin: SessionUser, value: z.output<Schema>) => Promise<string>;
   }) =>
-  (request: Request, admin: SessionUser, ip: string) =>
+  (request: Request, admin: SessionUser, context: AppLoadContext) =>
     answerAdminForm({
       ...options,
       schema: schema(),
       request,
+      context,
       apply: async (value) => ({
         type: "success" as const,
         ...adminToasts.saved,
-        description: await change(context(ip), admin, value),
+        description: await change(actionContext(context.clientIp), admin, value),
       }),
     });
 

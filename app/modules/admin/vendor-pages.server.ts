@@ -1,4 +1,5 @@
 /** What the vendors screen loads and how its posts are answered, so the route stays parse → call → respond. */
+import type { AppLoadContext } from "@remix-run/node";
 import type { SessionUser } from "../auth/session.server";
 import { adminToasts } from "../errors/catalogue";
 import { serverContext } from "../server-context.server";
@@ -14,9 +15,10 @@ export async function loadVendors() {
   return { vendors: await listVendors(serverContext().db, webEnv().appSecret) };
 }
 
-export function answerVendorAction(request: Request, admin: SessionUser, ip: string) {
+export function answerVendorAction(request: Request, admin: SessionUser, context: AppLoadContext) {
   return answerAdminForm({
     request,
+    context,
     schema: vendorActionSchema(),
     screen: SCREEN,
     // The key is never echoed back into the form, whatever happened.
@@ -30,7 +32,14 @@ export function answerVendorAction(request: Request, admin: SessionUser, ip: str
         Object.entries(env.vendorOverrides).map(([name, o]) => [name, o.url]),
       );
       const outcome = await applyVendorAction(
-        { db, redis, ip, appSecret: env.appSecret, allowPrivateUrls: env.allowPrivateVendorUrls, envUrls },
+        {
+          db,
+          redis,
+          ip: context.clientIp,
+          appSecret: env.appSecret,
+          allowPrivateUrls: env.allowPrivateVendorUrls,
+          envUrls,
+        },
         admin,
         action,
       );

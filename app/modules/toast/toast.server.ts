@@ -1,8 +1,8 @@
 /**
- * Toasts that survive a redirect: a flash cookie read once by the next page's root loader. Server-rendered,
- * so a visitor without JavaScript sees them too.
+ * Toasts the server renders, so a visitor without JavaScript sees them too: those that survive a redirect (a
+ * flash cookie read once by the next page's root loader), and a refused form's, for the page its post renders.
  */
-import { createCookieSessionStorage, redirect } from "@remix-run/node";
+import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/node";
 import { webEnv } from "~/utils/env.server";
 import { combineHeaders, isSecureRequest } from "~/utils/http.server";
 import { toastSchema, type Toast, type ToastInput } from "./toast";
@@ -44,8 +44,25 @@ export async function redirectWithToast(
   });
 }
 
-/** The pending toast, and the header that clears it. */
-export async function readToast(request: Request): Promise<{ toast: Toast | null; headers: Headers | null }> {
+/**
+ * A toast for the page this very request renders. A form posted without JavaScript gets its answer page from
+ * the request that ran the action, where a flash cookie would only show on the page after; so the action
+ * leaves the toast in the request's load context (one per request, shared by its action and its loaders) for
+ * the root loader. With JavaScript the action's request renders no page: the page raises the toast itself.
+ */
+export function toastThisPage(context: AppLoadContext, toast: Toast) {
+  context.pageToast = toast;
+}
+
+/**
+ * The toast the page shows: this request's own (`toastThisPage`), else the pending flash toast and the header
+ * that clears it. A flash toast met alongside a page toast waits for the next page.
+ */
+export async function readToast(
+  request: Request,
+  context: AppLoadContext,
+): Promise<{ toast: Toast | null; headers: Headers | null }> {
+  if (context.pageToast) return { toast: context.pageToast, headers: null };
   const session = await toastStorage().getSession(request.headers.get("Cookie"));
   // has() before get(): reading a flash value consumes it.
   if (!session.has(FLASH_KEY)) return { toast: null, headers: null };

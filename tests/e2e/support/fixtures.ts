@@ -4,7 +4,14 @@
  */
 import { readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
-import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Locator,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
 import { TestDb } from "./db";
 import { ADMIN, RUN_STATE_FILE, type RunState } from "./env";
 import { MockControl } from "./mock";
@@ -117,6 +124,21 @@ export async function expectToast(page: Page, title: string, description?: strin
   await expect
     .soft(toast.locator('[role="status"], [role="alert"]'), `toast '${title}' announced`)
     .toBeVisible();
+}
+
+/**
+ * A refused form says why once: in its failure toast (`title` / `reason`), and on the page at most once more,
+ * under `form`, the form that was sent, when it has a place for it (a one-button form has none). Never also in
+ * a page-wide alert, nor beside the page's other forms.
+ */
+export async function expectRefusedOnce(page: Page, title: string, reason: string, form?: Locator) {
+  if (form) await expect(form.getByText(reason, { exact: true })).toBeVisible();
+  await expectToast(page, title, reason);
+  // Each element whose own text holds the reason (Playwright matches the innermost), the toasts' aside.
+  const outsideToasts = await page
+    .getByText(reason)
+    .evaluateAll((found) => found.filter((element) => !element.closest("[data-toast-list]")).length);
+  expect(outsideToasts, `'${reason}' on the page outside the toasts`).toBe(form ? 1 : 0);
 }
 
 /** What Sign Out leaves: the sign-in page, its toast, and no session of the user in the database. */
