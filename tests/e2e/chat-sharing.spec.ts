@@ -50,6 +50,8 @@ test.describe("export and share", { tag: ALSO_WITHOUT_JS }, () => {
     newVisitor,
     createAccount,
   }) => {
+    // Two users, a reply, a sign-in and eight page loads: on a loaded machine more than one test's time.
+    test.slow();
     const chatId = await chatWithReply(page);
     await page.getByRole("link", { name: "Share chat" }).click();
     await expect(page).toHaveURL(`/chat/${chatId}/share`);
