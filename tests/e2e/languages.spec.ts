@@ -126,6 +126,8 @@ test.describe("languages", { tag: ALSO_WITHOUT_JS }, () => {
     browser,
     baseURL,
   }) => {
+    // Two browsers and a dozen page loads: with both cores busy each load took 1–4.5 s, past one test's time.
+    test.slow();
     await chooseLanguage(page, "german");
     await expect
       .poll(() => db.get("select language from user_preferences where user_id = ?", user.id))
