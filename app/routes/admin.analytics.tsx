@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorAlert } from "~/components/admin/action-alert";
+import { ErrorAlert } from "~/components/admin/failure-notices";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { RangePicker, UsageCharts } from "~/components/admin/usage-charts";
 import { adminLoader } from "~/modules/admin/access.server";

@@ -2,7 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
-import { ActionToast } from "~/components/admin/action-alert";
+import { ActionToast } from "~/components/admin/failure-notices";
 import { DataTable } from "~/components/admin/data-table";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { useZodForm } from "~/components/ui/use-zod-form";

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ActionToast } from "~/components/admin/action-alert";
+import { ActionToast } from "~/components/admin/failure-notices";
 import { MODEL_FLAGS, ModelForm, MoveButton } from "~/components/admin/model-form";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { adminAction, adminLoader } from "~/modules/admin/access.server";

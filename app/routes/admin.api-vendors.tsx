@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ActionToast } from "~/components/admin/action-alert";
+import { ActionToast } from "~/components/admin/failure-notices";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { VendorCard } from "~/components/admin/vendor-card";
 import { adminAction, adminLoader } from "~/modules/admin/access.server";

@@ -2,7 +2,7 @@ import { getFormProps, getTextareaProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ActionToast } from "~/components/admin/action-alert";
+import { ActionToast } from "~/components/admin/failure-notices";
 import { FormField, InputField, SelectField } from "~/components/admin/form-field";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { ErrorList } from "~/components/ui/field";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
-import { ActionToast, ErrorAlert } from "~/components/admin/action-alert";
+import { ActionToast, ErrorAlert } from "~/components/admin/failure-notices";
 import { RangePicker, UsageCharts } from "~/components/admin/usage-charts";
 import { PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
 import { ErrorList } from "~/components/ui/field";

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorAlert } from "~/components/admin/action-alert";
+import { ErrorAlert } from "~/components/admin/failure-notices";
 import { FilterForm, FilterSelect, FilterText } from "~/components/admin/filter-field";
 import { pageQuery, PagedList } from "~/components/admin/paged-list";
 import { PlanForm, UserFlagButtons } from "~/components/admin/user-actions";

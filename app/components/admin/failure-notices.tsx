@@ -1,3 +1,4 @@
+/** How an admin screen says something failed: a failed read as an alert on the page, a refused post as a toast. */
 import { useEffect } from "react";
 import { useToast } from "~/components/ui/toaster";
 import type { AdminActionData } from "~/modules/admin/action-result";
