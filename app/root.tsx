@@ -66,12 +66,15 @@ export function useOptionalUser() {
 /**
  * Styles for a page without JavaScript. Nothing can dismiss a toast: it fades out after 5 s (docs/product.md §2).
  * Nothing scrolls a chat to its latest reply: its thread is laid out from the end, so it opens there (the thread's
- * list says how it keeps a short chat at the top). No ">" in these rules: React escapes it in a style's text.
+ * list says how it keeps a short chat at the top). Nothing tells the public header the page has scrolled: it is
+ * solid from the start, or the page would scroll under a see-through header. No ">" in these rules: React
+ * escapes it in a style's text.
  */
 const NO_SCRIPT_STYLES =
   "[data-toast-type]{animation:toast-expire 300ms ease-in 5s forwards}" +
   "@keyframes toast-expire{to{opacity:0;visibility:hidden}}" +
-  "[data-opens-at-end]{display:flex;flex-direction:column-reverse}";
+  "[data-opens-at-end]{display:flex;flex-direction:column-reverse}" +
+  "[data-solid]{background-color:rgb(var(--c-zinc-950));border-bottom:1px solid rgb(var(--c-zinc-800))}";
 
 export function Layout({ children }: { children: ReactNode }) {
   // The theme cookie, read by the root loader, so the first byte has the right colours (no flash).

@@ -279,6 +279,16 @@ test.describe("layout", { tag: ALSO_WITHOUT_JS }, () => {
       }
     });
   }
+
+  test("the header is solid over a scrolled page, so the page never shows through it", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/pricing");
+    await page.evaluate(() => window.scrollTo(0, 600));
+    const header = page.getByRole("banner");
+    const pageColour = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    // Polled: with JavaScript the header's colour fades in once the page has scrolled.
+    await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(pageColour);
+  });
 });
 
 test.describe("accessibility", () => {
