@@ -280,6 +280,20 @@ test.describe("layout", { tag: ALSO_WITHOUT_JS }, () => {
     });
   }
 
+  test("the API's error table fits a phone: its exception names break between their words", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/api");
+    const table = page.getByRole("table").filter({ hasText: "PermissionDeniedError" });
+    await expect(table).toBeVisible();
+    const [tableWidth, boxWidth] = await table.evaluate((el) => [
+      el.scrollWidth,
+      el.parentElement!.clientWidth,
+    ]);
+    expect(tableWidth, "the table's width within its box").toBeLessThanOrEqual(boxWidth);
+  });
+
   test("the header is solid over a scrolled page, so the page never shows through it", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/pricing");

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { HeadingRow, PageTitle } from "./sections";
 import { SiteFooter } from "./site-footer";
 
@@ -76,7 +76,7 @@ export function DocTable({
             {row.cells.map((cell, index) => (
               // A column's place is its identity: the cells never move.
               <td key={index} className={cellClass(index, index < mono)}>
-                {cell}
+                {index < mono ? <BreakableCode code={cell} /> : cell}
               </td>
             ))}
           </tr>
@@ -84,4 +84,17 @@ export function DocTable({
       </tbody>
     </table>
   );
+}
+
+/**
+ * A code name that may break between its words (`PermissionDenied|Error`) but nowhere else: on a phone a column of
+ * long names would otherwise push the table wider than the screen. Copied, it reads as one word.
+ */
+function BreakableCode({ code }: { code: string }) {
+  return code.split(/(?<=[a-z])(?=[A-Z])/).map((word, index) => (
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {word}
+    </Fragment>
+  ));
 }
