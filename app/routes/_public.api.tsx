@@ -80,7 +80,7 @@ export default function ApiPage() {
           />
         </p>
         {/* Scrolls by itself when a language's longer words and the exception names do not fit a phone. */}
-        <div className="overflow-x-auto">
+        <div className="scroll-cue overflow-x-auto">
           <DocTable
             columns={[t("api.errors.status"), t("api.errors.exception"), t("api.errors.when")]}
             mono={2}

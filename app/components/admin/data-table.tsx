@@ -25,7 +25,7 @@ export function DataTable({
       role="region"
       aria-label={label}
       tabIndex={0}
-      className={`min-w-0 overflow-x-auto ${framed ? "rounded-xl border border-zinc-800 p-3" : ""}`}
+      className={`scroll-cue min-w-0 overflow-x-auto ${framed ? "rounded-xl border border-zinc-800 p-3" : ""}`}
     >
       <table className="w-full text-left text-sm [&_td]:whitespace-nowrap" data-testid={testId}>
         <thead className="text-zinc-400">

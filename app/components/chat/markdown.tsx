@@ -106,7 +106,7 @@ function MarkdownImage({ src, alt }: Props<"img">) {
 
 function Table({ node: _node, ...props }: Props<"table">) {
   return (
-    <div className="my-3 overflow-x-auto">
+    <div className="scroll-cue my-3 overflow-x-auto">
       <table {...props} />
     </div>
   );

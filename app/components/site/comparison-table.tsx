@@ -33,7 +33,9 @@ export function FeatureTable({
       role="region"
       aria-label={caption}
       tabIndex={0}
-      className={[className, "overflow-x-auto rounded-lg border border-zinc-800"].filter(Boolean).join(" ")}
+      className={[className, "scroll-cue overflow-x-auto rounded-lg border border-zinc-800"]
+        .filter(Boolean)
+        .join(" ")}
     >
       <table className={`w-full ${minWidth} text-left text-sm`}>
         <caption className="sr-only">{caption}</caption>
