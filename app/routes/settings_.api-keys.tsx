@@ -85,7 +85,7 @@ export default function ApiKeysPage() {
 
       {!allowed ? (
         <section role="alert" className="mt-6 rounded-lg border border-brand/60 bg-brand/10 p-4 text-sm">
-          <p>{apiTexts.professionalOnly}</p>
+          <p>{t("apiKeys.professionalOnly")}</p>
           <Link to="/pricing" className="btn-primary mt-3">
             {t("apiKeys.upgradeNow")}
           </Link>

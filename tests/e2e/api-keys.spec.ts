@@ -109,7 +109,11 @@ test.describe("API keys", { tag: ALSO_WITHOUT_JS }, () => {
   }) => {
     const response = await page.goto(PATH);
     expect(response?.status()).toBe(200);
-    await expect(page.getByRole("alert")).toContainText("part of the Professional plan");
+    const notice = page.getByRole("alert");
+    await expect(notice).toContainText("part of the Professional plan. Upgrade to create keys");
+    // The API's own refusal names the page to go to; here a button goes there.
+    await expect(notice).not.toContainText("/pricing");
+    await expect(notice.getByRole("link", { name: "Upgrade Now" })).toHaveAttribute("href", "/pricing");
     await expect(page.getByRole("button", { name: "Create key" })).toHaveCount(0);
     const posted = await page.request.post(PATH, { form: { intent: "create", name: "sneaky" } });
     expect(posted.status()).toBe(403);
