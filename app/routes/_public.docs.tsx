@@ -1,23 +1,33 @@
-/** `/docs`: what the product does today, its plans, and how to try the checkout (the simulated test cards). */
+/**
+ * `/docs`: what the product does today, its plans, and its checkout: with the simulated provider, the test cards
+ * to try it with.
+ */
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import type { MetaFunction } from "@remix-run/react";
-import { Link } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
 import { Code, DocTable, PageSection, PageShell } from "~/components/site/page-shell";
 import { TEXT_LINK_CLASS } from "~/components/site/text-links";
 import { originLoader, useApiExamples } from "~/components/site/use-api-examples";
 import { groupCardNumber } from "~/modules/billing/card-numbers";
 import { formatPrice, priceCents } from "~/modules/billing/prices";
+import { paymentProvider } from "~/modules/billing/providers.server";
 import { translate } from "~/modules/i18n/translate";
 import { settingsText } from "~/modules/settings/settings-messages";
 import { SIMULATED_DECLINES, SIMULATED_SUCCESS_CARDS } from "~/modules/billing/test-cards";
 
 export const meta: MetaFunction = () => [{ title: translate("docs:docs.metaTitle") }];
 
-export const loader = originLoader;
+/** The origin for the API examples, and which provider takes payments: test cards exist only for the simulated one. */
+export const loader = (args: LoaderFunctionArgs) => ({
+  ...originLoader(args),
+  payments: paymentProvider().name,
+});
 
 export default function DocsPage() {
   const { t, i18n } = useTranslation("docs");
   const examples = useApiExamples();
+  const simulated = useLoaderData<typeof loader>().payments === "simulated";
   const price = (billing: "monthly" | "annually") =>
     formatPrice(priceCents("professional", billing), i18n.language);
   return (
@@ -39,29 +49,9 @@ export default function DocsPage() {
         </ul>
         <p>{t("docs.plans.renewal")}</p>
       </PageSection>
-      <PageSection title={t("docs.checkout.title")}>
+      <PageSection title={simulated ? t("docs.checkout.title") : t("docs.checkout.titleHosted")}>
         <p>{t("docs.checkout.steps")}</p>
-        <p>
-          <Trans t={t} i18nKey="docs.checkout.simulated" components={{ strong: <strong /> }} />
-        </p>
-        <DocTable
-          columns={[t("docs.checkout.cardNumber"), t("docs.checkout.result")]}
-          mono={1}
-          rows={[
-            ...Object.entries(SIMULATED_SUCCESS_CARDS).map(([brand, number]) => ({
-              key: number,
-              cells: [groupCardNumber(number), t("docs.checkout.paid", { brand })],
-            })),
-            ...Object.entries(SIMULATED_DECLINES).map(([number, reason]) => ({
-              key: number,
-              cells: [groupCardNumber(number), t("docs.checkout.declined", { reason })],
-            })),
-          ]}
-        />
-        <p>{t("docs.checkout.expiry")}</p>
-        <p>
-          <Trans t={t} i18nKey="docs.checkout.stripe" components={{ code: <code /> }} />
-        </p>
+        {simulated ? <SimulatedCards /> : <p>{t("docs.checkout.stripe")}</p>}
       </PageSection>
       <PageSection title={settingsText.developerApi}>
         <p>
@@ -83,5 +73,32 @@ export default function DocsPage() {
         <p>{t("docs.privacy.text")}</p>
       </PageSection>
     </PageShell>
+  );
+}
+
+/** What the simulated provider accepts and declines, so a visitor can try the checkout end to end. */
+function SimulatedCards() {
+  const { t } = useTranslation("docs");
+  return (
+    <>
+      <p>
+        <Trans t={t} i18nKey="docs.checkout.simulated" components={{ strong: <strong /> }} />
+      </p>
+      <DocTable
+        columns={[t("docs.checkout.cardNumber"), t("docs.checkout.result")]}
+        mono={1}
+        rows={[
+          ...Object.entries(SIMULATED_SUCCESS_CARDS).map(([brand, number]) => ({
+            key: number,
+            cells: [groupCardNumber(number), t("docs.checkout.paid", { brand })],
+          })),
+          ...Object.entries(SIMULATED_DECLINES).map(([number, reason]) => ({
+            key: number,
+            cells: [groupCardNumber(number), t("docs.checkout.declined", { reason })],
+          })),
+        ]}
+      />
+      <p>{t("docs.checkout.expiry")}</p>
+    </>
   );
 }

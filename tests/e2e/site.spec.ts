@@ -81,6 +81,17 @@ test.describe("public pages", { tag: ALSO_WITHOUT_JS }, () => {
     }
   });
 
+  test("/docs lists the test cards of the simulated checkout, with no server settings in sight", async ({
+    page,
+  }) => {
+    await page.goto("/docs");
+    await expect(page.getByRole("heading", { name: "Checkout and test cards" })).toBeVisible();
+    await expect(page.getByText("Payments on this service are simulated: no money moves.")).toBeVisible();
+    await expect(page.getByRole("row", { name: "4242 4242 4242 4242 Paid (Visa)" })).toBeVisible();
+    // Operators' settings are the README's business, not a visitor's.
+    await expect(page.getByText("STRIPE_SECRET_KEY")).toHaveCount(0);
+  });
+
   test("the mobile menu opens and lists the header's links", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/");

@@ -2,6 +2,7 @@
  * POST /api/stripe/webhook through the route, with the Stripe provider switched on: a forged or unsigned event
  * is 400 with the catalogue's text and changes nothing; a signed one makes the plan Professional once, and its
  * replay is acknowledged without applying it again.
+ * /docs, with Stripe on, describes its checkout rather than the simulated test cards.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/modules/errors/catalogue";
@@ -93,5 +94,19 @@ describe("the Stripe webhook route", () => {
       data: { received: true, result: "duplicate" },
     });
     expect(await userPlan(userId)).toEqual(paid);
+  });
+});
+
+const docsPage = importAfterEnv(() => import("~/routes/_public.docs"));
+
+describe("/docs with Stripe taking the payments", () => {
+  it("describes Stripe's hosted checkout and offers no test cards", () => {
+    const data = docsPage.loader({
+      request: new Request("http://localhost/docs"),
+      params: {},
+      context: { clientIp: "203.0.113.1" },
+    });
+    // The page shows the simulated provider's test cards only for "simulated" (tests/e2e/site.spec.ts).
+    expect(data.payments).toBe("stripe");
   });
 });
