@@ -5,7 +5,7 @@
 import Database from "better-sqlite3";
 import { v7 as uuidv7 } from "uuid";
 import type { Page } from "@playwright/test";
-import { bubbles, contentOf, lastReply, sendMessage, storedReply } from "./support/chat";
+import { bubbles, contentOf, lastReply, messageList, sendMessage, storedReply } from "./support/chat";
 import type { RunState } from "./support/env";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
 import { mockDirective } from "./support/mock";
@@ -200,6 +200,36 @@ test.describe("assistant replies", { tag: ALSO_WITHOUT_JS }, () => {
       expect(question!.y - box!.y).toBeLessThan(60);
     });
   }
+
+  test("a reloaded chat whose last reply failed shows the failure and its Retry whole above the composer (375 px)", async ({
+    page,
+    user,
+    run,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 700 });
+    await page.goto(`/chat/${insertLongChat(run, user.id, 3, 8)}`);
+    const everyVendorFails = Object.fromEntries(
+      ["together", "novita", "modelslab", "openai"].map((vendor) => [vendor, { fault: "500" }]),
+    );
+    await sendMessage(page, `Fail please ${mockDirective({ vendors: everyVendorFails })}`);
+    const failure = messageList(page).getByRole("alert").filter({ hasText: "API error (500)" });
+    await expect(failure).toBeVisible();
+    await page.reload();
+    await expect(failure.getByRole("button", { name: "Retry" })).toBeVisible();
+    // With JavaScript, measured once the controls only a script shows have taken their room (the copy buttons),
+    // and polled: the thread is scrolled to its end after they show.
+    if (withJs())
+      await expect(bubbles(page, "user").last().getByRole("button", { name: "Copy message" })).toBeVisible();
+    await expect
+      .poll(async () => {
+        const [card, composerArea] = await Promise.all([
+          failure.boundingBox(),
+          page.getByTestId("composer-area").boundingBox(),
+        ]);
+        return card!.y + card!.height - composerArea!.y;
+      }, "the failure's bottom edge, below the composer's top edge by (px)")
+      .toBeLessThanOrEqual(0);
+  });
 });
 
 test.describe("assistant replies with JavaScript", () => {

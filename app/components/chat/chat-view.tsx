@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { memo, useEffect, useMemo, useRef } from "react";
 import { useToast } from "~/components/ui/toaster";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { ChatPageData } from "~/modules/chats/chat-page.server";
 import { formErrors, resultIntent } from "~/modules/completions/action-result";
 import { splitSystemPrefix } from "~/modules/completions/quick-actions";
@@ -263,9 +264,12 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
   const sent = useSentMessage(requestId, messages.length === 0);
   const bottomRef = useRef<HTMLDivElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Once more when hydrated: the controls shown only with JavaScript (the copy buttons) then take their room, and
+  // the browser's scroll anchoring keeps the thread's place above them, leaving its end below the composer.
+  const hydrated = useHydrated();
   useEffect(() => {
     bottomRef.current?.scrollIntoView({ block: "end" });
-  }, [messages.length, pendingCompletionId, sent?.completionId]);
+  }, [messages.length, pendingCompletionId, sent?.completionId, hydrated]);
   const lastFailed = Object.values(failures).some((failure) => failure.completionId === lastCompletionId);
   useEffect(() => {
     if (props.persistentFailure && lastFailed) toast({ type: "destructive", ...MULTIPLE_ERRORS });
