@@ -317,7 +317,16 @@ test.describe("layout", { tag: ALSO_WITHOUT_JS }, () => {
 });
 
 test.describe("accessibility", () => {
-  for (const path of ["/", "/features", "/pricing", "/checkout?tier=professional", "/signin", "/signup"]) {
+  for (const path of [
+    "/",
+    "/features",
+    "/pricing",
+    "/docs",
+    "/api",
+    "/checkout?tier=professional",
+    "/signin",
+    "/signup",
+  ]) {
     // At 375 px wide tables scroll sideways, which is when their frames must be reachable by keyboard.
     test(`${path} has no serious or critical axe violations at 1280 and 375 px`, async ({ page, signUp }) => {
       if (path.startsWith("/checkout")) await signUp(page);

@@ -38,10 +38,10 @@ export function PageSection({
   );
 }
 
-/** A block of example code. */
+/** A block of example code. Focusable: a line wider than the screen is scrolled to from the keyboard too. */
 export function Code({ children }: { children: string }) {
   return (
-    <pre className="overflow-x-auto rounded-lg border border-zinc-800 bg-zinc-950 p-4 text-sm">
+    <pre tabIndex={0} className="overflow-x-auto rounded-lg border border-zinc-800 bg-zinc-950 p-4 text-sm">
       <code>{children}</code>
     </pre>
   );
