@@ -280,6 +280,42 @@ test.describe("accessibility", () => {
     await expect(page.locator("li[data-streaming]")).toBeVisible();
     await expectNoSeriousViolations(page, "/chat at 375 px while a reply streams");
   });
+
+  // Chromium lets a keyboard into any scroller, so the keys alone would pass without the tab stops; axe asks
+  // for what other browsers need.
+  test("a reply's code and tables wider than a phone scroll from the keyboard", async ({
+    page,
+    user: _user,
+    db,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const wideLine = `const longest = ${Array.from({ length: 12 }, (_, i) => `"value${i}"`).join(" + ")};`;
+    const wideRow = Array.from({ length: 10 }, (_, i) => `column${i}`);
+    const reply = [
+      "```ts",
+      wideLine,
+      "```",
+      "",
+      `| ${wideRow.join(" | ")} |`,
+      `|${" --- |".repeat(wideRow.length)}`,
+      `| ${wideRow.map((_, i) => `cell${i}`).join(" | ")} |`,
+    ].join("\n");
+    await askInNewChat(page, db, `Wide output ${mockDirective({ reply })}`);
+    const answer = bubbles(page, "assistant").last();
+    const code = answer.locator("pre");
+    const table = answer.locator("div:has(> table)");
+    await expect(answer.locator("td").last()).toHaveText("cell9");
+    await expect(code).toContainText('"value11"');
+    for (const box of [code, table]) {
+      // Wider than the screen, so there is something to scroll to.
+      expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      await box.focus();
+      await expect(box).toBeFocused();
+      await page.keyboard.press("ArrowRight");
+      await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    }
+    await expectNoSeriousViolations(page, "a reply with wide code and a wide table at 375 px");
+  });
 });
 
 /** The page does not scroll sideways, and no two visible controls cover each other. */

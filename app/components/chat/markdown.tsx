@@ -75,7 +75,10 @@ function CodeBlock({ node, children }: Props<"pre">) {
           label={t("markdown.copyCode")}
         />
       </div>
-      <pre className="overflow-x-auto p-3 text-[13px] leading-relaxed">{children}</pre>
+      {/* A focus stop, so a keyboard can scroll a line wider than the reply. */}
+      <pre tabIndex={0} className="overflow-x-auto p-3 text-[13px] leading-relaxed">
+        {children}
+      </pre>
     </div>
   );
 }
@@ -106,7 +109,7 @@ function MarkdownImage({ src, alt }: Props<"img">) {
 
 function Table({ node: _node, ...props }: Props<"table">) {
   return (
-    <div className="scroll-cue my-3 overflow-x-auto">
+    <div tabIndex={0} className="scroll-cue my-3 overflow-x-auto">
       <table {...props} />
     </div>
   );
