@@ -8,6 +8,8 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { MathMarkdownContext } from "~/components/chat/markdown";
+import { renderMath } from "~/components/chat/math-markdown";
 import { i18n } from "~/modules/i18n/resources.server";
 import { currentLocale } from "~/modules/i18n/translate";
 import { contentSecurityPolicy, createNonce } from "~/utils/csp.server";
@@ -51,7 +53,10 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <I18nextProvider i18n={requestI18n}>
         <NonceProvider value={nonce}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+          {/* Math drawn in the page itself, not in a part streamed after it (components/chat/markdown.tsx). */}
+          <MathMarkdownContext.Provider value={renderMath}>
+            <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+          </MathMarkdownContext.Provider>
         </NonceProvider>
       </I18nextProvider>,
       {

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Link,
   Outlet,
@@ -10,6 +10,7 @@ import {
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChatHeader } from "~/components/chat/chat-header";
+import { mathStylesheet } from "~/components/chat/math-stylesheet";
 import { Sidebar } from "~/components/chat/sidebar";
 import { SettingsDialog } from "~/components/settings/settings-dialog";
 import { chatTexts } from "~/modules/chats/chat-messages";
@@ -20,6 +21,8 @@ import type { loader as chatPageLoader } from "./chat.$chatId";
 import type { loader as newChatLoader } from "./chat._index";
 
 export const meta: MetaFunction = () => [{ title: translate("chat:meta.title") }];
+
+export const links: LinksFunction = () => [mathStylesheet];
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadChatLayout(request);
 

@@ -3,9 +3,16 @@
  * it shows the snapshot's title and messages and nothing else of the owner. 'Continue this chat' copies it
  * into the visitor's account (signing in first). An unknown, revoked or malformed id is a 404.
  */
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type {
+  ActionFunctionArgs,
+  HeadersFunction,
+  LinksFunction,
+  LoaderFunctionArgs,
+  MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Markdown } from "~/components/chat/markdown";
+import { mathStylesheet } from "~/components/chat/math-stylesheet";
 import { Logo } from "~/components/logo";
 import { requireUser } from "~/modules/auth/session.server";
 import { chatTexts, chatToasts } from "~/modules/chats/chat-messages";
@@ -15,6 +22,8 @@ import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useTranslation } from "react-i18next";
 
 const NOINDEX = "noindex, nofollow";
+
+export const links: LinksFunction = () => [mathStylesheet];
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.title || chatTexts.untitled} — Rogue AI` },

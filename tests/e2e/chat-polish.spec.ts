@@ -283,7 +283,7 @@ test.describe("accessibility", () => {
 
   // Chromium lets a keyboard into any scroller, so the keys alone would pass without the tab stops; axe asks
   // for what other browsers need.
-  test("a reply's code and tables wider than a phone scroll from the keyboard", async ({
+  test("a reply's code, tables and formulas wider than a phone scroll from the keyboard", async ({
     page,
     user: _user,
     db,
@@ -299,14 +299,20 @@ test.describe("accessibility", () => {
       `| ${wideRow.join(" | ")} |`,
       `|${" --- |".repeat(wideRow.length)}`,
       `| ${wideRow.map((_, i) => `cell${i}`).join(" | ")} |`,
+      "",
+      `$$\n${Array.from({ length: 14 }, (_, i) => `\\frac{1}{${i + 2}}`).join(" + ")}\n$$`,
+      "",
+      "And TeX that does not parse: $$\\frac{1}{$$",
     ].join("\n");
     await askInNewChat(page, db, `Wide output ${mockDirective({ reply })}`);
     const answer = bubbles(page, "assistant").last();
     const code = answer.locator("pre");
     const table = answer.locator("div:has(> table)");
+    const formula = answer.locator(".katex-display");
     await expect(answer.locator("td").last()).toHaveText("cell9");
     await expect(code).toContainText('"value11"');
-    for (const box of [code, table]) {
+    await expect(formula).toBeVisible();
+    for (const box of [code, table, formula]) {
       // Wider than the screen, so there is something to scroll to.
       expect(await box.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
       await box.focus();
@@ -314,7 +320,7 @@ test.describe("accessibility", () => {
       await page.keyboard.press("ArrowRight");
       await expect.poll(() => box.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
     }
-    await expectNoSeriousViolations(page, "a reply with wide code and a wide table at 375 px");
+    await expectNoSeriousViolations(page, "a reply with wide code, table and formula at 375 px");
   });
 });
 

@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { chatIdOf, sendMessage, storedReply } from "./support/chat";
 import { ALSO_WITHOUT_JS, expect, signIn, test } from "./support/fixtures";
 import { submitForm } from "./support/forms";
+import { mockDirective } from "./support/mock";
 
 const QUESTION = "Plan two days in Lisbon";
 
@@ -91,5 +92,27 @@ test.describe("export and share", { tag: ALSO_WITHOUT_JS }, () => {
     // A guessed or tampered id is a 404 too.
     expect((await visitor.goto("/share/AAAAAAAAAAAAAAAAAAAAAA"))?.status()).toBe(404);
     expect((await visitor.goto(`/share/${chatId}`))?.status()).toBe(404);
+  });
+
+  test("a shared reply's formulas are drawn for a signed-out visitor", async ({
+    page,
+    user: _user,
+    newVisitor,
+  }) => {
+    await page.goto("/chat");
+    await sendMessage(page, `Euler ${mockDirective({ reply: "Euler:\n\n\\[ e^{i\\pi} + 1 = 0 \\]" })}`);
+    await storedReply(page);
+    const chatId = chatIdOf(page);
+    await page.goto(`/chat/${chatId}/share`);
+    await submitForm(page, page.getByRole("button", { name: "Create share link" }), `/chat/${chatId}/share`);
+    const url = await page.getByLabel("Share link").inputValue();
+
+    const visitor = await newVisitor();
+    await visitor.goto(url);
+    const formula = visitor.getByRole("list", { name: "Messages" }).locator(".katex-display");
+    await expect(formula).toBeVisible();
+    await expect(formula.locator("math msup")).toHaveText("eiπ");
+    // KaTeX's stylesheet came with the page: the MathML for screen readers is not painted a second time.
+    expect((await formula.locator(".katex-mathml").boundingBox())!.width).toBeLessThanOrEqual(1);
   });
 });

@@ -25,6 +25,14 @@ const MARKDOWN_REPLY = [
   "```",
 ].join("\n");
 
+const MATH_REPLY = [
+  "The energy of a mass at rest:",
+  "",
+  "\\[ E = mc^2 \\]",
+  "",
+  "where \\(c\\) is the speed of light. It costs $5, or $10 with tax.",
+].join("\n");
+
 const HOSTILE_REPLY = [
   "Hello <img src=x onerror=alert('img')> there.",
   "",
@@ -113,6 +121,28 @@ test.describe("assistant replies", { tag: ALSO_WITHOUT_JS }, () => {
       await expect(copyCode).toBeHidden();
       await expect(copyReply).toBeHidden();
     }
+  });
+
+  test("math in a reply is drawn as formulas; single dollars stay money", async ({ page, user: _user }) => {
+    await askFor(page, MATH_REPLY);
+    const reply = lastReply(page);
+    const display = reply.locator(".katex-display");
+    await expect(display).toBeVisible();
+    // Drawn by KaTeX, with MathML beside it for screen readers.
+    await expect(display.locator("math msup")).toHaveText("c2");
+    await expect(reply.locator(".katex")).toHaveCount(2);
+    await expect(reply).toContainText("It costs $5, or $10 with tax.");
+    await expect(reply).not.toContainText("\\[");
+    await expect(reply).not.toContainText("\\(");
+    // The formula stands on its own line, as wide as the reply, its height that of one line of math.
+    const [box, paragraph] = await Promise.all([
+      display.boundingBox(),
+      reply.locator("p").first().boundingBox(),
+    ]);
+    expect(box!.y).toBeGreaterThan(paragraph!.y + paragraph!.height);
+    expect(box!.height).toBeLessThan(60);
+    // KaTeX's stylesheet is there: the MathML for screen readers is not painted a second time.
+    expect((await display.locator(".katex-mathml").boundingBox())!.width).toBeLessThanOrEqual(1);
   });
 
   test("HTML, scripts and javascript: links in a reply are shown as text and do nothing", async ({
@@ -230,6 +260,37 @@ test.describe("assistant replies", { tag: ALSO_WITHOUT_JS }, () => {
 });
 
 test.describe("assistant replies with JavaScript", () => {
+  test("the math renderer loads only for a reply with math, and a reloaded chat keeps its formulas", async ({
+    page,
+    user: _user,
+  }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    const mathCode: string[] = [];
+    page.on("request", (request) => {
+      if (/math-markdown[^/]*\.js$/.test(request.url())) mathCode.push(request.url());
+    });
+
+    await askFor(page, MARKDOWN_REPLY);
+    await storedReply(page);
+    expect(mathCode, "math code loaded for a reply without math").toEqual([]);
+
+    await askFor(page, MATH_REPLY);
+    const reply = lastReply(page);
+    await expect(reply.locator(".katex-display")).toBeVisible();
+    expect(mathCode).toHaveLength(1);
+
+    await page.reload();
+    await expect(reply.locator(".katex-display math msup")).toHaveText("c2");
+    // Hydrated: the copy buttons only a script shows are there, and React found the server's markup its own.
+    await expect(bubbles(page, "assistant").last().getByRole("button", { name: "Copy reply" })).toBeVisible();
+    await expect(reply.locator(".katex")).toHaveCount(2);
+    expect(problems).toEqual([]);
+  });
+
   test("the copy buttons copy the code and the whole reply", async ({ page, context, user: _user }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await askFor(page, MARKDOWN_REPLY);

@@ -2,13 +2,16 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { ensureI18n } from "~/modules/i18n/translate";
-import { Markdown, safeUrl } from "./markdown";
+import { Markdown, MathMarkdownContext, safeUrl } from "./markdown";
+import { renderMath } from "./math-markdown";
 
-// English, as the server renders for a browser that asks for nothing else.
+// English, with math drawn in place, as the server renders for a browser that asks for nothing else.
 const render = (text: string) =>
   renderToStaticMarkup(
     <I18nextProvider i18n={ensureI18n()}>
-      <Markdown text={text} />
+      <MathMarkdownContext.Provider value={renderMath}>
+        <Markdown text={text} />
+      </MathMarkdownContext.Provider>
     </I18nextProvider>,
   );
 
@@ -124,5 +127,38 @@ describe("safeUrl", () => {
       "file:///etc/passwd",
     ])
       expect(safeUrl(url), url).toBeNull();
+  });
+});
+
+describe("math", () => {
+  it("draws display and inline math as MathML, its TeX kept as the annotation", () => {
+    const { html, count } = parse(
+      render("Energy:\n\n\\[ E = mc^2 \\]\n\nwhere \\(c\\) is light's speed, $$v$$ too."),
+    );
+    expect(count(/<math /)).toBe(3);
+    expect(count(/<math [^>]*display="block"/)).toBe(1);
+    expect(html).toContain('<annotation encoding="application/x-tex">E = mc^2</annotation>');
+    expect(html).toContain("<msup><mi>c</mi><mn>2</mn></msup>");
+    expect(html).not.toContain("\\[");
+  });
+
+  it("draws a ```math block as display math", () => {
+    const { count } = parse(render("```math\n\\frac{a}{b}\n```"));
+    expect(count(/<math [^>]*display="block"/)).toBe(1);
+    expect(count(/<mfrac>/)).toBe(1);
+  });
+
+  it("leaves single dollars as money and math delimiters inside code as code", () => {
+    const { html, count } = parse(render("It costs $5, or $10 with tax; `\\(x\\)` and $$y$$."));
+    expect(html).toContain("It costs $5, or $10 with tax;");
+    expect(html).toContain("<code>\\(x\\)</code>");
+    expect(count(/<math /)).toBe(1);
+  });
+
+  it("shows TeX it cannot read as its source, and refuses links inside math", () => {
+    const { html } = parse(render("$$\\frac{1}{$$ and $$\\href{javascript:alert(1)}{x}$$"));
+    expect(html).toContain("\\frac{1}{");
+    expect(html).not.toMatch(/href="javascript/);
+    expect(html).not.toContain("<a ");
   });
 });

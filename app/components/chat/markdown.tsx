@@ -8,12 +8,21 @@
  * Rendering is a pure function of the text, so a growing reply re-renders in place without flicker, and an
  * unterminated code fence mid-stream is just a code block that is still growing.
  */
-import { memo, type ComponentPropsWithoutRef, type ReactNode } from "react";
+import {
+  createContext,
+  lazy,
+  memo,
+  Suspense,
+  useContext,
+  type ComponentPropsWithoutRef,
+  type ReactNode,
+} from "react";
 import ReactMarkdown, { type Components, type ExtraProps, type Options } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { CopyButton } from "./copy-button";
 import { useTranslation } from "react-i18next";
+import { hasMath } from "./math-delimiters";
 
 const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
 
@@ -122,24 +131,33 @@ const components: Components = {
   table: Table,
 };
 
-const remarkPlugins = [remarkGfm];
+const remarkPlugins: PluginList = [remarkGfm];
 /**
  * Only fenced blocks that name a language are highlighted; guessing would colour prose as code. Built once:
  * rehype-highlight registers every common language each time a processor is made, and react-markdown makes
  * one per render, which cost a streaming reply ~1.3 ms per token (docs/benchmarks.md §4d).
  */
 const highlightCode = rehypeHighlight({ detect: false });
-const rehypePlugins: Options["rehypePlugins"] = [() => highlightCode];
+const rehypePlugins: PluginList = [() => highlightCode];
 
 /** Every URL in the output passes here: an unsafe one becomes "", which the components show as text. */
 const urlTransform = (url: string) => safeUrl(url) ?? "";
 
-export const Markdown = memo(function Markdown({ text }: { text: string }) {
+type PluginList = NonNullable<Options["remarkPlugins"]>;
+
+/** The reply's Markdown with the plugins every reply gets, and `extra` ones run before them. */
+export function MarkdownBody({
+  text,
+  extra = { remark: [], rehype: [] },
+}: {
+  text: string;
+  extra?: { remark: PluginList; rehype: PluginList };
+}) {
   return (
     <div className="markdown">
       <ReactMarkdown
-        remarkPlugins={remarkPlugins}
-        rehypePlugins={rehypePlugins}
+        remarkPlugins={[...remarkPlugins, ...extra.remark]}
+        rehypePlugins={[...extra.rehype, ...rehypePlugins]}
         components={components}
         urlTransform={urlTransform}
       >
@@ -147,4 +165,20 @@ export const Markdown = memo(function Markdown({ text }: { text: string }) {
       </ReactMarkdown>
     </div>
   );
+}
+
+/**
+ * How a reply with math is drawn. KaTeX's code is a fifth of a chat page's script, so the browser loads it
+ * only for a reply that has math; the server renders it in place (entry.server provides it), so a page
+ * without JavaScript shows the math too, and hydration keeps the server's markup until the code is there.
+ */
+const LazyMathMarkdown = lazy(() => import("./math-markdown"));
+export const MathMarkdownContext = createContext((text: string): ReactNode => (
+  <LazyMathMarkdown text={text} />
+));
+
+export const Markdown = memo(function Markdown({ text }: { text: string }) {
+  const renderMath = useContext(MathMarkdownContext);
+  if (!hasMath(text)) return <MarkdownBody text={text} />;
+  return <Suspense fallback={<MarkdownBody text={text} />}>{renderMath(text)}</Suspense>;
 });
