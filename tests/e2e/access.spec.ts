@@ -1,6 +1,14 @@
 import type { Page } from "@playwright/test";
 import { ADMIN } from "./support/env";
-import { expect, expectToast, openAsAdmin, signIn, test } from "./support/fixtures";
+import {
+  ALSO_WITHOUT_JS,
+  expect,
+  expectToast,
+  javaScriptOn,
+  openAsAdmin,
+  signIn,
+  test,
+} from "./support/fixtures";
 import type { TestDb } from "./support/db";
 
 test("the landing page shows the hero and, signed out, Sign In and Sign Up", async ({ page }) => {
@@ -24,6 +32,38 @@ test.describe("signed-out visitors are sent to sign-in", () => {
       await expectToast(page, "Authentication Required", description);
     });
   }
+});
+
+test.describe("toasts", () => {
+  test(`a toast has a Dismiss button with JavaScript, and stays while the keyboard is on it ${ALSO_WITHOUT_JS}`, async ({
+    page,
+  }) => {
+    // The page's timers run on a clock the test moves: a toast's 5 s pass without waiting for them.
+    await page.clock.install();
+    await page.goto("/chat");
+    const toast = page
+      .locator("[data-toast-list]")
+      .getByRole("listitem")
+      .filter({ hasText: "Authentication Required" });
+    await expect(toast).toBeVisible();
+    const dismiss = toast.getByRole("button", { name: "Dismiss notification" });
+    if (!javaScriptOn()) {
+      // Without JavaScript there is no button that does nothing; the toast fades by itself (CSS).
+      await expect(dismiss).toBeHidden();
+      return;
+    }
+    await dismiss.focus();
+    await page.clock.runFor(10_000);
+    await expect(toast).toBeVisible();
+    await page.getByLabel("Email").focus();
+    await page.clock.runFor(6_000);
+    await expect(toast).toBeHidden();
+
+    await page.goto("/admin");
+    await expect(toast).toBeVisible();
+    await toast.getByRole("button", { name: "Dismiss notification" }).click();
+    await expect(toast).toBeHidden();
+  });
 });
 
 test.describe("admin console", () => {

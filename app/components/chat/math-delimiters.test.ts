@@ -27,6 +27,7 @@ describe("withDollarDelimiters", () => {
 
   it("writes inline math, and display math inside a sentence, as $$ text math", () => {
     expect(withDollarDelimiters("Let \\(x = 1\\) and \\[y\\] hold.")).toBe("Let $$x = 1$$ and $$y$$ hold.");
+    expect(withDollarDelimiters("\\[a\\] and \\[b\\]")).toBe("$$a$$ and $$b$$");
   });
 
   it("leaves code as it is: fenced blocks, unterminated fences and inline spans", () => {

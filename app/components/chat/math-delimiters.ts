@@ -14,7 +14,8 @@ const CODE =
   /(?:^|\n)[ \t]*(`{3,}|~{3,})[^\n]*(?:\n[\s\S]*?(?:\n[ \t]*\1[`~]*[ \t]*(?=\n|$)|$)|$)|(`+)[\s\S]*?\2/g;
 
 /** `\[ … \]` alone on its lines, with what leads its first line (indentation, a quote or list marker). */
-const DISPLAY_ON_ITS_LINES = /(^|\n)([ \t>*+-]*(?:\d+[.)][ \t]*)?)\\\[([\s\S]+?)\\\][ \t]*(?=\n|$)/g;
+const DISPLAY_ON_ITS_LINES =
+  /(^|\n)([ \t>*+-]*(?:\d+[.)][ \t]*)?)\\\[((?:(?!\\\])[\s\S])+)\\\][ \t]*(?=\n|$)/g;
 const DISPLAY_IN_TEXT = /\\\[([\s\S]+?)\\\]/g;
 const INLINE = /\\\(([\s\S]+?)\\\)/g;
 

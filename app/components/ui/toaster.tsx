@@ -1,11 +1,14 @@
 /**
  * Toasts: the server's flash toast is rendered in the HTML (visible without JavaScript); with JavaScript, toasts
- * raised in the browser join it, at most TOAST_LIMIT at once, each dismissed after TOAST_DURATION_MS.
+ * raised in the browser join it, at most TOAST_LIMIT at once, each dismissed after TOAST_DURATION_MS, or by its
+ * Dismiss button.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Toast, ToastInput } from "~/modules/toast/toast";
 import { TOAST_DURATION_MS, TOAST_LIMIT } from "~/modules/toast/toast-limits";
+import { CloseIcon } from "~/components/chat/icons";
+import { useHydrated } from "./use-hydrated";
 
 const ToastContext = createContext<(toast: ToastInput) => void>(() => undefined);
 
@@ -55,20 +58,39 @@ export function ToastProvider({ serverToast, children }: { serverToast: Toast | 
 }
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+  const { t } = useTranslation();
+  const hydrated = useHydrated();
+  // Held while the keyboard is on it (its Dismiss button): a toast does not vanish from under its reader.
+  const [held, setHeld] = useState(false);
   useEffect(() => {
+    if (held) return;
     const timer = setTimeout(() => onDismiss(toast.id), TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [toast.id, onDismiss]);
+  }, [toast.id, onDismiss, held]);
   return (
     // The role sits inside the item: on the <li> itself it would hide the list item the <ol> must hold.
     <li
-      className={`pointer-events-auto rounded-lg border p-4 text-sm shadow-lg ${variantClasses[toast.type]}`}
+      className={`pointer-events-auto flex items-start gap-2 rounded-lg border p-4 text-sm shadow-lg ${variantClasses[toast.type]}`}
       data-toast-type={toast.type}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+      }}
     >
-      <div role={toast.type === "destructive" ? "alert" : "status"}>
+      <div role={toast.type === "destructive" ? "alert" : "status"} className="min-w-0 flex-1">
         <p className="font-semibold">{toast.title}</p>
         {toast.description ? <p className="mt-1 text-zinc-300">{toast.description}</p> : null}
       </div>
+      {/* Needs JavaScript, like the copy buttons: without it the toast fades by itself (root.tsx). */}
+      <button
+        type="button"
+        className="icon-btn -my-1 -mr-2 shrink-0"
+        aria-label={t("toasts.dismiss")}
+        hidden={!hydrated}
+        onClick={() => onDismiss(toast.id)}
+      >
+        <CloseIcon />
+      </button>
     </li>
   );
 }
