@@ -90,6 +90,22 @@ test.describe("public pages", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(page.getByRole("row", { name: "4242 4242 4242 4242 Paid (Visa)" })).toBeVisible();
     // Operators' settings are the README's business, not a visitor's.
     await expect(page.getByText("STRIPE_SECRET_KEY")).toHaveCount(0);
+
+    // On a phone each card number stays on one line, as it is printed on a card.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const numbers = page.getByRole("table").first().locator("tbody td:first-child");
+    await expect(numbers).not.toHaveCount(0);
+    const lines = await numbers.evaluateAll((cells) =>
+      cells.map((cell) => {
+        const text = document.createRange();
+        text.selectNodeContents(cell);
+        return new Set([...text.getClientRects()].map((box) => Math.round(box.top))).size;
+      }),
+    );
+    expect(
+      lines.every((count) => count === 1),
+      `lines per card number: ${lines.join(", ")}`,
+    ).toBe(true);
   });
 
   test("the mobile menu opens and lists the header's links", async ({ page }) => {

@@ -88,13 +88,17 @@ export function DocTable({
 
 /**
  * A code name that may break between its words (`PermissionDenied|Error`) but nowhere else: on a phone a column of
- * long names would otherwise push the table wider than the screen. Copied, it reads as one word.
+ * long names would otherwise push the table wider than the screen. Copied, it reads as one word. Its spaces do
+ * not break either (a card number's groups stay on one line); they are no-break spaces.
  */
 function BreakableCode({ code }: { code: string }) {
-  return code.split(/(?<=[a-z])(?=[A-Z])/).map((word, index) => (
-    <Fragment key={index}>
-      {index > 0 ? <wbr /> : null}
-      {word}
-    </Fragment>
-  ));
+  return code
+    .replaceAll(" ", "\u00a0")
+    .split(/(?<=[a-z])(?=[A-Z])/)
+    .map((word, index) => (
+      <Fragment key={index}>
+        {index > 0 ? <wbr /> : null}
+        {word}
+      </Fragment>
+    ));
 }
