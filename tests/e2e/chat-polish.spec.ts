@@ -308,7 +308,7 @@ test.describe("accessibility", () => {
     const answer = bubbles(page, "assistant").last();
     const code = answer.locator("pre");
     const table = answer.locator("div:has(> table)");
-    const formula = answer.locator(".katex-display");
+    const formula = answer.locator(".math-display");
     await expect(answer.locator("td").last()).toHaveText("cell9");
     await expect(code).toContainText('"value11"');
     await expect(formula).toBeVisible();

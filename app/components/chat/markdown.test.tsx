@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { describe, expect, it } from "vitest";
+import katex from "katex";
+import { describe, expect, it, vi } from "vitest";
 import { ensureI18n } from "~/modules/i18n/translate";
 import { Markdown, MathMarkdownContext, safeUrl } from "./markdown";
 import { renderMath } from "./math-markdown";
@@ -160,5 +161,16 @@ describe("math", () => {
     expect(html).toContain("\\frac{1}{");
     expect(html).not.toMatch(/href="javascript/);
     expect(html).not.toContain("<a ");
+  });
+
+  it("draws each formula once while a reply grows: a streaming reply re-renders per token", () => {
+    const draw = vi.spyOn(katex, "renderToString");
+    try {
+      const reply = "Areas: \\(\\pi r^2\\), then\n\n\\[ \\oint_C \\mathbf{F} \\cdot d\\mathbf{r} \\]\n\nand";
+      for (const more of ["", " more", " more words"]) render(reply + more);
+      expect(draw).toHaveBeenCalledTimes(2);
+    } finally {
+      draw.mockRestore();
+    }
   });
 });

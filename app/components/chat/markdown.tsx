@@ -44,12 +44,12 @@ export function safeUrl(url: string | null | undefined): string | null {
 }
 
 /** The text inside a hast node (for the code block's copy button). */
-interface HastLike {
+export interface HastLike {
   type: string;
   value?: string;
   children?: HastLike[];
 }
-function textOf(node: HastLike | undefined): string {
+export function textOf(node: HastLike | undefined): string {
   if (!node) return "";
   if (node.type === "text") return node.value ?? "";
   return (node.children ?? []).map(textOf).join("");
@@ -64,12 +64,12 @@ function languageOf(node: HastLike | undefined): string | null {
   return language ? language.slice("language-".length) : null;
 }
 
-type Props<T extends keyof JSX.IntrinsicElements> = ComponentPropsWithoutRef<T> & ExtraProps;
+export type Props<T extends keyof JSX.IntrinsicElements> = ComponentPropsWithoutRef<T> & ExtraProps;
 
 /** Links out of the page open in a new tab, without the page's referrer or endorsement. */
 const EXTERNAL_LINK = { target: "_blank", rel: "noopener noreferrer nofollow" } as const;
 
-function CodeBlock({ node, children }: Props<"pre">) {
+export function CodeBlock({ node, children }: Props<"pre">) {
   const { t } = useTranslation("chat");
   const language = languageOf(node as HastLike | undefined);
   return (
@@ -145,20 +145,20 @@ const urlTransform = (url: string) => safeUrl(url) ?? "";
 
 type PluginList = NonNullable<Options["remarkPlugins"]>;
 
-/** The reply's Markdown with the plugins every reply gets, and `extra` ones run before them. */
-export function MarkdownBody({
-  text,
-  extra = { remark: [], rehype: [] },
-}: {
-  text: string;
-  extra?: { remark: PluginList; rehype: PluginList };
-}) {
+/** What a kind of reply adds to every reply's Markdown: remark plugins after the common ones, components over them. */
+export interface MarkdownExtras {
+  remark: PluginList;
+  components: Components;
+}
+
+/** The reply's Markdown with the plugins and components every reply gets, and `extra` ones. */
+export function MarkdownBody({ text, extra }: { text: string; extra?: MarkdownExtras }) {
   return (
     <div className="markdown">
       <ReactMarkdown
-        remarkPlugins={[...remarkPlugins, ...extra.remark]}
-        rehypePlugins={[...extra.rehype, ...rehypePlugins]}
-        components={components}
+        remarkPlugins={extra ? [...remarkPlugins, ...extra.remark] : remarkPlugins}
+        rehypePlugins={rehypePlugins}
+        components={extra ? { ...components, ...extra.components } : components}
         urlTransform={urlTransform}
       >
         {text}

@@ -1,34 +1,74 @@
 /**
- * A reply with math: TeX drawn by KaTeX, in its own fonts (their stylesheet is `mathStylesheet`), with MathML
- * beside it for screen readers. KaTeX's own limits hold for untrusted text: no `\href`, `\url` or
- * `\includegraphics` (trust off) and a cap on macro expansion. TeX it cannot read shows as its source.
+ * A reply with math: each formula drawn by KaTeX, in its own fonts (their stylesheet is `mathStylesheet`), with
+ * MathML beside it for screen readers. A formula is drawn once: a streaming reply re-renders per token, and
+ * drawing every formula again (KaTeX's markup through React, thousands of elements) took ~75 ms per token for a
+ * reply of 30 formulas. KaTeX's own limits hold for untrusted text: no `\href`, `\url` or `\includegraphics`
+ * (trust off) and a cap on macro expansion. TeX it cannot read shows as its source, in red.
  */
-import rehypeKatex from "rehype-katex";
+import katex from "katex";
+import { memo } from "react";
+import type { Components } from "react-markdown";
 import remarkMath from "remark-math";
-import { visit } from "unist-util-visit";
-import { MarkdownBody } from "./markdown";
+import { CodeBlock, MarkdownBody, textOf, type HastLike, type MarkdownExtras, type Props } from "./markdown";
 import { withDollarDelimiters } from "./math-delimiters";
 
-/** Display math wider than the reply scrolls sideways (CSS); a tab stop lets a keyboard scroll it too. */
-const focusableDisplayMath = () => (tree: Parameters<typeof visit>[0]) => {
-  visit(tree, "element", (node) => {
-    const { properties } = node as { properties?: { className?: unknown; tabIndex?: number } };
-    const classes = properties?.className;
-    if (properties && Array.isArray(classes) && classes.includes("katex-display")) properties.tabIndex = 0;
-  });
+const DRAWN_LIMIT = 500;
+const drawn = new Map<string, string>();
+
+/** KaTeX's markup for a formula, kept for the next render (the oldest dropped past DRAWN_LIMIT). */
+function drawFormula(tex: string, display: boolean): string {
+  const key = `${display ? "D" : "I"}${tex}`;
+  let html = drawn.get(key);
+  if (html === undefined) {
+    html = katex.renderToString(tex, {
+      displayMode: display,
+      throwOnError: false,
+      strict: "ignore",
+      // A red that reads on both themes' backgrounds (tailwind.config.ts's palette).
+      errorColor: "rgb(var(--c-red-300))",
+    });
+    if (drawn.size >= DRAWN_LIMIT) drawn.delete(drawn.keys().next().value!);
+    drawn.set(key, html);
+  }
+  return html;
+}
+
+/** KaTeX escapes the TeX it draws and, with trust off, makes no link, id, class or style of the reply's. */
+const Formula = memo(function Formula({ tex, display }: { tex: string; display: boolean }) {
+  const html = { __html: drawFormula(tex, display) };
+  // A display formula wider than the reply scrolls sideways (CSS), so it is a tab stop for the keyboard too.
+  return display ? (
+    <div className="math-display" tabIndex={0} dangerouslySetInnerHTML={html} />
+  ) : (
+    <span dangerouslySetInnerHTML={html} />
+  );
+});
+
+const classesOf = (node: HastLike | undefined) => {
+  const classes = (node as { properties?: { className?: unknown } } | undefined)?.properties?.className;
+  return Array.isArray(classes) ? classes : [];
 };
 
-const mathPlugins = {
+/** remark-math's display formulas and ```math blocks are a `pre` around a `code` of class language-math. */
+function DisplayMathOrCode(props: Props<"pre">) {
+  const code = (props.node as HastLike | undefined)?.children?.find((child) => child.type === "element");
+  if (!classesOf(code).includes("language-math")) return <CodeBlock {...props} />;
+  return <Formula tex={textOf(code)} display />;
+}
+
+/** remark-math's inline formulas are a `code` of class math-inline. */
+function InlineMathOrCode({ node, ...props }: Props<"code">) {
+  if (!classesOf(node as HastLike | undefined).includes("math-inline")) return <code {...props} />;
+  return <Formula tex={textOf(node as HastLike | undefined)} display={false} />;
+}
+
+const mathExtras: MarkdownExtras = {
   remark: [[remarkMath, { singleDollarTextMath: false }]],
-  rehype: [
-    // TeX it cannot read in a red that reads on both themes' backgrounds (tailwind.config.ts's palette).
-    [rehypeKatex, { throwOnError: false, strict: "ignore", errorColor: "rgb(var(--c-red-300))" }],
-    focusableDisplayMath,
-  ],
-} satisfies Parameters<typeof MarkdownBody>[0]["extra"];
+  components: { pre: DisplayMathOrCode, code: InlineMathOrCode } satisfies Components,
+};
 
 export default function MathMarkdown({ text }: { text: string }) {
-  return <MarkdownBody text={withDollarDelimiters(text)} extra={mathPlugins} />;
+  return <MarkdownBody text={withDollarDelimiters(text)} extra={mathExtras} />;
 }
 
 /** For a renderer that draws math in place rather than loading it (entry.server, tests). */
