@@ -168,9 +168,9 @@ export function MarkdownBody({ text, extra }: { text: string; extra?: MarkdownEx
 }
 
 /**
- * How a reply with math is drawn. KaTeX's code is ~290 KB, so the browser loads it only for a reply that has
- * math. The server draws it in place (entry.server provides the renderer), so a page without JavaScript shows
- * the math too, and hydration keeps the server's markup until the code is there.
+ * How a reply with math is drawn. KaTeX's code is ~270 KB (80 KB compressed), so the browser loads it only for
+ * a reply that has math. The server draws it in place (entry.server provides the renderer), so a page without
+ * JavaScript shows the math too, and hydration keeps the server's markup until the code is there.
  */
 const LazyMathMarkdown = lazy(() => import("./math-markdown"));
 export const MathMarkdownContext = createContext((text: string): ReactNode => (
