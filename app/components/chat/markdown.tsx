@@ -55,12 +55,18 @@ export function textOf(node: HastLike | undefined): string {
   return (node.children ?? []).map(textOf).join("");
 }
 
-function languageOf(node: HastLike | undefined): string | null {
-  const code = node?.children?.find((child) => child.type === "element") as
-    (HastLike & { properties?: { className?: unknown } }) | undefined;
-  const classes = code?.properties?.className;
-  const list = Array.isArray(classes) ? classes : typeof classes === "string" ? classes.split(" ") : [];
-  const language = list.find((c): c is string => typeof c === "string" && c.startsWith("language-"));
+/** A hast element's classes, however its className was given. */
+export function classesOf(node: HastLike | undefined): unknown[] {
+  const classes = (node as { properties?: { className?: unknown } } | undefined)?.properties?.className;
+  return Array.isArray(classes) ? classes : typeof classes === "string" ? classes.split(" ") : [];
+}
+
+/** The language a code block (a `pre` around a `code`) names, as its `language-*` class. */
+export function languageOf(node: HastLike | undefined): string | null {
+  const code = node?.children?.find((child) => child.type === "element");
+  const language = classesOf(code).find(
+    (c): c is string => typeof c === "string" && c.startsWith("language-"),
+  );
   return language ? language.slice("language-".length) : null;
 }
 

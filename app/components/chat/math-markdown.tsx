@@ -9,7 +9,16 @@ import katex from "katex";
 import { memo } from "react";
 import type { Components } from "react-markdown";
 import remarkMath from "remark-math";
-import { CodeBlock, MarkdownBody, textOf, type HastLike, type MarkdownExtras, type Props } from "./markdown";
+import {
+  classesOf,
+  CodeBlock,
+  languageOf,
+  MarkdownBody,
+  textOf,
+  type HastLike,
+  type MarkdownExtras,
+  type Props,
+} from "./markdown";
 import { withDollarDelimiters } from "./math-delimiters";
 
 const DRAWN_LIMIT = 500;
@@ -44,16 +53,11 @@ const Formula = memo(function Formula({ tex, display }: { tex: string; display: 
   );
 });
 
-const classesOf = (node: HastLike | undefined) => {
-  const classes = (node as { properties?: { className?: unknown } } | undefined)?.properties?.className;
-  return Array.isArray(classes) ? classes : [];
-};
-
-/** remark-math's display formulas and ```math blocks are a `pre` around a `code` of class language-math. */
+/** remark-math's display formulas and ```math blocks are code blocks in the language `math`. */
 function DisplayMathOrCode(props: Props<"pre">) {
-  const code = (props.node as HastLike | undefined)?.children?.find((child) => child.type === "element");
-  if (!classesOf(code).includes("language-math")) return <CodeBlock {...props} />;
-  return <Formula tex={textOf(code)} display />;
+  const pre = props.node as HastLike | undefined;
+  if (languageOf(pre) !== "math") return <CodeBlock {...props} />;
+  return <Formula tex={textOf(pre)} display />;
 }
 
 /** remark-math's inline formulas are a `code` of class math-inline. */
