@@ -197,7 +197,7 @@ test.describe("chat", () => {
       `Fall back please ${marker} ${mockDirective({ reply, vendors: { together: { fault: "500" } } })}`,
     );
     await expectExactText(lastReply(page), reply);
-    await expect(bubbles(page, "assistant").last()).toContainText("via novita");
+    await expect(bubbles(page, "assistant").last()).toContainText("via Novita AI");
 
     const completion = await finishedCompletion(db, chatId);
     expect(completion.vendor).toBe("novita");

@@ -25,12 +25,14 @@ type Message = ChatPageData["messages"][number];
 const MULTIPLE_ERRORS = toasts.multipleErrors;
 
 function MessageFooter({ message, modelNames }: { message: Message; modelNames: Record<string, string> }) {
+  const { t } = useTranslation("chat");
   if (message.role !== "assistant") return null;
   const model = message.model_id ? (modelNames[message.model_id] ?? message.model_id) : null;
+  const vendor = message.vendor_name ?? message.vendor;
   const parts = [
     model,
-    message.vendor ? `via ${message.vendor}` : null,
-    message.status === "stopped" ? "stopped" : null,
+    vendor ? t("bubble.via", { vendor }) : null,
+    message.status === "stopped" ? t("bubble.stopped") : null,
   ];
   return <span data-testid="message-meta">{parts.filter(Boolean).join(" · ")}</span>;
 }
@@ -39,7 +41,8 @@ function MessageFooter({ message, modelNames }: { message: Message; modelNames: 
 const typingLingerMs = (length: number) => Math.min(1_500, Math.max(500, Math.round(length * 1.5)));
 
 function Thinking() {
-  return <span className="text-zinc-400 motion-safe:animate-soft-pulse">Thinking...</span>;
+  const { t } = useTranslation("chat");
+  return <span className="text-zinc-400 motion-safe:animate-soft-pulse">{t("bubble.thinking")}</span>;
 }
 
 function PendingReply({

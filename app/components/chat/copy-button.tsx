@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { CopyIcon, CheckIcon } from "./icons";
 
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -39,7 +40,7 @@ const COPIED_MS = 2_000;
 export function CopyButton({
   text,
   getText,
-  label = "Copy",
+  label,
   className = "icon-btn",
 }: {
   text?: string;
@@ -47,6 +48,7 @@ export function CopyButton({
   label?: string;
   className?: string;
 }) {
+  const { t } = useTranslation("chat");
   const hydrated = useHydrated();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -58,7 +60,8 @@ export function CopyButton({
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setState("idle"), COPIED_MS);
   };
-  const shown = state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : label;
+  const shown =
+    state === "copied" ? t("copy.copied") : state === "failed" ? t("copy.failed") : (label ?? t("copy.copy"));
 
   return (
     <button

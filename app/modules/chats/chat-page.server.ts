@@ -15,14 +15,28 @@ export const ERROR_WARNING_THRESHOLD = 3;
 
 /** The messages a chat shows and sends to the model: what regenerate or edit replaced is kept but not shown. */
 async function visibleMessages(database: Db, chatId: string) {
-  return database
-    .selectFrom("chat_messages")
-    .select(["id", "role", "content", "model_id", "vendor", "status", "completion_id", "created_at"])
-    .where("chat_id", "=", chatId)
-    .where("replaced_at", "is", null)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
+  return (
+    database
+      .selectFrom("chat_messages")
+      // The name a reply's label shows; a vendor an admin has since removed keeps its stored name.
+      .leftJoin("api_vendors", "api_vendors.name", "chat_messages.vendor")
+      .select([
+        "chat_messages.id",
+        "chat_messages.role",
+        "chat_messages.content",
+        "chat_messages.model_id",
+        "chat_messages.vendor",
+        "api_vendors.display_name as vendor_name",
+        "chat_messages.status",
+        "chat_messages.completion_id",
+        "chat_messages.created_at",
+      ])
+      .where("chat_messages.chat_id", "=", chatId)
+      .where("chat_messages.replaced_at", "is", null)
+      .orderBy("chat_messages.created_at")
+      .orderBy("chat_messages.id")
+      .execute()
+  );
 }
 
 /**
