@@ -2,6 +2,7 @@
  * The controls around a reply: quick-action chips, stop, regenerate, edit and resend, model switching, the
  * Starter plan's limits and a restricted account. Forms are exercised with JavaScript on and off.
  */
+import type { Page } from "@playwright/test";
 import {
   askAsProfessional,
   askInNewChat,
@@ -53,20 +54,16 @@ test.describe("quick actions", () => {
       await page.goto("/chat");
       await page.getByRole("button", { name: "Code", exact: true }).click();
       await expect(page).toHaveURL(CHAT_PATH);
-      // Measured in one step while the toast shows: it leaves after 5 s.
-      const overlap = () =>
-        page.evaluate(() => {
-          const toast = document.querySelector("[data-toast-list] li")?.getBoundingClientRect();
-          const send = document.querySelector("[data-composer] button[type=submit]")?.getBoundingClientRect();
-          if (!toast || !send) return "no toast or no Send";
-          const apart =
-            toast.right <= send.left ||
-            send.right <= toast.left ||
-            toast.bottom <= send.top ||
-            send.bottom <= toast.top;
-          return apart ? "apart" : "the toast covers Send";
-        });
-      await expect.poll(overlap).toBe("apart");
+      await expect.poll(() => toastAndSend(page)).toBe("apart");
+    });
+
+    // A failure's toast runs to two lines or more: at the bottom right of a laptop's screen it reached Send.
+    test(`a failed reply's toast leaves Send uncovered (${width} px)`, async ({ page, user: _user }) => {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto("/chat");
+      await sendMessage(page, `This one fails ${mockDirective({ fault: "500" })}`);
+      await expectToast(page, "Error");
+      await expect.poll(() => toastAndSend(page)).toBe("apart");
     });
   }
 
@@ -289,3 +286,18 @@ test.describe("limits and roles", () => {
     ).toBeVisible();
   });
 });
+
+/** Whether the first toast and the composer's Send overlap, measured in one step (a toast leaves after 5 s). */
+function toastAndSend(page: Page) {
+  return page.evaluate(() => {
+    const toast = document.querySelector("[data-toast-list] li")?.getBoundingClientRect();
+    const send = document.querySelector("[data-composer] button[type=submit]")?.getBoundingClientRect();
+    if (!toast || !send) return "no toast or no Send";
+    const apart =
+      toast.right <= send.left ||
+      send.right <= toast.left ||
+      toast.bottom <= send.top ||
+      send.bottom <= toast.top;
+    return apart ? "apart" : "the toast covers Send";
+  });
+}
