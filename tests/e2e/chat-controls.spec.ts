@@ -252,6 +252,18 @@ test.describe("limits and roles", () => {
     expect(db.storedBy(user.id).completions).toBe(3);
   });
 
+  test(`a Starter user's reply that fails before any text costs no free message ${ALSO_WITHOUT_JS}`, async ({
+    page,
+    user: _user,
+    db,
+  }) => {
+    await page.goto("/chat");
+    const chatId = await sendMessage(page, `This one fails ${mockDirective({ fault: "500" })}`);
+    await finishedCompletion(db, chatId, "error");
+    await expect(page.getByText("API error (500): the AI service failed to answer").first()).toBeVisible();
+    await expect(page.getByTestId("messages-left")).toHaveText(/^3 of 3 free messages left today/);
+  });
+
   test("a restricted user can read their chats but not send", async ({ page, user, db }) => {
     const chatId = await askInNewChat(page, db, "before the restriction");
     db.grantRole(user.id, "restricted");

@@ -73,6 +73,27 @@ describe("asking for a reply", () => {
     expect(ledger.slice(1).map((row) => row.status)).toEqual(["queued", "queued"]);
   });
 
+  it("gives a Starter user's message back when its reply failed before any text, not when text arrived", async () => {
+    const session = await member("starter");
+    const failed = await send(session, `nothing comes ${directive({ fault: "500" })}`);
+    expect(await t.run(failed.completionId)).toBe("error");
+    const cut = await send(
+      session,
+      `part of it comes ${directive({ tokens: 6, fault: "cutoff", faultAfterTokens: 2 })}`,
+    );
+    expect(await t.run(cut.completionId)).toBe("error");
+    expect((await completionOf(t.db, cut.completionId)).first_token_at).not.toBeNull();
+    for (const content of ["one", "two"]) await send(session, content);
+
+    expect(await refusal(send(session, "a fourth that counts"))).toBe("limit");
+    const ledger = await t.db
+      .selectFrom("usage_events")
+      .select("status")
+      .where("user_id", "=", session.user.id)
+      .execute();
+    expect(ledger).toHaveLength(4);
+  });
+
   it("gives Professional users unlimited messages", async () => {
     const session = await member("professional");
     const results = await Promise.all(

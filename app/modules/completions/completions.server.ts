@@ -47,7 +47,8 @@ const RESEND_DELAY_MS = 800;
 
 /**
  * Starter users' replies in the last 24 hours, from the usage ledger: each request for a reply counts, as each
- * costs a vendor call, and deleting a chat gives none back.
+ * costs a vendor call, and deleting a chat gives none back. A reply that failed before any of its text arrived
+ * gave the user nothing, so it is not counted: the vendors' fault does not cost one of three messages.
  */
 async function repliesToday(trx: Trx, userId: string) {
   const since = new Date(Date.now() - 24 * 3600 * 1000).toISOString();
@@ -56,6 +57,7 @@ async function repliesToday(trx: Trx, userId: string) {
     .select((eb) => eb.fn.countAll<number>().as("n"))
     .where("user_id", "=", userId)
     .where("created_at", ">", since)
+    .where((eb) => eb.not(eb.and([eb("status", "=", "error"), eb("ttft_ms", "is", null)])))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
