@@ -174,6 +174,10 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(page.getByTestId("audit-entry").filter({ hasText: account.email }).first()).toContainText(
       "IP",
     );
+    // A filter that matches nothing says so, with no empty frame under the text.
+    await page.goto(`/admin/logs?action=signin.failure&target=${crypto.randomUUID()}`);
+    await expect(page.getByText("No events recorded yet.")).toBeVisible();
+    await expect(page.getByRole("list", { name: "Activity" })).toHaveCount(0);
   });
 });
 

@@ -33,14 +33,20 @@ export function PagedList<Item extends { id: string | number }>({
 }) {
   return (
     <>
-      {items.length === 0 && empty ? <p className="mt-6 text-zinc-400">{empty}</p> : null}
-      <ul aria-label={label} className="mt-6 divide-y divide-zinc-800 rounded-xl border border-zinc-800">
-        {items.map((item) => (
-          <li key={item.id} data-testid={rowTestId} className={rowClassName}>
-            {children(item)}
-          </li>
-        ))}
-      </ul>
+      {items.length === 0 ? (
+        // No frame around nothing: an empty one showed as a stray line under the empty text.
+        empty ? (
+          <p className="mt-6 text-zinc-400">{empty}</p>
+        ) : null
+      ) : (
+        <ul aria-label={label} className="mt-6 divide-y divide-zinc-800 rounded-xl border border-zinc-800">
+          {items.map((item) => (
+            <li key={item.id} data-testid={rowTestId} className={rowClassName}>
+              {children(item)}
+            </li>
+          ))}
+        </ul>
+      )}
       {next ? (
         <Link to={next.to} className="btn-secondary mt-4 inline-block">
           {next.label}
