@@ -12,7 +12,9 @@ import { resultFor } from "~/modules/admin/action-result";
 import { adminMeta } from "~/modules/admin/meta";
 import { userActionSchema } from "~/modules/admin/schemas";
 import { answerUserAction, loadUser } from "~/modules/admin/user-pages.server";
+import { adminTexts } from "~/modules/errors/catalogue";
 import { useFormat } from "~/modules/i18n/format";
+import { useOptionalUser } from "~/root";
 
 export const meta: MetaFunction = adminMeta("user");
 
@@ -63,6 +65,7 @@ export default function AdminUser() {
   const location = useLocation();
   const { t } = useTranslation("admin");
   const format = useFormat();
+  const ownAccount = useOptionalUser()?.id === user.id;
   return (
     <section className="space-y-6">
       <Link to="/admin/users" className="text-sm text-zinc-400 hover:underline">
@@ -108,7 +111,11 @@ export default function AdminUser() {
       <PlanForm user={user} redirectTo={location.pathname} />
       <div className="rounded-xl border border-red-900 p-4">
         <h2 className="mb-2 font-semibold">{t("user.delete")}</h2>
-        <DeleteUserForm email={user.email} result={actionData} />
+        {ownAccount ? (
+          <p className="text-sm text-zinc-400">{adminTexts.selfDelete}</p>
+        ) : (
+          <DeleteUserForm email={user.email} result={actionData} />
+        )}
       </div>
     </section>
   );

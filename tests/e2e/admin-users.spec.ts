@@ -1,5 +1,6 @@
 /** The admin console's users screen, worked as an admin would, with JavaScript on and off. */
 import { ADMIN } from "./support/env";
+import { postForm } from "./support/forms";
 import {
   ALSO_WITHOUT_JS,
   expect,
@@ -53,16 +54,30 @@ test.describe("admin users", { tag: ALSO_WITHOUT_JS }, () => {
     expect(db.userByEmail(account.email)).toBeUndefined();
   });
 
-  test("an admin removing their own admin role is refused in the toast alone, not under the delete form", async ({
+  test("an admin's own account offers no role change or deletion, and a crafted one is refused", async ({
     page,
     db,
   }) => {
     const admin = db.userByEmail(ADMIN.email);
     if (!admin) throw new Error("the run's admin is missing");
     await openAsAdmin(page, `/admin/users/${admin.id}`);
-    await page.getByRole("button", { name: `Revoke admin ${ADMIN.email}` }).click();
-    await expectRefusedOnce(page, "Permission Change Failed", "You cannot remove your own admin role.");
-    await expect(page.getByRole("button", { name: `Revoke admin ${ADMIN.email}` })).toBeVisible();
+    await expect(page.getByTestId("own-account")).toHaveText(
+      "Your own account: only another admin can change its roles.",
+    );
+    await expect(page.getByText("You cannot delete your own account.")).toBeVisible();
+    for (const action of ["Revoke admin", "Ban", "Restrict", "Delete user"])
+      await expect(page.getByRole("button", { name: new RegExp(`^${action}`) })).toHaveCount(0);
+    await expect(page.getByLabel("Confirm e-mail")).toHaveCount(0);
+
+    const refused = await postForm(page.request, `/admin/users/${admin.id}`, {
+      intent: "revoke-admin",
+      redirectTo: `/admin/users/${admin.id}`,
+    });
+    expect(refused.status()).toBe(409);
+    expect(await refused.text()).toContain("You cannot remove your own admin role.");
+    expect(db.count("select count(*) from user_roles where user_id = ? and role = 'admin'", admin.id)).toBe(
+      1,
+    );
   });
 });
 

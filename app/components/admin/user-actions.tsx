@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useZodForm } from "~/components/ui/use-zod-form";
+import { useOptionalUser } from "~/root";
 import type { AdminUserRow } from "~/modules/admin/users.server";
 import { userActionSchema, type UserFlagIntent } from "~/modules/admin/schemas";
 
@@ -58,6 +59,13 @@ const FLAGS = [
 /** Grant/revoke admin, ban/unban, restrict/unrestrict: each a one-button form, so it works without JavaScript. */
 export function UserFlagButtons({ user, redirectTo }: { user: AdminUserRow; redirectTo: string }) {
   const { t } = useTranslation("admin");
+  // The console refuses an admin's own revoke, ban and restrict (409): no buttons that can only fail.
+  if (useOptionalUser()?.id === user.id)
+    return (
+      <p className="text-xs text-zinc-400" data-testid="own-account">
+        {t("userActions.self")}
+      </p>
+    );
   return (
     <div className="flex flex-wrap gap-1">
       {FLAGS.map(([flag, off, on]) => {
