@@ -1,5 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { composer, composerFields, sendButton } from "./support/chat";
+import {
+  askInNewChat,
+  bubbles,
+  composer,
+  composerFields,
+  finishedCompletion,
+  sendButton,
+  sidebar,
+  storedReply,
+} from "./support/chat";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
 import { postForm, submitForm } from "./support/forms";
 
@@ -62,4 +71,39 @@ test.describe("chat input", { tag: ALSO_WITHOUT_JS }, () => {
       expect(db.storedBy(user.id)).toEqual({ chats: 0, messages: 0, completions: 0 });
     });
   }
+});
+
+test("an unsent message waits in its chat's box: after another chat, a reload, until it is sent", async ({
+  page,
+  db,
+  user: _user,
+}) => {
+  const chatId = await askInNewChat(page, db, "first question");
+  await composer(page).fill("half a thought");
+  await page.getByRole("link", { name: "New chat" }).first().click();
+  await expect(page).toHaveURL("/chat");
+  await expect(composer(page)).toHaveValue("");
+  await composer(page).fill("for a chat not started yet");
+  await page.reload();
+  await expect(composer(page)).toHaveValue("for a chat not started yet");
+
+  await page.goto(`/chat/${chatId}`);
+  await expect(composer(page)).toHaveValue("half a thought");
+  await composer(page).press("Enter");
+  await expect(bubbles(page, "user")).toHaveCount(2);
+  await finishedCompletion(db, chatId);
+  await storedReply(page);
+  await page.reload();
+  // The copy button shows once the page is hydrated, when a kept draft would have come back.
+  await expect(bubbles(page, "assistant").last().getByRole("button", { name: "Copy reply" })).toBeVisible();
+  await expect(composer(page)).toHaveValue("");
+  await page.goto("/chat");
+  await expect(composer(page)).toHaveValue("for a chat not started yet");
+
+  // Signing out leaves none of the user's words in the browser.
+  await sidebar(page).getByRole("button", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/signin/);
+  expect(
+    await page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("rogue-ai:draft:"))),
+  ).toEqual([]);
 });

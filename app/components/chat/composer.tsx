@@ -2,6 +2,8 @@ import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "
 import { Form, useNavigation, useParams, useRevalidator, useSubmit } from "@remix-run/react";
 import { memo, useEffect, useRef, type CSSProperties, type FormEvent, type KeyboardEvent } from "react";
 import { ErrorList } from "~/components/ui/field";
+import { useOptionalUser } from "~/root";
+import { forgetDraft, readDraft, saveDraft } from "./composer-draft";
 import { sendAtSubmit, useSentAtSubmit } from "./follow-sent-reply";
 import { SendIcon, StopIcon } from "./icons";
 import { useTranslation } from "react-i18next";
@@ -38,15 +40,27 @@ export const Composer = memo(function Composer({
   const stopping = submitting && navigation.formData?.get("intent") === "stop";
   const formRef = useRef<HTMLFormElement>(null);
   const stopRef = useRef<HTMLButtonElement>(null);
+  const boxRef = useRef<HTMLTextAreaElement>(null);
   const [form, fields] = useForm<{ content: string }>({ id: "composer", lastResult });
   const { chatId } = useParams();
+  const userId = useOptionalUser()?.id;
   const formProps = getFormProps(form);
   const submit = useSubmit();
   const revalidator = useRevalidator();
+
+  // The chat's unsent draft comes back into an empty box; after hydration, as the server cannot know it.
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!userId || !box || box.value) return;
+    box.value = readDraft(userId, chatId);
+  }, [userId, chatId]);
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     formProps.onSubmit(event);
     if (event.defaultPrevented) return;
     const formData = new FormData(event.currentTarget, (event.nativeEvent as SubmitEvent).submitter);
+    // Sent, the words are in the chat: a refused send keeps them in the box, and typing keeps them again.
+    if (userId && formData.get("intent") !== "stop") forgetDraft(userId, chatId);
     const action = event.currentTarget.getAttribute("action") ?? undefined;
     const handOff = {
       submit: (form: FormData) => submit(form, { method: "post", action }),
@@ -84,6 +98,8 @@ export const Composer = memo(function Composer({
         </label>
         <textarea
           {...getTextareaProps(fields.content)}
+          ref={boxRef}
+          onInput={(event) => userId && saveDraft(userId, chatId, event.currentTarget.value)}
           rows={1}
           style={{ fieldSizing: "content", maxHeight: `${ROW_PX * MAX_ROWS + 16}px` } as CSSProperties}
           onKeyDown={onKeyDown}
