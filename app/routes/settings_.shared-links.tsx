@@ -39,7 +39,7 @@ export default function SharedLinksPage() {
         {t("backToSettings")}
       </Link>
       <h1 className="mt-4 text-2xl font-bold">{chatTexts.sharedLinksTitle}</h1>
-      <p className="mt-2 text-sm text-zinc-400">{chatTexts.shareExplanation}</p>
+      <p className="mt-2 text-sm text-zinc-400">{chatTexts.sharedLinksExplanation}</p>
       <ShareList shares={shares} origin={origin} showTitles />
     </main>
   );
