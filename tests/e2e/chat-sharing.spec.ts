@@ -3,13 +3,38 @@
  * making a share link, reading it signed out, 'Continue this chat', and revoking from Settings.
  */
 import { readFileSync } from "node:fs";
+import path from "node:path";
 import type { Page } from "@playwright/test";
+import type Messages from "../../app/locales/en/messages.json";
 import { chatIdOf, sendMessage, storedReply } from "./support/chat";
-import { ALSO_WITHOUT_JS, expect, signIn, test } from "./support/fixtures";
+import { ALSO_WITHOUT_JS, chooseLanguage, expect, javaScriptOn, signIn, test } from "./support/fixtures";
 import { submitForm } from "./support/forms";
 import { mockDirective } from "./support/mock";
 
 const QUESTION = "Plan two days in Lisbon";
+
+/** One language's `messages` texts, so a test fails when a page shows another language's words. */
+const messagesIn = (locale: string) =>
+  JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, `../../app/locales/${locale}/messages.json`), "utf8"),
+  ) as typeof Messages;
+
+/** Intl's spaces (a narrow no-break one before "AM", in some versions) written as plain spaces. */
+const plain = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/**
+ * How a share link's creation time reads in `locale`: to the minute, in UTC with the zone named. The link was
+ * made between `from` and `to`, so either minute is right.
+ */
+function createdTexts(locale: string, from: Date, to: Date) {
+  const format = new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "UTC",
+  });
+  const created = messagesIn(locale).chatTexts.shareCreatedAt;
+  return [from, to].map((at) => plain(created.replace("{{date}}", `${format.format(at)} UTC`)));
+}
 
 async function chatWithReply(page: Page) {
   await page.goto("/chat");
@@ -92,6 +117,76 @@ test.describe("export and share", { tag: ALSO_WITHOUT_JS }, () => {
     // A guessed or tampered id is a 404 too.
     expect((await visitor.goto("/share/AAAAAAAAAAAAAAAAAAAAAA"))?.status()).toBe(404);
     expect((await visitor.goto(`/share/${chatId}`))?.status()).toBe(404);
+  });
+
+  test("on a phone a share link reads whole, says when it was made in the page's language, and copies with one click", async ({
+    page,
+    context,
+    db,
+    user,
+  }) => {
+    // A reply, a language change and five page loads.
+    test.slow();
+    await page.setViewportSize({ width: 375, height: 800 });
+    const chatId = await chatWithReply(page);
+    await page.goto(`/chat/${chatId}/share`);
+    const before = new Date();
+    await submitForm(page, page.getByRole("button", { name: "Create share link" }), `/chat/${chatId}/share`);
+    const after = new Date();
+    const link = page.getByLabel("Share link");
+    await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{22}$/);
+    const url = await link.inputValue();
+    const row = page.getByRole("listitem").filter({ has: link });
+    const createdText = async (field = link) =>
+      plain((await page.getByRole("listitem").filter({ has: field }).getByText(/UTC$/).textContent())!);
+
+    /** The link is shown whole, id and all, inside the phone's width, and can be selected to copy by hand. */
+    const expectWholeLink = async () => {
+      const hidden = await link.evaluate((field) => ({
+        across: field.scrollWidth - field.clientWidth,
+        down: field.scrollHeight - field.clientHeight,
+      }));
+      expect(hidden).toEqual({ across: 0, down: 0 });
+      const box = (await link.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      await link.selectText();
+      const selected = await link.evaluate((field: HTMLTextAreaElement) =>
+        field.value.slice(field.selectionStart, field.selectionEnd),
+      );
+      expect(selected).toBe(url);
+    };
+    await expectWholeLink();
+    expect(createdTexts("en", before, after)).toContain(await createdText());
+
+    const copy = row.getByRole("button", { name: "Copy link" });
+    if (javaScriptOn()) {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await copy.click();
+      await expect(row.getByRole("button", { name: "Copied" })).toBeVisible();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    } else {
+      // A button that would do nothing without JavaScript is not shown; the field is there to select.
+      await expect(copy).toBeHidden();
+    }
+
+    // Settings → Shared links speaks of all the user's links, not of one chat.
+    const en = messagesIn("en").chatTexts;
+    await page.goto("/settings/shared-links");
+    await expect(page.getByText(en.sharedLinksExplanation)).toBeVisible();
+    await expect(page.getByRole("main")).not.toContainText(en.shareExplanation);
+    await expectWholeLink();
+
+    // In German, the page's words and the date are German.
+    await chooseLanguage(page, "german");
+    await expect
+      .poll(() => db.get("select language from user_preferences where user_id = ?", user.id))
+      .toEqual({ language: "german" });
+    const de = messagesIn("de").chatTexts;
+    await page.goto("/settings/shared-links");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    await expect(page.getByText(de.sharedLinksExplanation)).toBeVisible();
+    expect(createdTexts("de", before, after)).toContain(await createdText(page.getByLabel(de.shareLink)));
   });
 
   test("a shared reply's formulas are drawn for a signed-out visitor", async ({

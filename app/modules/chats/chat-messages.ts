@@ -18,6 +18,7 @@ export const HISTORY_REFRESH_MS = 30_000;
 export const chatTexts = messageSection("chatTexts", {
   historyFailed: (message: string) => t("chatTexts.historyFailed", { message }),
   deleteExplanation: (title: string) => t("chatTexts.deleteExplanation", { title }),
+  shareCreatedAt: (date: string) => t("chatTexts.shareCreatedAt", { date }),
   get version() {
     return t("chatTexts.version", { version: APP_VERSION });
   },
