@@ -16,7 +16,7 @@ import { mathStylesheet } from "~/components/chat/math-stylesheet";
 import { Logo } from "~/components/logo";
 import { requireUser } from "~/modules/auth/session.server";
 import { chatTexts, chatToasts } from "~/modules/chats/chat-messages";
-import { continueShare, requireShare } from "~/modules/chats/shares.server";
+import { continueShare, readSharedChat, requireShare } from "~/modules/chats/shares.server";
 import { db } from "~/modules/server-context.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { useTranslation } from "react-i18next";
@@ -34,8 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 export const headers: HeadersFunction = () => ({ "X-Robots-Tag": NOINDEX, "Cache-Control": "no-store" });
 
 export async function loader({ params }: LoaderFunctionArgs) {
-  const share = await requireShare(db(), params.shareId ?? "");
-  return { id: share.id, title: share.title, messages: share.messages };
+  return readSharedChat(db(), params.shareId ?? "");
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -64,9 +63,10 @@ export default function SharedChatPage() {
             key={index}
             className={`rounded-lg border border-zinc-800 p-4 ${message.role === "user" ? "bg-zinc-900" : ""}`}
           >
-            <p className="mb-2 text-xs font-medium uppercase tracking-wide text-zinc-500">
-              {ROLE_NAMES[message.role]}
-              {message.role === "assistant" && message.model_id ? ` · ${message.model_id}` : ""}
+            <p className="mb-2 text-xs font-medium text-zinc-500">
+              <span className="uppercase tracking-wide">{ROLE_NAMES[message.role]}</span>
+              {/* Not upper-cased: a model's name is written as its maker writes it ("8x22B"). */}
+              {message.model ? ` · ${message.model}` : ""}
             </p>
             {message.role === "assistant" ? (
               <Markdown text={message.content} />

@@ -94,6 +94,11 @@ test.describe("export and share", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(visitor.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex, nofollow");
     await expect(visitor.getByRole("heading", { level: 1 })).toHaveText(QUESTION);
     await expect(visitor.getByRole("list", { name: "Messages" }).getByText(QUESTION)).toBeVisible();
+    // The reply is labelled with its model's name as the catalogue writes it (innerText: as painted, case too).
+    const replyLabel = visitor.getByRole("list", { name: "Messages" }).getByText("Dolphin Mixtral 8x22B");
+    await expect(replyLabel).toBeVisible();
+    expect(await replyLabel.innerText()).toContain(" · Dolphin Mixtral 8x22B");
+    await expect(visitor.getByRole("list", { name: "Messages" })).not.toContainText("dolphin-mixtral-8x22b");
     expect(await visitor.content()).not.toContain(user.email);
 
     // Continue: sign in first, then the copy is the visitor's own chat.

@@ -8,8 +8,9 @@ import { randomBytes } from "node:crypto";
 import { z } from "zod";
 import { insertChatMessage } from "#db/chat-writes";
 import type { Db } from "#db/database";
-import { nowIso, type MessageRole } from "#db/schema";
+import { nowIso, type AiModel, type MessageRole } from "#db/schema";
 import { notFound } from "~/utils/http.server";
+import { listModels } from "../models/models.server";
 import { chatForDownload, createChat, requireVisibleChat, type ChatOwner } from "./chats.server";
 
 const SHARE_ID = /^[A-Za-z0-9_-]{22}$/;
@@ -106,6 +107,32 @@ export async function requireShare(db: Db, shareId: string): Promise<SharedChat>
     modelId: row.model_id,
     messages: snapshotSchema.parse(JSON.parse(row.messages)),
   };
+}
+
+/** A shared message as the public page shows it: a reply labelled with the name of the model that wrote it. */
+export interface SharedMessage {
+  role: MessageRole;
+  content: string;
+  model: string | null;
+}
+
+/**
+ * The snapshot's messages with each reply's model by its catalogue name. A model taken out of the catalogue
+ * since keeps its id: the reply still says what wrote it.
+ */
+export function sharedMessages(messages: SharedChat["messages"], models: AiModel[]): SharedMessage[] {
+  const names = new Map(models.map((model) => [model.model_id, model.display_name]));
+  return messages.map(({ role, content, model_id }) => ({
+    role,
+    content,
+    model: role === "assistant" && model_id ? (names.get(model_id) ?? model_id) : null,
+  }));
+}
+
+/** What /share/:shareId shows anyone holding the link: the title and the messages, nothing of the owner. */
+export async function readSharedChat(db: Db, shareId: string) {
+  const [share, models] = await Promise.all([requireShare(db, shareId), listModels(db)]);
+  return { title: share.title, messages: sharedMessages(share.messages, models) };
 }
 
 /** Copies a shared chat into the visitor's account as a new chat of theirs; returns its id. */
