@@ -45,8 +45,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(request, `/chat/${chatId}`, { type: "success", ...chatToasts.continued });
 }
 
-const ROLE_NAMES = { user: "User", assistant: "Assistant", system: "System" } as const;
-
 export default function SharedChatPage() {
   const { t } = useTranslation("chat");
   const { title, messages } = useLoaderData<typeof loader>();
@@ -64,7 +62,7 @@ export default function SharedChatPage() {
             className={`rounded-lg border border-zinc-800 p-4 ${message.role === "user" ? "bg-zinc-900" : ""}`}
           >
             <p className="mb-2 text-xs font-medium text-zinc-500">
-              <span className="uppercase tracking-wide">{ROLE_NAMES[message.role]}</span>
+              <span className="uppercase tracking-wide">{t(`share.roles.${message.role}`)}</span>
               {/* Not upper-cased: a model's name is written as its maker writes it ("8x22B"). */}
               {message.model ? ` · ${message.model}` : ""}
             </p>
