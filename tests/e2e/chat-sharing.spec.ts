@@ -5,6 +5,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import type Chat from "../../app/locales/en/chat.json";
 import type Messages from "../../app/locales/en/messages.json";
 import { chatIdOf, sendMessage, storedReply } from "./support/chat";
 import { ALSO_WITHOUT_JS, chooseLanguage, expect, javaScriptOn, signIn, test } from "./support/fixtures";
@@ -13,11 +14,12 @@ import { mockDirective } from "./support/mock";
 
 const QUESTION = "Plan two days in Lisbon";
 
-/** One language's `messages` texts, so a test fails when a page shows another language's words. */
-const messagesIn = (locale: string) =>
+/** One language's texts of a namespace, so a test fails when a page shows another language's words. */
+const textsIn = (locale: string, namespace: string): unknown =>
   JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../../app/locales/${locale}/messages.json`), "utf8"),
-  ) as typeof Messages;
+    readFileSync(path.resolve(import.meta.dirname, `../../app/locales/${locale}/${namespace}.json`), "utf8"),
+  );
+const messagesIn = (locale: string) => textsIn(locale, "messages") as typeof Messages;
 
 /** Intl's spaces (a narrow no-break one before "AM", in some versions) written as plain spaces. */
 const plain = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -192,6 +194,11 @@ test.describe("export and share", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.getByText(de.sharedLinksExplanation)).toBeVisible();
     expect(createdTexts("de", before, after)).toContain(await createdText(page.getByLabel(de.shareLink)));
+    if (javaScriptOn()) {
+      await page.getByRole("button", { name: de.shareCopy }).click();
+      const deChat = textsIn("de", "chat") as typeof Chat;
+      await expect(page.getByRole("button", { name: deChat.copy.copied })).toBeVisible();
+    }
   });
 
   test("a shared reply's formulas are drawn for a signed-out visitor", async ({

@@ -45,7 +45,7 @@ export function CopyButton({
 }: {
   text?: string;
   getText?: () => string;
-  label?: string;
+  label: string;
   className?: string;
 }) {
   const { t } = useTranslation("chat");
@@ -60,8 +60,7 @@ export function CopyButton({
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setState("idle"), COPIED_MS);
   };
-  const shown =
-    state === "copied" ? t("copy.copied") : state === "failed" ? t("copy.failed") : (label ?? t("copy.copy"));
+  const shown = state === "copied" ? t("copy.copied") : state === "failed" ? t("copy.failed") : label;
 
   return (
     <button
