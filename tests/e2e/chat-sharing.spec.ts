@@ -144,8 +144,12 @@ test.describe("export and share", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{22}$/);
     const url = await link.inputValue();
     const row = page.getByRole("listitem").filter({ has: link });
-    const createdText = async (field = link) =>
-      plain((await page.getByRole("listitem").filter({ has: field }).getByText(/UTC$/).textContent())!);
+    /** The row's "Created …" line, found by the words before the date in `locale`. */
+    const createdText = async (locale: string, field = link) => {
+      const words = messagesIn(locale).chatTexts.shareCreatedAt.split("{{date}}")[0]!;
+      const line = page.getByRole("listitem").filter({ has: field }).getByText(words);
+      return plain((await line.textContent())!);
+    };
 
     /** The link is shown whole, id and all, inside the phone's width, and can be selected to copy by hand. */
     const expectWholeLink = async () => {
@@ -164,7 +168,7 @@ test.describe("export and share", { tag: ALSO_WITHOUT_JS }, () => {
       expect(selected).toBe(url);
     };
     await expectWholeLink();
-    expect(createdTexts("en", before, after)).toContain(await createdText());
+    expect(createdTexts("en", before, after)).toContain(await createdText("en"));
 
     const copy = row.getByRole("button", { name: "Copy link" });
     if (javaScriptOn()) {
@@ -193,7 +197,9 @@ test.describe("export and share", { tag: ALSO_WITHOUT_JS }, () => {
     await page.goto("/settings/shared-links");
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     await expect(page.getByText(de.sharedLinksExplanation)).toBeVisible();
-    expect(createdTexts("de", before, after)).toContain(await createdText(page.getByLabel(de.shareLink)));
+    expect(createdTexts("de", before, after)).toContain(
+      await createdText("de", page.getByLabel(de.shareLink)),
+    );
     if (javaScriptOn()) {
       await page.getByRole("button", { name: de.shareCopy }).click();
       const deChat = textsIn("de", "chat") as typeof Chat;
