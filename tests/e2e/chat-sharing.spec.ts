@@ -153,11 +153,13 @@ test.describe("export and share", { tag: ALSO_WITHOUT_JS }, () => {
 
     /** The link is shown whole, id and all, inside the phone's width, and can be selected to copy by hand. */
     const expectWholeLink = async () => {
-      const hidden = await link.evaluate((field) => ({
-        across: field.scrollWidth - field.clientWidth,
-        down: field.scrollHeight - field.clientHeight,
-      }));
-      expect(hidden).toEqual({ across: 0, down: 0 });
+      // Polled: a page just loaded can be measured before its stylesheet has applied.
+      const hidden = () =>
+        link.evaluate((field) => ({
+          across: field.scrollWidth - field.clientWidth,
+          down: field.scrollHeight - field.clientHeight,
+        }));
+      await expect.poll(hidden).toEqual({ across: 0, down: 0 });
       const box = (await link.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(375);
