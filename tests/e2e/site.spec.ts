@@ -321,6 +321,40 @@ test.describe("layout", { tag: ALSO_WITHOUT_JS }, () => {
     expect(tableWidth, "the table's width within its box").toBeLessThanOrEqual(boxWidth);
   });
 
+  test("the example code on /api and /docs fits its box at 1280 px, and at 375 px scrolls with its padding", async ({
+    page,
+  }) => {
+    for (const path of ["/api", "/docs"]) {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(path);
+      const blocks = page.locator("main pre");
+      await expect(blocks).not.toHaveCount(0);
+      const overflowing = await blocks.evaluateAll((pres) =>
+        pres.filter((pre) => pre.scrollWidth > pre.clientWidth).map((pre) => pre.textContent!.slice(0, 40)),
+      );
+      expect(overflowing, `${path}: code wider than its box at 1280 px`).toEqual([]);
+
+      // On a phone a long line scrolls; scrolled to its end, its last character keeps the box's padding.
+      await page.setViewportSize({ width: 375, height: 800 });
+      const gaps = await blocks.evaluateAll((pres) =>
+        pres.map((pre) => {
+          pre.scrollLeft = pre.scrollWidth;
+          const text = document.createRange();
+          text.selectNodeContents(pre);
+          const right = Math.max(...[...text.getClientRects()].map((box) => box.right));
+          const box = pre.getBoundingClientRect();
+          const inner =
+            box.left + pre.clientLeft + pre.clientWidth - parseFloat(getComputedStyle(pre).paddingRight);
+          return Math.round(inner - right);
+        }),
+      );
+      expect(
+        gaps.every((gap) => gap >= 0),
+        `${path}: space between each block's longest line and its padding at 375 px: ${gaps.join(", ")}`,
+      ).toBe(true);
+    }
+  });
+
   test("the header is solid over a scrolled page, so the page never shows through it", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/pricing");

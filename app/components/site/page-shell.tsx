@@ -38,10 +38,17 @@ export function PageSection({
   );
 }
 
-/** A block of example code. Focusable: a line wider than the screen is scrolled to from the keyboard too. */
+/**
+ * A block of example code. A line wider than the box (on a phone, or behind a long origin) scrolls, and the
+ * edge where more is hidden is shaded, since a scrollbar is often not drawn until one scrolls. Focusable: it is
+ * scrolled from the keyboard too.
+ */
 export function Code({ children }: { children: string }) {
   return (
-    <pre tabIndex={0} className="overflow-x-auto rounded-lg border border-zinc-800 bg-zinc-950 p-4 text-sm">
+    <pre
+      tabIndex={0}
+      className="scroll-cue overflow-x-auto rounded-lg border border-zinc-800 bg-zinc-950 p-4 text-sm"
+    >
       <code>{children}</code>
     </pre>
   );
