@@ -24,7 +24,13 @@ import { getSessionUser, requireUser } from "~/modules/auth/session.server";
 import { detailsSchema, paymentSchema } from "~/modules/billing/checkout-schemas";
 import { checkoutErrorResponse, loadCheckout, parsePlanChoice } from "~/modules/billing/checkout.server";
 import { payWithCard, saveDetails, startRedirectPayment } from "~/modules/billing/orders.server";
-import { formatPrice, PERIOD_LABELS, SUPPORT_EMAIL, TIER_NAMES } from "~/modules/billing/prices";
+import {
+  BILLING_NAMES,
+  formatPrice,
+  PERIOD_LABELS,
+  SUPPORT_EMAIL,
+  TIER_NAMES,
+} from "~/modules/billing/prices";
 import { paymentProvider } from "~/modules/billing/providers.server";
 import { messages } from "~/modules/errors/catalogue";
 import { useFormat } from "~/modules/i18n/format";
@@ -336,12 +342,15 @@ function Confirmation() {
             {t("confirmation.startChat")}
           </Link>
         </div>
-        <CardNetworks />
       </div>
-      <aside aria-label={t("summary.label")} className="rounded-lg border border-zinc-800 p-4 text-sm">
+      {/* As tall as its lines, not stretched to the height of the thanks beside it. */}
+      <aside aria-label={t("summary.label")} className="h-fit rounded-lg border border-zinc-800 p-4 text-sm">
         <h3 className="font-semibold">{t("summary.label")}</h3>
         <dl className="mt-3 space-y-2">
           <SummaryRow label={t("summary.plan")}>{TIER_NAMES[view.tier]}</SummaryRow>
+          {order.amount_cents > 0 ? (
+            <SummaryRow label={t("summary.billing")}>{BILLING_NAMES[view.billing]}</SummaryRow>
+          ) : null}
           <SummaryRow label={t("summary.totalPaid")} testId="order-total">
             {formatPrice(order.amount_cents, format.locale)}
           </SummaryRow>
@@ -354,6 +363,8 @@ function Confirmation() {
             {order.id.slice(-8)}
           </SummaryRow>
         </dl>
+        {/* Under the card paid with: on a phone the thanks, next steps and buttons then stay together. */}
+        <CardNetworks className="mt-4 border-t border-zinc-800 pt-3" />
       </aside>
     </section>
   );

@@ -262,6 +262,48 @@ test.describe("checkout", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(page.getByText(declined, { exact: true })).toHaveCount(0);
   });
 
+  test("Thank You's order summary is as tall as its content and each value sits on its label's line, at 1280 and 375 px", async ({
+    page,
+    user: _user,
+  }) => {
+    await toPayment(page);
+    await fill(page, CARD);
+    await page.getByRole("button", { name: "Pay $25/month" }).click();
+    await expect(page.getByRole("heading", { name: "Thank You" })).toBeVisible();
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      // The box ends its padding (1rem) below its last line, not at the bottom of the column beside it.
+      const [boxBottom, contentBottom] = await summary.evaluate((box) => [
+        box.getBoundingClientRect().bottom,
+        box.lastElementChild!.getBoundingClientRect().bottom,
+      ]);
+      expect(
+        boxBottom - contentBottom,
+        `space under the summary's last line at ${width} px`,
+      ).toBeLessThanOrEqual(17 + 1);
+      // Each row's label and value share a baseline: a zero-height inline block sits on its parent's baseline.
+      const offsets = await summary.locator("dl > div").evaluateAll((rows) =>
+        rows.map((row) => {
+          const baseline = (cell: Element) => {
+            const probe = document.createElement("span");
+            probe.style.display = "inline-block";
+            cell.append(probe);
+            const top = probe.getBoundingClientRect().top;
+            probe.remove();
+            return top;
+          };
+          return Math.abs(baseline(row.querySelector("dt")!) - baseline(row.querySelector("dd")!));
+        }),
+      );
+      expect(offsets.length).toBeGreaterThanOrEqual(4);
+      expect(
+        offsets.every((offset) => offset < 1),
+        `baseline offsets of the rows at ${width} px: ${offsets.join(", ")}`,
+      ).toBe(true);
+    }
+  });
+
   test("a demo user is asked to create a real account first", async ({ page }) => {
     await openDemoLink(page);
     await expect(page).toHaveURL(/\/chat/);

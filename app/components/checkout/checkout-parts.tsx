@@ -26,7 +26,10 @@ export function CheckoutSteps({ step, skipsPayment }: { step: Step; skipsPayment
   );
 }
 
-/** One line of an order's summary: what, and its value. */
+/**
+ * One line of an order's summary: what, and its value, on one baseline, so a value set smaller (the order id)
+ * still reads as the same line as its label.
+ */
 export function SummaryRow({
   label,
   testId,
@@ -39,7 +42,7 @@ export function SummaryRow({
   children: ReactNode;
 }) {
   return (
-    <div className="flex justify-between gap-2">
+    <div className="flex items-baseline justify-between gap-2">
       <dt className="text-zinc-400">{label}</dt>
       <dd className={valueClassName} data-testid={testId}>
         {children}
@@ -73,10 +76,10 @@ export function OrderSummary({ tier, billing }: { tier: Plan; billing: Billing }
 /** Network names are brands, the same in every language. */
 const NETWORKS = ["Visa", "Mastercard", "American Express", "Discover"];
 
-export function CardNetworks() {
+export function CardNetworks({ className = "mt-4" }: { className?: string }) {
   const { t } = useTranslation("checkout");
   return (
-    <div className="mt-4">
+    <div className={className}>
       <p className="text-xs text-zinc-400">{t("cards.weAccept")}</p>
       <ul aria-label={t("cards.label")} className="mt-1 flex flex-wrap gap-2">
         {NETWORKS.map((name) => (
