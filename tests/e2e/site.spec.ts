@@ -168,6 +168,32 @@ test.describe("public pages", { tag: ALSO_WITHOUT_JS }, () => {
       "/checkout?tier=professional&billing=monthly",
     );
   });
+
+  test("the footer offers Sign In and Sign Up signed out, and the account and Sign Out signed in", async ({
+    page,
+    signUp,
+    db,
+  }) => {
+    await page.goto("/about");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("link", { name: "Sign In" })).toHaveAttribute("href", "/signin");
+    await expect(footer.getByRole("link", { name: "Sign Up" })).toHaveAttribute("href", "/signup");
+    await expect(footer.getByRole("button", { name: "Sign Out" })).toHaveCount(0);
+
+    const user = await signUp(page);
+    await page.goto("/about");
+    await expect(footer.getByRole("link", { name: /Sign In|Sign Up/ })).toHaveCount(0);
+    await expect(footer.getByRole("link", { name: "Chat", exact: true })).toHaveAttribute("href", "/chat");
+    await expect(footer.getByRole("link", { name: "Account" })).toHaveAttribute(
+      "href",
+      "/chat?settings=account",
+    );
+    // As from the header: off a public page, signing out lands on the home page.
+    await footer.getByRole("button", { name: "Sign Out" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(footer.getByRole("link", { name: "Sign In" })).toBeVisible();
+    expect(db.count("select count(*) from sessions where user_id = ?", user.id)).toBe(0);
+  });
 });
 
 test.describe("no dead links signed in", { tag: ALSO_WITHOUT_JS }, () => {

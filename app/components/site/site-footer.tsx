@@ -2,11 +2,18 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LanguagePicker } from "~/components/language-picker";
 import { Logo } from "~/components/logo";
+import { SignOutButton } from "~/components/sign-out-button";
+import { useOptionalUser } from "~/root";
 import { APP_VERSION } from "~/modules/chats/chat-messages";
 
 const COPYRIGHT_YEAR = 2026;
 
-/** The footer's columns; their words are common.json's footer.columns and footer.links. */
+const LINK_CLASS = "text-zinc-400 hover:text-white";
+
+/**
+ * The footer's columns; their words are common.json's footer.columns and footer.links. The account links are
+ * the signed-out ones; a signed-in visitor gets their own instead (`AccountLinks`).
+ */
 const COLUMNS = [
   {
     title: "product",
@@ -25,13 +32,44 @@ const COLUMNS = [
   },
   {
     title: "company",
-    links: [
-      { to: "/about", label: "about" },
-      { to: "/signin", label: "signIn" },
-      { to: "/signup", label: "signUp" },
-    ],
+    links: [{ to: "/about", label: "about" }],
+    account: true,
   },
 ] as const;
+
+/** Like the public header: Sign In and Sign Up signed out; signed in, their account's settings and Sign Out. */
+function AccountLinks() {
+  const { t } = useTranslation();
+  const user = useOptionalUser();
+  if (!user) {
+    return (
+      <>
+        <li>
+          <Link to="/signin" className={LINK_CLASS}>
+            {t("footer.links.signIn")}
+          </Link>
+        </li>
+        <li>
+          <Link to="/signup" className={LINK_CLASS}>
+            {t("footer.links.signUp")}
+          </Link>
+        </li>
+      </>
+    );
+  }
+  return (
+    <>
+      <li>
+        <Link to="/chat?settings=account" className={LINK_CLASS}>
+          {t("footer.links.account")}
+        </Link>
+      </li>
+      <li>
+        <SignOutButton className={LINK_CLASS}>{t("footer.links.signOut")}</SignOutButton>
+      </li>
+    </>
+  );
+}
 
 export function SiteFooter() {
   const { t } = useTranslation();
@@ -48,11 +86,12 @@ export function SiteFooter() {
             <ul className="mt-3 space-y-2 text-sm">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-zinc-400 hover:text-white">
+                  <Link to={link.to} className={LINK_CLASS}>
                     {t(`footer.links.${link.label}`)}
                   </Link>
                 </li>
               ))}
+              {"account" in column ? <AccountLinks /> : null}
             </ul>
           </nav>
         ))}
