@@ -1,9 +1,11 @@
 /**
  * `/pricing`: Starter and Professional (docs/product.md §2). The monthly / annual switch is a pair of links,
  * so it works without JavaScript; a signed-in visitor arriving with `?selected=` goes straight to checkout.
+ * What each button offers depends on who is looking (`pricingOffer`).
  */
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Billing, Plan } from "#db/schema";
 import { ComparisonSection, FeatureTable } from "~/components/site/comparison-table";
@@ -11,7 +13,9 @@ import { ClosingCall, CtaLinks, PageTitle, TitledSection } from "~/components/si
 import { SiteFooter } from "~/components/site/site-footer";
 import { Testimonial, useTestimonials } from "~/components/site/testimonial";
 import { getSessionUser } from "~/modules/auth/session.server";
+import { pricingOffer, pricingViewer, type PricingOffer } from "~/modules/billing/pricing-offer";
 import { messages } from "~/modules/errors/catalogue";
+import { useFormat } from "~/modules/i18n/format";
 import {
   BILLINGS,
   formatPrice,
@@ -39,21 +43,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const billingParam = url.searchParams.get("billing");
   const billing: Billing = isBilling(billingParam) ? billingParam : "monthly";
   const selected = url.searchParams.get("selected");
-  const signedIn = Boolean(await getSessionUser(request));
-  if (signedIn && isPlan(selected)) {
+  const session = await getSessionUser(request);
+  // Any signed-in account: a Professional one too, since buying again extends its plan from the end date
+  // (docs/product.md §2), and a demo one, which the checkout tells to sign up first.
+  if (session && isPlan(selected)) {
     throw redirect(selected === "professional" ? `/checkout?tier=professional&billing=${billing}` : "/chat");
   }
-  return { billing, signedIn };
-}
-
-/** Where each Professional button goes (docs/product.md §1: checkout when signed in, else sign-in/up back to here). */
-function professionalTargets(signedIn: boolean, billing: Billing) {
-  if (signedIn) return { primary: `/checkout?tier=professional&billing=${billing}`, signin: null };
-  const back = `/pricing?selected=professional&billing=${billing}`;
-  return {
-    primary: `/signup?${new URLSearchParams({ redirectTo: back })}`,
-    signin: `/signin?${new URLSearchParams({ redirectTo: back })}`,
-  };
+  const user = session?.user ?? null;
+  const planEndsAt = user?.plan === "professional" ? user.plan_expires_at : null;
+  return { billing, planEndsAt, offer: pricingOffer(pricingViewer(user), billing, planEndsAt) };
 }
 
 /** What a year saves against twelve months. */
@@ -61,8 +59,7 @@ const annualSaving = () =>
   12 * priceCents("professional", "monthly") - priceCents("professional", "annually");
 
 export default function PricingPage() {
-  const { billing, signedIn } = useLoaderData<typeof loader>();
-  const pro = professionalTargets(signedIn, billing);
+  const { billing, offer } = useLoaderData<typeof loader>();
   const { t } = useTranslation("site");
   const testimonials = useTestimonials();
   return (
@@ -96,19 +93,20 @@ export default function PricingPage() {
             plan="starter"
             price={formatPrice(priceCents("starter", billing))}
             features={Object.values(t("pricing.plans.starter.features", { returnObjects: true }))}
-            cta={signedIn ? t("pricing.plans.starter.ctaSignedIn") : t("pricing.plans.starter.cta")}
-            href={signedIn ? "/chat" : `/signup?${new URLSearchParams({ redirectTo: "/chat" })}`}
-          />
+            current={offer.current === "starter"}
+          >
+            <StarterAction offer={offer} />
+          </PricingCard>
           <PricingCard
             plan="professional"
             price={formatPrice(priceCents("professional", billing))}
             period={t(`pricing.period.${billing}`)}
             features={Object.values(t("pricing.plans.professional.features", { returnObjects: true }))}
-            cta={signedIn ? messages.upgradeLink : t("pricing.plans.professional.cta")}
-            href={pro.primary}
-            signinHref={pro.signin}
+            current={offer.current === "professional"}
             popular
-          />
+          >
+            <ProfessionalAction offer={offer} />
+          </PricingCard>
         </div>
 
         <TitledSection id="compare" title={t("pricing.compare.title")} className="mt-20">
@@ -158,17 +156,78 @@ export default function PricingPage() {
           </ul>
         </TitledSection>
 
-        <ClosingCall title={t("pricing.final.title")}>
+        <ClosingCall
+          title={offer.closing === "chat" ? t("pricing.final.professionalTitle") : t("pricing.final.title")}
+        >
           <CtaLinks
             className="mt-6"
-            links={[
-              { to: pro.primary, label: t("pricing.final.cta") },
-              ...(pro.signin ? [{ to: pro.signin, label: t("pricing.final.signin") }] : []),
-            ]}
+            links={
+              offer.closing === "buy" && offer.professional.href
+                ? [
+                    { to: offer.professional.href, label: t("pricing.final.cta") },
+                    ...(offer.professional.signin
+                      ? [{ to: offer.professional.signin, label: t("pricing.final.signin") }]
+                      : []),
+                  ]
+                : [{ to: "/chat", label: t("pricing.final.chat") }]
+            }
           />
         </ClosingCall>
       </main>
       <SiteFooter />
+    </>
+  );
+}
+
+/** Starter's button: the spec's 'Create Free Account' / 'Start For Free'; a Professional account has it all. */
+function StarterAction({ offer }: { offer: PricingOffer }) {
+  const { t } = useTranslation("site");
+  const { href, label } = offer.starter;
+  if (!href)
+    return <p className="mt-6 text-center text-sm text-zinc-400">{t("pricing.plans.starter.included")}</p>;
+  return (
+    <Link to={href} className="btn-secondary mt-6 w-full">
+      {label === "start" ? t("pricing.plans.starter.ctaSignedIn") : t("pricing.plans.starter.cta")}
+    </Link>
+  );
+}
+
+/**
+ * Professional's button, and what a visitor, a demo account or a Professional account needs to know beside it:
+ * the way to sign in, why a demo must sign up first, when the plan in hand ends.
+ */
+function ProfessionalAction({ offer }: { offer: PricingOffer }) {
+  const { t } = useTranslation("site");
+  const format = useFormat();
+  const { billing, planEndsAt } = useLoaderData<typeof loader>();
+  const { href, signin, label, note } = offer.professional;
+  const noteText =
+    note === "demo"
+      ? messages.demoCheckout
+      : note === "planEnds" && planEndsAt
+        ? t("pricing.plans.professional.extendNote", {
+            date: format.date(planEndsAt, { dateStyle: "medium" }),
+          })
+        : note === "noEnd"
+          ? t("pricing.plans.professional.noEnd")
+          : null;
+  return (
+    <>
+      {noteText ? <p className="mt-6 text-sm text-zinc-400">{noteText}</p> : null}
+      {href ? (
+        <Link to={href} className={`btn-primary w-full ${noteText ? "mt-3" : "mt-6"}`}>
+          {label === "extend"
+            ? t(`pricing.plans.professional.extend.${billing}`)
+            : label === "upgrade"
+              ? messages.upgradeLink
+              : t("pricing.plans.professional.cta")}
+        </Link>
+      ) : null}
+      {signin ? (
+        <Link to={signin} className="mt-2 text-center text-sm text-brand-light hover:underline">
+          {t("pricing.haveAccount")}
+        </Link>
+      ) : null}
     </>
   );
 }
@@ -178,19 +237,19 @@ function PricingCard({
   price,
   period,
   features,
-  cta,
-  href,
-  signinHref,
+  current,
   popular = false,
+  children,
 }: {
   plan: Plan;
   price: string;
   period?: string;
   features: readonly string[];
-  cta: string;
-  href: string;
-  signinHref?: string | null;
+  /** The viewer's plan: marked, so they can tell which one they have. */
+  current: boolean;
   popular?: boolean;
+  /** The card's call to action. */
+  children: ReactNode;
 }) {
   const { t } = useTranslation("site");
   // The ids and test ids keep the plan's English name, whatever the page's language.
@@ -198,11 +257,16 @@ function PricingCard({
   return (
     <section
       aria-labelledby={`tier-${tier}`}
-      className={`relative flex flex-col rounded-2xl border p-6 ${popular ? "border-brand bg-brand/5" : "border-zinc-800"}`}
+      className={`relative flex flex-col rounded-2xl border p-6 ${popular ? "border-brand bg-brand/5" : current ? "border-zinc-500" : "border-zinc-800"}`}
     >
       {popular ? (
         <p className="absolute -top-3 left-6 rounded-full bg-brand px-3 py-0.5 text-xs font-bold text-white">
           {t("pricing.popular")}
+        </p>
+      ) : null}
+      {current ? (
+        <p className="absolute -top-3 right-6 rounded-full border border-emerald-500/60 bg-zinc-950 px-3 py-0.5 text-xs font-semibold text-emerald-300">
+          {t("pricing.yourPlan")}
         </p>
       ) : null}
       <div className="flex items-center justify-between gap-2">
@@ -226,14 +290,7 @@ function PricingCard({
           <li key={feature}>✓ {feature}</li>
         ))}
       </ul>
-      <Link to={href} className={`${popular ? "btn-primary" : "btn-secondary"} mt-6 w-full`}>
-        {cta}
-      </Link>
-      {signinHref ? (
-        <Link to={signinHref} className="mt-2 text-center text-sm text-brand-light hover:underline">
-          {t("pricing.haveAccount")}
-        </Link>
-      ) : null}
+      {children}
     </section>
   );
 }

@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { askInNewChat } from "./support/chat";
 import { expectNoSeriousViolations } from "./support/axe";
-import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
+import { ALSO_WITHOUT_JS, expect, openDemoLink, test } from "./support/fixtures";
 
 const PUBLIC_PAGES = ["/", "/features", "/pricing", "/about", "/docs", "/api", "/signin", "/signup"];
 
@@ -167,6 +167,65 @@ test.describe("public pages", { tag: ALSO_WITHOUT_JS }, () => {
       "href",
       "/checkout?tier=professional&billing=monthly",
     );
+    // Starter is the plan they have, and the card says so; Professional does not claim to be theirs.
+    await expect(page.getByRole("region", { name: "Starter" })).toContainText("Your plan");
+    await expect(page.getByRole("region", { name: "Professional" })).not.toContainText("Your plan");
+  });
+
+  test("a Professional user sees Professional as their plan, and its button adds a month or a year", async ({
+    page,
+    db,
+    user,
+  }) => {
+    db.setPlan(user.id, "professional", new Date(Date.now() + 10 * 86_400_000));
+    await page.goto("/pricing");
+    const pro = page.getByRole("region", { name: "Professional" });
+    await expect(pro).toContainText("Your plan");
+    await expect(page.getByRole("region", { name: "Starter" })).not.toContainText("Your plan");
+    // Buying again extends the plan from its end date (docs/product.md §2): the button says that, not 'Upgrade'.
+    await expect(pro.getByRole("link", { name: "Add another month" })).toHaveAttribute(
+      "href",
+      "/checkout?tier=professional&billing=monthly",
+    );
+    await expect(pro).toContainText("added after your current plan ends");
+    await expect(page.getByRole("link", { name: /Upgrade|Get Professional/ })).toHaveCount(0);
+    // The closing call leads to what they already have.
+    await expect(page.getByRole("link", { name: "Open the Chat" })).toHaveAttribute("href", "/chat");
+
+    await page.getByRole("link", { name: "Annual (save $50)" }).click();
+    await expect(pro.getByRole("link", { name: "Add another year" })).toHaveAttribute(
+      "href",
+      "/checkout?tier=professional&billing=annually",
+    );
+    // Coming back from sign-in with Professional selected still means buying it: straight to checkout.
+    await page.goto("/pricing?selected=professional&billing=annually");
+    await expect(page).toHaveURL("/checkout?tier=professional&billing=annually");
+  });
+
+  test("a demo user is offered an account first: no plan is called theirs and nothing leads to a refused checkout", async ({
+    page,
+  }) => {
+    await openDemoLink(page);
+    await expect(page).toHaveURL(/\/chat/);
+    await page.goto("/pricing");
+    await expect(page.getByText("Your plan")).toHaveCount(0);
+    const toCheckout = `/signup?${new URLSearchParams({ redirectTo: "/checkout?tier=professional&billing=monthly" })}`;
+    const pro = page.getByRole("region", { name: "Professional" });
+    await expect(pro.getByRole("link", { name: "Sign Up for Professional" })).toHaveAttribute(
+      "href",
+      toCheckout,
+    );
+    await expect(pro).toContainText(
+      "Demo accounts cannot buy a plan. Create a free account first — your demo chats carry over.",
+    );
+    await expect(page.getByRole("link", { name: "Get Professional Now" })).toHaveAttribute(
+      "href",
+      toCheckout,
+    );
+    await expect(
+      page.getByRole("region", { name: "Starter" }).getByRole("link", { name: "Create Free Account" }),
+    ).toHaveAttribute("href", `/signup?${new URLSearchParams({ redirectTo: "/chat" })}`);
+    await expect(page.locator("main a[href^='/checkout']")).toHaveCount(0);
   });
 
   test("the footer offers Sign In and Sign Up signed out, and the account and Sign Out signed in", async ({
