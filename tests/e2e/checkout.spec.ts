@@ -270,6 +270,8 @@ test.describe("checkout", { tag: ALSO_WITHOUT_JS }, () => {
     await fill(page, CARD);
     await page.getByRole("button", { name: "Pay $25/month" }).click();
     await expect(page.getByRole("heading", { name: "Thank You" })).toBeVisible();
+    // Measured once the page's stylesheet applies: the heading can show before it has loaded.
+    await page.waitForLoadState("load");
     const summary = page.getByRole("complementary", { name: "Order summary" });
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
