@@ -113,7 +113,6 @@ export default function PricingPage() {
           <FeatureTable
             caption={t("pricing.compare.title")}
             className="mt-6"
-            minWidth="min-w-[28rem]"
             columns={[
               t("comparison.feature"),
               t("pricing.plans.starter.name"),

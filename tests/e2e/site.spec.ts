@@ -392,6 +392,22 @@ test.describe("layout", { tag: ALSO_WITHOUT_JS }, () => {
     });
   }
 
+  test("the pricing page's plan table fits a phone: the Professional column is on screen", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/pricing");
+    const table = page.getByRole("table", { name: "Compare plans" });
+    await expect(table).toBeVisible();
+    // Polled: a page just loaded can be measured before its stylesheet has applied.
+    await expect
+      .poll(() => table.evaluate((el) => el.scrollWidth - el.parentElement!.clientWidth))
+      .toBeLessThanOrEqual(0);
+    const professional = table.getByRole("columnheader", { name: "Professional" });
+    const box = (await professional.boundingBox())!;
+    expect(box.x + box.width, "the Professional column's right edge").toBeLessThanOrEqual(375);
+  });
+
   test("the API's error table fits a phone: its exception names break between their words", async ({
     page,
   }) => {

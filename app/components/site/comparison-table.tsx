@@ -25,7 +25,8 @@ export function FeatureTable({
   caption: string;
   columns: string[];
   rows: { label: string; cells: Cell[] }[];
-  minWidth: string;
+  /** A table of many columns keeps this width and scrolls on a phone; without one it fits the screen. */
+  minWidth?: string;
   className?: string;
 }) {
   return (
@@ -37,19 +38,22 @@ export function FeatureTable({
         .filter(Boolean)
         .join(" ")}
     >
-      <table className={`w-full ${minWidth} text-left text-sm`}>
+      <table className={["w-full text-left text-sm", minWidth].filter(Boolean).join(" ")}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-zinc-900">
-          <HeadingRow columns={columns} cellClass={() => "px-4 py-3 font-medium"} />
+          <HeadingRow columns={columns} cellClass={() => "px-3 py-3 font-medium sm:px-4"} />
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.label} className="border-t border-zinc-800">
-              <th scope="row" className="px-4 py-3 font-normal text-zinc-300">
+              <th scope="row" className="px-3 py-3 font-normal text-zinc-300 sm:px-4">
                 {row.label}
               </th>
               {row.cells.map((cell) => (
-                <td key={cell.key} className={["px-4 py-3", cell.className].filter(Boolean).join(" ")}>
+                <td
+                  key={cell.key}
+                  className={["px-3 py-3 sm:px-4", cell.className].filter(Boolean).join(" ")}
+                >
                   {cell.text}
                 </td>
               ))}
