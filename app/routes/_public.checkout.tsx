@@ -121,9 +121,13 @@ export default function CheckoutPage() {
       ) : view.step === "processing" ? (
         <Processing />
       ) : (
+        // The summary comes first: on a phone, where the columns stack, the price is read before the form, not
+        // found under its button; from 768 px it is the right-hand column.
         <div className="mt-8 grid gap-8 md:grid-cols-[1fr_18rem]">
-          {view.step === "details" ? <DetailsStep /> : <PaymentStep />}
-          <OrderSummary tier={view.tier} billing={view.billing} />
+          <OrderSummary tier={view.tier} billing={view.billing} className="md:col-start-2 md:row-start-1" />
+          <div className="min-w-0 md:col-start-1 md:row-start-1">
+            {view.step === "details" ? <DetailsStep /> : <PaymentStep />}
+          </div>
         </div>
       )}
     </main>

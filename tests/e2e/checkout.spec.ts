@@ -262,6 +262,32 @@ test.describe("checkout", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(page.getByText(declined, { exact: true })).toHaveCount(0);
   });
 
+  test("on a phone the order summary, with its price, comes before the Details form; beside it at 1280 px", async ({
+    page,
+    user: _user,
+  }) => {
+    const summary = page.getByRole("complementary", { name: "Order summary" });
+    const form = page.getByLabel("Full name");
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/checkout?tier=professional");
+    await page.waitForLoadState("load");
+    await expect(summary.getByTestId("summary-total")).toHaveText("$25/month");
+    const [phoneSummary, phoneForm] = [(await summary.boundingBox())!, (await form.boundingBox())!];
+    expect(phoneSummary.y + phoneSummary.height, "the summary ends above the form").toBeLessThanOrEqual(
+      phoneForm.y,
+    );
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect
+      .poll(async () => (await summary.boundingBox())!.x)
+      .toBeGreaterThan((await form.boundingBox())!.x);
+    const [wideSummary, wideForm] = [(await summary.boundingBox())!, (await form.boundingBox())!];
+    expect(wideSummary.x, "the summary is the right-hand column").toBeGreaterThan(
+      wideForm.x + wideForm.width,
+    );
+    expect(wideSummary.y, "at the top, beside the form").toBeLessThan(wideForm.y + wideForm.height);
+  });
+
   test("Thank You's order summary is as tall as its content and each value sits on its label's line, at 1280 and 375 px", async ({
     page,
     user: _user,

@@ -51,11 +51,22 @@ export function SummaryRow({
   );
 }
 
-export function OrderSummary({ tier, billing }: { tier: Plan; billing: Billing }) {
+export function OrderSummary({
+  tier,
+  billing,
+  className,
+}: {
+  tier: Plan;
+  billing: Billing;
+  className: string;
+}) {
   const { t, i18n } = useTranslation("checkout");
   const cents = priceCents(tier, billing);
   return (
-    <aside aria-label={t("summary.label")} className="h-fit rounded-lg border border-zinc-800 p-4 text-sm">
+    <aside
+      aria-label={t("summary.label")}
+      className={`h-fit rounded-lg border border-zinc-800 p-4 text-sm ${className}`}
+    >
       <h2 className="font-semibold">{t("summary.label")}</h2>
       <dl className="mt-3 space-y-2">
         <SummaryRow label={t("summary.plan")}>{TIER_NAMES[tier]}</SummaryRow>
