@@ -40,6 +40,15 @@ async function toPayment(page: Page, query = "tier=professional&billing=monthly"
   return orderIdOf(page);
 }
 
+/** Details, then Payment with `card`: a monthly Professional order paid, its Thank You shown. */
+async function payMonthly(page: Page, card: Record<string, string> = CARD) {
+  const orderId = await toPayment(page);
+  await fill(page, card);
+  await page.getByRole("button", { name: "Pay $25/month" }).click();
+  await expect(page.getByRole("heading", { name: "Thank You" })).toBeVisible();
+  return orderId;
+}
+
 test.describe("checkout", { tag: ALSO_WITHOUT_JS }, () => {
   test("a yearly Professional checkout goes Details → Payment → Thank You and makes the account Professional for a year", async ({
     page,
@@ -225,10 +234,7 @@ test.describe("checkout", { tag: ALSO_WITHOUT_JS }, () => {
     db,
     user: _user,
   }) => {
-    const orderId = await toPayment(page);
-    await fill(page, { ...CARD, "Card number": "3782 822463 10005", CVV: "1234" });
-    await page.getByRole("button", { name: "Pay $25/month" }).click();
-    await expect(page.getByRole("heading", { name: "Thank You" })).toBeVisible();
+    const orderId = await payMonthly(page, { ...CARD, "Card number": "3782 822463 10005", CVV: "1234" });
     await expect(page.getByRole("complementary", { name: "Order summary" })).toContainText(
       "American Express •••• 0005",
     );
@@ -292,10 +298,7 @@ test.describe("checkout", { tag: ALSO_WITHOUT_JS }, () => {
     page,
     user: _user,
   }) => {
-    await toPayment(page);
-    await fill(page, CARD);
-    await page.getByRole("button", { name: "Pay $25/month" }).click();
-    await expect(page.getByRole("heading", { name: "Thank You" })).toBeVisible();
+    await payMonthly(page);
     // Measured once the page's stylesheet applies: the heading can show before it has loaded.
     await page.waitForLoadState("load");
     const summary = page.getByRole("complementary", { name: "Order summary" });
@@ -428,10 +431,7 @@ test("Settings → Account shows the plan's renewal date and orders, and 'Cancel
   page,
   user: _user,
 }) => {
-  await toPayment(page);
-  await fill(page, CARD);
-  await page.getByRole("button", { name: "Pay $25/month" }).click();
-  await expect(page.getByRole("heading", { name: "Thank You" })).toBeVisible();
+  await payMonthly(page);
   await page.goto("/chat?settings=account");
   const ends = page.getByTestId("settings-plan-ends");
   await expect(ends).toContainText("Professional — renews on");
