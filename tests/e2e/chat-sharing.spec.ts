@@ -3,23 +3,16 @@
  * making a share link, reading it signed out, 'Continue this chat', and revoking from Settings.
  */
 import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Page } from "@playwright/test";
-import type Chat from "../../app/locales/en/chat.json";
-import type Messages from "../../app/locales/en/messages.json";
 import { chatIdOf, sendMessage, storedReply } from "./support/chat";
 import { ALSO_WITHOUT_JS, chooseLanguage, expect, javaScriptOn, signIn, test } from "./support/fixtures";
 import { submitForm } from "./support/forms";
+import { localeTexts } from "./support/locales";
 import { mockDirective } from "./support/mock";
 
 const QUESTION = "Plan two days in Lisbon";
 
-/** One language's texts of a namespace, so a test fails when a page shows another language's words. */
-const textsIn = (locale: string, namespace: string): unknown =>
-  JSON.parse(
-    readFileSync(path.resolve(import.meta.dirname, `../../app/locales/${locale}/${namespace}.json`), "utf8"),
-  );
-const messagesIn = (locale: string) => textsIn(locale, "messages") as typeof Messages;
+const messagesIn = (locale: string) => localeTexts(locale, "messages");
 
 /** Intl's spaces (a narrow no-break one before "AM", in some versions) written as plain spaces. */
 const plain = (text: string) => text.replace(/\s+/g, " ").trim();
@@ -204,8 +197,7 @@ test.describe("export and share", { tag: ALSO_WITHOUT_JS }, () => {
     );
     if (javaScriptOn()) {
       await page.getByRole("button", { name: de.shareCopy }).click();
-      const deChat = textsIn("de", "chat") as typeof Chat;
-      await expect(page.getByRole("button", { name: deChat.copy.copied })).toBeVisible();
+      await expect(page.getByRole("button", { name: localeTexts("de", "chat").copy.copied })).toBeVisible();
     }
   });
 

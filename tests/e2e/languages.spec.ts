@@ -4,19 +4,13 @@
  * choice, which follows them to another browser. Texts are the catalogue's own (app/locales), so a test fails
  * when a page shows another language's words.
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import type Common from "../../app/locales/en/common.json";
-import type Site from "../../app/locales/en/site.json";
 import { ALSO_WITHOUT_JS, chooseLanguage, expect, javaScriptOn, signIn, test } from "./support/fixtures";
+import { localeTexts } from "./support/locales";
 
-const localesDir = path.resolve(import.meta.dirname, "../../app/locales");
-
-/** One language's texts of the two namespaces these pages speak (the translation test keeps their keys equal). */
+/** One language's texts of the two namespaces these pages speak. */
 function texts(locale: string, browser: string, price: RegExp) {
-  const read = (ns: string) => JSON.parse(readFileSync(path.join(localesDir, locale, `${ns}.json`), "utf8"));
-  return { common: read("common") as typeof Common, site: read("site") as typeof Site, browser, price };
+  return { common: localeTexts(locale, "common"), site: localeTexts(locale, "site"), browser, price };
 }
 
 /** Each language, the Accept-Language a browser of it sends, and how Intl writes $25 in it. */
