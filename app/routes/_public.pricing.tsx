@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const user = session?.user ?? null;
   const planEndsAt = user?.plan === "professional" ? user.plan_expires_at : null;
-  return { billing, planEndsAt, offer: pricingOffer(pricingViewer(user), billing, planEndsAt) };
+  return { billing, offer: pricingOffer(pricingViewer(user), billing, planEndsAt) };
 }
 
 /** What a year saves against twelve months. */
@@ -198,16 +198,16 @@ function StarterAction({ offer }: { offer: PricingOffer }) {
 function ProfessionalAction({ offer }: { offer: PricingOffer }) {
   const { t } = useTranslation("site");
   const format = useFormat();
-  const { billing, planEndsAt } = useLoaderData<typeof loader>();
+  const { billing } = useLoaderData<typeof loader>();
   const { href, signin, label, note } = offer.professional;
   const noteText =
-    note === "demo"
+    note?.kind === "demo"
       ? messages.demoCheckout
-      : note === "planEnds" && planEndsAt
+      : note?.kind === "planEnds"
         ? t("pricing.plans.professional.extendNote", {
-            date: format.date(planEndsAt, { dateStyle: "medium" }),
+            date: format.date(note.endsAt, { dateStyle: "medium" }),
           })
-        : note === "noEnd"
+        : note?.kind === "noEnd"
           ? t("pricing.plans.professional.noEnd")
           : null;
   return (

@@ -26,7 +26,7 @@ describe("what /pricing offers", () => {
     expect(offer.professional).toMatchObject({
       href: `/signup?${new URLSearchParams({ redirectTo: "/checkout?tier=professional&billing=monthly" })}`,
       signin: null,
-      note: "demo",
+      note: { kind: "demo" },
     });
   });
 
@@ -46,12 +46,12 @@ describe("what /pricing offers", () => {
     expect(offer.professional).toMatchObject({
       href: "/checkout?tier=professional&billing=annually",
       label: "extend",
-      note: "planEnds",
+      note: { kind: "planEnds", endsAt: "2030-01-01T00:00:00.000Z" },
     });
     expect(offer.closing).toBe("chat");
     expect(pricingOffer("professional", "monthly", null).professional).toMatchObject({
       href: null,
-      note: "noEnd",
+      note: { kind: "noEnd" },
     });
   });
 });

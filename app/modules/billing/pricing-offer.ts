@@ -27,7 +27,7 @@ export interface PricingOffer {
     href: string | null;
     signin: string | null;
     label: "signUp" | "upgrade" | "extend";
-    note: "demo" | "planEnds" | "noEnd" | null;
+    note: { kind: "demo" } | { kind: "planEnds"; endsAt: string } | { kind: "noEnd" } | null;
   };
   /** The closing call: buy Professional, or, for those who have it, go and use it. */
   closing: "buy" | "chat";
@@ -58,7 +58,7 @@ export function pricingOffer(
       return {
         current: null,
         starter: { href: signupTo("/chat"), label: "signUp" },
-        professional: { href: signupTo(checkout), signin: null, label: "signUp", note: "demo" },
+        professional: { href: signupTo(checkout), signin: null, label: "signUp", note: { kind: "demo" } },
         closing: "buy",
       };
     case "starter":
@@ -73,8 +73,8 @@ export function pricingOffer(
         current: "professional",
         starter: { href: null, label: "included" },
         professional: planEndsAt
-          ? { href: checkout, signin: null, label: "extend", note: "planEnds" }
-          : { href: null, signin: null, label: "extend", note: "noEnd" },
+          ? { href: checkout, signin: null, label: "extend", note: { kind: "planEnds", endsAt: planEndsAt } }
+          : { href: null, signin: null, label: "extend", note: { kind: "noEnd" } },
         closing: "chat",
       };
   }
