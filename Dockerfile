@@ -28,6 +28,7 @@ COPY --from=build --chown=node:node /app/contract ./contract
 COPY --from=build --chown=node:node /app/db ./db
 COPY --from=build --chown=node:node /app/platform ./platform
 COPY --from=build --chown=node:node /app/worker ./worker
+COPY --from=build --chown=node:node /app/server ./server
 COPY --from=build --chown=node:node /app/scripts ./scripts
 COPY --from=build --chown=node:node /app/tsconfig.json ./
 RUN mkdir -p /data && chown node:node /data
@@ -36,5 +37,5 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-ENTRYPOINT ["node", "--import", "tsx", "scripts/container.ts"]
+ENTRYPOINT ["node", "--import", "tsx", "server/container.ts"]
 CMD ["web"]

@@ -1,10 +1,34 @@
 import { fileURLToPath } from "node:url";
 import { vitePlugin as remix } from "@remix-run/dev";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import remixConfig from "./remix.config";
 
+/**
+ * The production web server (server/main.ts) is a second entry of the app's server build, beside Remix's own
+ * (index.js): one bundle, so the server and the routes share one copy of every module, and production runs
+ * compiled JavaScript (`node build/server/web.js`).
+ */
+const webServerEntry = (): Plugin => {
+  let ssrBuild = false;
+  return {
+    name: "rogue-web-server-entry",
+    apply: "build",
+    configResolved(config) {
+      ssrBuild = Boolean(config.build.ssr);
+    },
+    options(options) {
+      if (!ssrBuild) return null;
+      return { ...options, input: { index: options.input as string, web: "server/main.ts" } };
+    },
+    outputOptions(output) {
+      return ssrBuild ? { ...output, entryFileNames: "[name].js" } : null;
+    },
+  };
+};
+
 export default defineConfig({
-  plugins: process.env.VITEST ? [] : [remix(remixConfig)],
+  plugins: process.env.VITEST ? [] : [remix(remixConfig), webServerEntry()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   ssr: { external: ["better-sqlite3", "argon2", "pg"] },
   server: { port: 3000 },
@@ -26,6 +50,8 @@ export default defineConfig({
             "platform/**/*.test.ts",
             "tests/unit/**/*.test.ts",
             "scripts/**/*.test.ts",
+            "server/**/*.test.ts",
+            "bench/**/*.test.ts",
             "tests/integration/**/*.test.ts",
           ],
         },

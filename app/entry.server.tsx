@@ -16,12 +16,6 @@ import { contentSecurityPolicy, createNonce } from "~/utils/csp.server";
 import { webLogger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 
-/**
- * The chat page's send, `POST /api/chat-send/:chatId?`, which scripts/web.ts serves from here ahead of Remix's
- * routing: it is on every reply's way to its first token (docs/benchmarks.md §1f).
- */
-export { handleChatActionAsStream as handleChatSend } from "~/modules/completions/chat-intents.server";
-
 const ABORT_DELAY_MS = 5_000;
 
 export const streamTimeout = ABORT_DELAY_MS;

@@ -14,10 +14,7 @@ export interface LogContext {
   completionId?: string;
 }
 
-// One store per process, on globalThis: the web's server build bundles its own copy of this module, and the
-// request handler (scripts/web.ts) must set the very store the bundled code reads.
-const globalStore = globalThis as typeof globalThis & { __rogueLogContext?: AsyncLocalStorage<LogContext> };
-const storage = (globalStore.__rogueLogContext ??= new AsyncLocalStorage<LogContext>());
+const storage = new AsyncLocalStorage<LogContext>();
 
 /** Runs `fn` with `context` attached to every log line it (and what it awaits) writes. */
 export function withLogContext<T>(context: LogContext, fn: () => T): T {

@@ -1,7 +1,4 @@
-/**
- * The web process's long-lived connections, created on first use and shared by every request. Kept on
- * globalThis so a development reload does not open a second set.
- */
+/** The web process's long-lived connections, created on first use and shared by every request. */
 import { Queue, QueueEvents } from "bullmq";
 import { createDatabase, serviceDatabaseOptions, type Db } from "#db/database";
 import { closeQueue, connectRedis, queueConnection, type RedisClient } from "#platform/redis";
@@ -20,7 +17,7 @@ interface ServerContext {
   vendorChecks: { queue: Queue; events: QueueEvents };
 }
 
-const globalStore = globalThis as typeof globalThis & { __rogueContext?: ServerContext };
+let context: ServerContext | undefined;
 
 function create(): ServerContext {
   const env = webEnv();
@@ -49,8 +46,8 @@ function create(): ServerContext {
 }
 
 export function serverContext(): ServerContext {
-  globalStore.__rogueContext ??= create();
-  return globalStore.__rogueContext;
+  context ??= create();
+  return context;
 }
 
 export const db = () => serverContext().db;
@@ -84,20 +81,20 @@ export async function readyRedis(redis = serverContext().redis): Promise<RedisCl
 }
 
 export async function closeServerContext() {
-  const context = globalStore.__rogueContext;
-  if (!context) return;
-  globalStore.__rogueContext = undefined;
+  const closing = context;
+  if (!closing) return;
+  context = undefined;
   // Close everything even when Redis is already gone (a close then rejects), and the database last.
-  const closing = await Promise.allSettled([
-    context.hub.close(),
-    closeQueue(context.queue),
-    closeQueue(context.vendorChecks.queue),
-    closeQueue(context.vendorChecks.events),
+  const closed = await Promise.allSettled([
+    closing.hub.close(),
+    closeQueue(closing.queue),
+    closeQueue(closing.vendorChecks.queue),
+    closeQueue(closing.vendorChecks.events),
   ]);
-  context.redis.disconnect();
+  closing.redis.disconnect();
   closeRealtime();
-  await context.db.destroy();
-  for (const result of closing) {
+  await closing.db.destroy();
+  for (const result of closed) {
     if (result.status === "rejected")
       webLogger().warn({ err: result.reason }, "closing a Redis client failed");
   }

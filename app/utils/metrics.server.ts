@@ -1,11 +1,9 @@
-/** What the web process reports on /metrics (served by scripts/web.ts), beside Node's default metrics. */
+/** What the web process reports on /metrics (served by server/app.ts), beside Node's default metrics. */
 import { Counter, Gauge } from "prom-client";
 import { createRegistry } from "#platform/metrics";
 import { serverContext } from "~/modules/server-context.server";
 
 const QUEUE_STATES = ["waiting", "active", "delayed", "failed"] as const;
-
-const globalStore = globalThis as typeof globalThis & { __rogueWebMetrics?: ReturnType<typeof create> };
 
 function create() {
   const registry = createRegistry("web");
@@ -43,8 +41,10 @@ function create() {
   };
 }
 
-/** One set per process, kept on globalThis so a development reload does not register the metrics twice. */
+let metrics: ReturnType<typeof create> | undefined;
+
+/** One set per process, made on first use. */
 export function webMetrics() {
-  globalStore.__rogueWebMetrics ??= create();
-  return globalStore.__rogueWebMetrics;
+  metrics ??= create();
+  return metrics;
 }

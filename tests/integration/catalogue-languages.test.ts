@@ -3,7 +3,7 @@
  * follow it, and a schema built for one language never answers in another.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withRequestLanguage } from "#platform/request-language";
+import { withRequestLanguage } from "~/modules/i18n/request-language.server";
 // The web loads every language at start (entry.server.tsx); the test does the same.
 import "~/modules/i18n/resources.server";
 import { signupSchema } from "~/modules/auth/schemas";

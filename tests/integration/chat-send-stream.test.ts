@@ -1,13 +1,13 @@
 /**
  * The chat page's script sends a request that starts a reply to POST /api/chat-send/:chatId?, which decides it
  * as the form's own action does and answers an accepted one with the reply's event stream, opened by an
- * `accepted` event naming the chat's page; every other outcome is JSON (docs/benchmarks.md §4c).
+ * `accepted` event naming the chat's page; every other outcome is JSON. It is an ordinary resource route
+ * (app/routes/api.chat-send.($chatId).ts), called here as Remix calls its action.
  */
 import { v7 as uuidv7 } from "uuid";
 import { completionStreamKey } from "#contract/jobs";
 import { describe, expect, it } from "vitest";
 import { messages } from "~/modules/errors/catalogue";
-import { replyEventsOf } from "~/modules/completions/reply-events.server";
 import { webMetrics } from "~/utils/metrics.server";
 import { outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
 import { insertChat, insertUser, rowWhere } from "../support/rows";
@@ -16,18 +16,18 @@ import { importAfterEnv, setUpTestEnv, setUpWorker } from "../support/test-env";
 
 const t = setUpTestEnv();
 setUpWorker(2);
-// What the web serves at this path (scripts/web.ts), ahead of Remix's routing.
-const server = importAfterEnv(async () => ({ entry: await import("~/entry.server") }));
+const route = importAfterEnv(() => import("~/routes/api.chat-send.($chatId)"));
 
 async function signedIn(): Promise<Visitor> {
   return sessionCookieFor(t, await insertUser(t.db, { plan: "professional" }));
 }
 
+/** The route's action, with the request and the URL's chat as Remix passes them. */
+const act = (request: Request, chatId?: string) =>
+  route.action({ request, params: chatId ? { chatId } : {}, context: { clientIp: "127.0.0.1" } });
+
 const send = (visitor: Visitor | null, form: Record<string, string>, chatId?: string) =>
-  server.entry.handleChatSend(
-    post(`/api/chat-send${chatId ? `/${chatId}` : ""}`, visitor, form),
-    chatId ?? null,
-  );
+  act(post(`/api/chat-send${chatId ? `/${chatId}` : ""}`, visitor, form), chatId);
 
 const openStreams = async () => (await webMetrics().openStreams.get()).values[0]?.value ?? 0;
 
@@ -127,27 +127,6 @@ describe("POST /api/chat-send", () => {
     expect(await completionsOf(other.userId)).toHaveLength(0);
   });
 
-  it("writes the same events straight to a server's sink, without the web stream", async () => {
-    const me = await signedIn();
-    const requestId = uuidv7();
-    const response = await send(me, { intent: "send", content: "Write it out", requestId });
-    const events = replyEventsOf(response)!;
-    let text = "";
-    await new Promise<void>((ended) => events({ write: (chunk) => (text += chunk), end: ended }));
-    const written = parseEventStream(text);
-
-    const completion = await rowWhere(t.db, "completions", "id", requestId);
-    expect(written[0]).toEqual({
-      event: "accepted",
-      data: JSON.stringify({ location: `/chat/${completion.chat_id}` }),
-    });
-    expect(written.at(-1)!.event).toBe("done");
-    const reply = await rowWhere(t.db, "chat_messages", "completion_id", requestId);
-    expect(tokenText(written)).toBe(reply.content);
-    // Written out once: the response's body cannot start them a second time.
-    await expect(response.text()).rejects.toThrow("a reply's events are written out once");
-  });
-
   it("ends at once, following nothing, when the browser left while the reply was opened", async () => {
     const me = await signedIn();
     const left = new AbortController();
@@ -157,14 +136,10 @@ describe("POST /api/chat-send", () => {
         signal: left.signal,
       },
     );
-    const response = await server.entry.handleChatSend(request, null);
+    const response = await act(request);
     left.abort();
     const openBefore = await openStreams();
-    let text = "";
-    let ended = false;
-    replyEventsOf(response)!({ write: (chunk) => (text += chunk), end: () => (ended = true) });
-    expect(ended).toBe(true);
-    expect(text).toBe("");
+    expect(await response.text()).toBe("");
     expect(await openStreams()).toBe(openBefore);
   });
 });

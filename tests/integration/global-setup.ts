@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startPrivateRedis } from "#scripts/redis";
+import { startPrivateRedis } from "#server/redis";
 
 export default async function setup() {
   if (process.env.REDIS_URL) return;

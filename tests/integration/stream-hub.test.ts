@@ -8,7 +8,7 @@ import { sseEvent } from "~/modules/completions/relay.server";
 import { failureMessage } from "~/modules/errors/catalogue";
 import { logContext, withLogContext } from "#platform/log-context";
 import { createLogger, type Logger } from "#platform/logger";
-import { withRequestLanguage } from "#platform/request-language";
+import { withRequestLanguage } from "~/modules/i18n/request-language.server";
 // Every language, as the web loads them at start (entry.server.tsx).
 import "~/modules/i18n/resources.server";
 import { completionStreamKey, redisConnectionOptions, streamFields, type StreamEntry } from "#contract/jobs";

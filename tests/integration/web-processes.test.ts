@@ -12,8 +12,8 @@ import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { publishEvent } from "~/modules/realtime/publish.server";
-import { buildIfNeeded } from "#scripts/build-if-needed";
-import { childPids } from "#scripts/bench/process-stack";
+import { buildIfNeeded, WEB_BUILD } from "#server/build-if-needed";
+import { childPids } from "#bench/process-stack";
 import { sessionCookieFor, type Visitor } from "../support/route-calls";
 import { insertUser } from "../support/rows";
 import { offsetIds } from "../support/sse";
@@ -34,13 +34,13 @@ let worker: Logged;
 let visitor: Visitor;
 const base = () => `http://127.0.0.1:${port}`;
 
-/** Runs a product script with the test's settings, collecting its JSON log lines. */
-function run(script: string, env: Record<string, string>): Logged {
+/** Runs a product process (node's arguments) with the test's settings, collecting its JSON log lines. */
+function run(args: string[], env: Record<string, string>): Logged {
   // Not vitest's markers: vite.config.ts leaves Remix out under VITEST.
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST")),
   );
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...inherited, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "inherit"],
@@ -213,8 +213,8 @@ const pidOfRequest = (requestId: string) =>
 beforeAll(async () => {
   buildIfNeeded(() => undefined);
   port = await freePort();
-  web = run("scripts/web.ts", { PORT: String(port), WEB_CONCURRENCY: "2" });
-  worker = run("worker/main.ts", { WORKER_CONCURRENCY: "10" });
+  web = run([WEB_BUILD], { PORT: String(port), WEB_CONCURRENCY: "2" });
+  worker = run(["--import", "tsx", "worker/main.ts"], { WORKER_CONCURRENCY: "10" });
   visitor = await sessionCookieFor(t, await t.createUser());
   await until(() => webPids().length === 2, "two web processes to listen", 60_000);
   await until(healthy, "/healthz through the shared port");

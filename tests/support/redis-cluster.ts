@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { Redis } from "ioredis";
-import { findOnPath } from "#scripts/redis";
+import { findOnPath } from "#server/redis";
 
 const MASTERS = 3;
 /** A node's cluster bus listens on its port + 10000, so ports are drawn below 55536. */

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { CONTAINER_ROLES } from "#scripts/container";
+import { CONTAINER_ROLES } from "#server/container";
 import { sharedEnvShape } from "#platform/env";
 import { workerShape } from "#worker/env";
 import { webShape } from "~/utils/env.server";

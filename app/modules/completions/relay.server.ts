@@ -10,7 +10,6 @@ import { serverContext } from "../server-context.server";
 import { combineHeaders, notFound } from "~/utils/http.server";
 import { webMetrics } from "~/utils/metrics.server";
 import { openReply } from "./reply-entries.server";
-import { withReplyEvents, type ReplyEvents } from "./reply-events.server";
 import { resumeOffset } from "./stream-ids";
 
 const HEARTBEAT_MS = 15_000;
@@ -66,55 +65,47 @@ export async function completionEventStream(
     request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("lastEventId"),
   );
   const follow = await openReply(completion, from);
+  const encoder = new TextEncoder();
   let stop = () => {};
   let started = false;
-  const events: ReplyEvents = (sink) => {
-    if (started) throw new Error("a reply's events are written out once");
-    started = true;
-    // The reader left while the reply was being opened: its abort has already fired.
-    if (request.signal.aborted) {
-      sink.end();
-      return stop;
-    }
-    const heartbeat = setInterval(() => sink.write(": heartbeat\n\n"), HEARTBEAT_MS);
-    webMetrics().openStreams.inc();
-    let open = true;
-    let unfollow = () => {};
-    stop = () => {
-      if (!open) return;
-      open = false;
-      webMetrics().openStreams.dec();
-      clearInterval(heartbeat);
-      unfollow();
-    };
-    request.signal.addEventListener("abort", stop, { once: true });
-    // Tells the browser the stream is open at once (and flushes proxies) before the first token. The
-    // accepted event has no id: the reply's offsets alone are what a resume asks from.
-    const accepted: AcceptedEventData | null = acceptedAt ? { location: acceptedAt } : null;
-    sink.write(accepted ? `event: accepted\ndata: ${JSON.stringify(accepted)}\n\n` : ": open\n\n");
-    // Each event's id is the reply's offset at its end.
-    unfollow = follow(([offset, entry]) => {
-      if (!open) return;
-      sink.write(sseEvent(String(offset), entry));
-      if (entry.type !== "token") {
-        stop();
-        sink.end();
-      }
-    });
-    // A stored reply ends before `follow` returns, when there was nothing to stop yet.
-    if (!open) unfollow();
-    return stop;
-  };
-  const encoder = new TextEncoder();
-  // Started on the first read, not when the response is made: a server that writes the events itself
-  // (withReplyEvents) never reads this stream.
-  let read = false;
   const body = new ReadableStream<Uint8Array>(
     {
+      // Started on the first read, not when the response is made: a response nobody reads follows nothing.
       pull(controller) {
-        if (read) return;
-        read = true;
-        events({ write: (text) => controller.enqueue(encoder.encode(text)), end: () => controller.close() });
+        if (started) return;
+        started = true;
+        const write = (text: string) => controller.enqueue(encoder.encode(text));
+        // The reader left while the reply was being opened: its abort has already fired.
+        if (request.signal.aborted) return controller.close();
+        const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
+        webMetrics().openStreams.inc();
+        let open = true;
+        let unfollow = () => {};
+        stop = () => {
+          if (!open) return;
+          open = false;
+          webMetrics().openStreams.dec();
+          clearInterval(heartbeat);
+          unfollow();
+        };
+        const end = () => {
+          if (!open) return;
+          stop();
+          controller.close();
+        };
+        request.signal.addEventListener("abort", end, { once: true });
+        // Tells the browser the stream is open at once (and flushes proxies) before the first token. The
+        // accepted event has no id: the reply's offsets alone are what a resume asks from.
+        const accepted: AcceptedEventData | null = acceptedAt ? { location: acceptedAt } : null;
+        write(accepted ? `event: accepted\ndata: ${JSON.stringify(accepted)}\n\n` : ": open\n\n");
+        // Each event's id is the reply's offset at its end.
+        unfollow = follow(([offset, entry]) => {
+          if (!open) return;
+          write(sseEvent(String(offset), entry));
+          if (entry.type !== "token") end();
+        });
+        // A stored reply ends before `follow` returns, when there was nothing to stop yet.
+        if (!open) unfollow();
       },
       cancel() {
         stop();
@@ -122,5 +113,5 @@ export async function completionEventStream(
     },
     { highWaterMark: 0 },
   );
-  return withReplyEvents(new Response(body, { headers: combineHeaders(SSE_HEADERS, headers) }), events);
+  return new Response(body, { headers: combineHeaders(SSE_HEADERS, headers) });
 }

@@ -3,7 +3,7 @@
  * it when they choose and when they sign in; a page request without the cookie asks the database once.
  */
 import type { Db } from "#db/database";
-import { setRequestLanguage } from "#platform/request-language";
+import { setRequestLanguage } from "./request-language.server";
 import { savePreferences, storedLanguage } from "~/modules/settings/preferences.server";
 import { isLocale, languageOf, LOCALE_BY_LANGUAGE, LOCALE_COOKIE, type Locale } from "./languages";
 import { currentLocale } from "./translate";

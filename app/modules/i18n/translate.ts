@@ -1,6 +1,6 @@
 /**
  * Translation outside React: the message catalogue and the forms' zod schemas, shared by the browser and the
- * server. On the web the language is the request's (platform/request-language.ts); in the browser, the page's.
+ * server. On the web the language is the request's (request-language.server.ts); in the browser, the page's.
  */
 import i18next, { type InitOptions } from "i18next";
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "./languages";
@@ -30,7 +30,12 @@ export function ensureI18n() {
   return i18next;
 }
 
-const requestLocale = () => (globalThis as { __rogueLocale?: () => string | undefined }).__rogueLocale?.();
+let requestLocale: () => string | undefined = () => undefined;
+
+/** Where the server finds the language of the request being served (request-language.server.ts). */
+export function readLocaleFrom(source: () => string | undefined) {
+  requestLocale = source;
+}
 
 /** The language to speak now: the request's on the server, the page's in the browser. */
 export function currentLocale(): Locale {

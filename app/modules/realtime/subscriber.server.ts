@@ -9,12 +9,10 @@ import { REALTIME_CHANNEL, realtimeEventSchema, type RealtimeEvent } from "./eve
 
 type Listener = (event: RealtimeEvent) => void;
 
-const store = globalThis as typeof globalThis & {
-  __rogueRealtime?: { subscriber: RedisClient; listeners: Set<Listener> };
-};
+let shared: { subscriber: RedisClient; listeners: Set<Listener> } | undefined;
 
 function hub() {
-  if (store.__rogueRealtime) return store.__rogueRealtime;
+  if (shared) return shared;
   const subscriber = connectRedis(webEnv().redisUrl, { maxRetriesPerRequest: null });
   const listeners = new Set<Listener>();
   subscriber.on("error", (error) => webLogger().warn({ err: error.message }, "live events subscriber error"));
@@ -31,8 +29,8 @@ function hub() {
     if (!parsed.success) return;
     for (const listener of listeners) listener(parsed.data);
   });
-  store.__rogueRealtime = { subscriber, listeners };
-  return store.__rogueRealtime;
+  shared = { subscriber, listeners };
+  return shared;
 }
 
 export function onRealtimeEvent(listener: Listener): () => void {
@@ -42,6 +40,6 @@ export function onRealtimeEvent(listener: Listener): () => void {
 }
 
 export function closeRealtime() {
-  store.__rogueRealtime?.subscriber.disconnect();
-  store.__rogueRealtime = undefined;
+  shared?.subscriber.disconnect();
+  shared = undefined;
 }

@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { MOCK_VENDORS, startMockVendor, type MockVendor } from "#scripts/mock-vendor";
-import { startStack, type Stack } from "#scripts/stack";
+import { startStack, type Stack } from "#server/stack";
 import { ADMIN, E2E_PORT, MOCK_PORT, RUN_STATE_FILE, type RunState } from "./env";
 
 const ROLE_VARIABLE = "E2E_SERVER_ROLE";
