@@ -3,7 +3,7 @@
  * pages copies them into the database file and syncs it, in the committing process's only thread, and every
  * request and reply of that process waits. Here a thread checkpoints every 100 ms without waiting for readers
  * or writers, and the process's own connection keeps only a far-off backstop. A new chat's send transaction:
- * p99 7.1 → 1.5 ms, mean 0.60 → 0.48 ms (scripts/bench/sqlite-commits.ts; docs/benchmarks.md §1k).
+ * p99 7.1 → 1.5 ms, mean 0.60 → 0.48 ms (bench/sqlite-commits.ts; ADR 0004).
  */
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";

@@ -161,7 +161,7 @@ class Run {
       try {
         await this.attempt(route, signal);
         this.runner.logger.info({ vendor: route.vendor, ms: Date.now() - startedAt }, "vendor attempt ok");
-        // Stored with the reply, in its transaction: one write fewer per reply (docs/benchmarks.md §1i).
+        // Stored in the reply's own transaction: one write lock and commit fewer per reply.
         return this.finish("done", {
           vendor: route.vendor,
           attempt: this.attemptRow(route.vendor, "ok", null, startedAt),
@@ -247,8 +247,8 @@ class Run {
 
   /**
    * Started once the first attempt's request has left, and not waited for by the reply's chunks: neither the
-   * vendor call nor the first token waits on the database (docs/benchmarks.md §1j). Until it lands the
-   * completion reads as queued; `finish` waits for it, so the outcome is always written after it.
+   * vendor call nor the first token waits on the database. Until it lands the completion reads as queued;
+   * `finish` waits for it, so the outcome is always written after it.
    */
   private markStreaming() {
     this.marking ??= this.runner.db

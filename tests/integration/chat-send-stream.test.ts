@@ -1,7 +1,8 @@
 /**
  * The chat page's script sends a request that starts a reply to POST /api/chat-send/:chatId?, which decides it
  * as the form's own action does and answers an accepted one with the reply's event stream, opened by an
- * `accepted` event naming the chat's page; every other outcome is JSON. It is an ordinary resource route
+ * `accepted` event naming the chat's page; every other outcome is JSON. One request both sends and streams,
+ * so the first token waits for no second round trip. It is an ordinary resource route
  * (app/routes/api.chat-send.($chatId).ts), called here as Remix calls its action.
  */
 import { v7 as uuidv7 } from "uuid";

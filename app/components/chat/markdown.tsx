@@ -141,7 +141,7 @@ const remarkPlugins: PluginList = [remarkGfm];
 /**
  * Only fenced blocks that name a language are highlighted; guessing would colour prose as code. Built once:
  * rehype-highlight registers every common language each time a processor is made, and react-markdown makes
- * one per render, which cost a streaming reply ~1.3 ms per token (docs/benchmarks.md §4d).
+ * one per render: ~1.3 ms of the page's thread for every token of a streaming reply.
  */
 const highlightCode = rehypeHighlight({ detect: false });
 const rehypePlugins: PluginList = [() => highlightCode];

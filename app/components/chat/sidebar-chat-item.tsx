@@ -37,8 +37,8 @@ function SaveTitle({ chatId, title, onSettled }: { chatId: string; title: string
 
 /**
  * Memoized, and reads nothing from the router itself (whether it is the open chat is a prop): a send steps the
- * router's state several times, and re-rendering every chat of the sidebar at each step held a reply's first
- * token back (docs/benchmarks.md §4g).
+ * router's state several times, and re-rendering every chat of the sidebar at each step (~1.2 ms a step with 20
+ * chats) held a reply's first token back.
  */
 export const SidebarChatItem = memo(function SidebarChatItem({
   chat,
