@@ -1,7 +1,8 @@
 /**
- * docs/benchmarks.md holds hand-written method and analysis plus one generated block per scenario, between
- * `<!-- bench:<id>:start -->` and `<!-- bench:<id>:end -->`. A run replaces only the blocks of the scenarios it
- * ran, so a `--scenario fallback` run keeps the other results (each block names the run that made it).
+ * docs/benchmark-results.md holds one generated block per scenario, between `<!-- bench:<id>:start -->` and
+ * `<!-- bench:<id>:end -->` (docs/benchmarks.md is the hand-written guide to them). A run replaces only the
+ * blocks of the scenarios it ran, so a `--scenario fallback` run keeps the other results (each block names the
+ * run that made it).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
@@ -11,14 +12,12 @@ import * as prettier from "prettier";
 import type { ScenarioReport } from "./report";
 import { renderMarkdown } from "./report";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
-export const DOC_PATH = path.join(ROOT, "docs/benchmarks.md");
+const ROOT = path.resolve(import.meta.dirname, "..");
+export const DOC_PATH = path.join(ROOT, "docs/benchmark-results.md");
 
-const SKELETON = `# Benchmarks
+const SKELETON = `# Benchmark results
 
-Generated results below; \`npm run bench\` rewrites each scenario's block between its markers.
-
-## Results
+Written by \`npm run bench\`, which rewrites each scenario's block between its markers.
 `;
 
 function git(args: string[]): string {

@@ -14,7 +14,7 @@
  *   rolling     every worker, then every web process, restarted while replies stream; nothing lost (issue 12)
  *   soak        steady load for --minutes: RSS, open fds, Redis memory, SQLite/WAL size per minute (issue 12)
  *   memory      what the web and the worker hold live per open stream, after a full garbage collection
- * Prints a table per scenario and rewrites that scenario's block in docs/benchmarks.md. See --help.
+ * Prints a table per scenario and rewrites that scenario's block in docs/benchmark-results.md. See --help.
  */
 import os from "node:os";
 import { setTimeout as delay } from "node:timers/promises";
@@ -85,7 +85,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --log-level LEVEL        LOG_LEVEL of web and workers (default warn)
   --profile DIR            web and workers write V8 CPU profiles and SQL timings into DIR
                            (bench/profile-hook.ts; summarize with bench/profile-summary.ts)
-  --no-write               do not update docs/benchmarks.md`;
+  --no-write               do not update docs/benchmark-results.md`;
 
 const SCENARIOS = [
   "ttft",
