@@ -140,10 +140,10 @@ export function cpuPerReplyTable(
   };
 }
 
-/** Issue 13's web CPU target, per reply. */
+/** The web CPU target, per reply. */
 export const WEB_CPU_PER_REPLY_MS = 1;
 
-/** Issue 13's web CPU target judged over a phase: the web's CPU ÷ the replies that went through it. */
+/** The web CPU target judged over a phase: the web's CPU ÷ the replies that went through it. */
 export function webCpuTarget(name: string, measured: Measured<unknown>, replies: number, aside = ""): Target {
   const perReply = cpuMsOf(measured, "web") / replies;
   return {

@@ -10,9 +10,9 @@
  *   scale       CPU per token and memory per stream at several numbers of open streams
  *   capacity    the most 50 tokens/s streams with p99 added gap ≤ 20 ms, product and peer (a bisection)
  *   browser     Enter → first token painted in Chromium on a real chat page, with a request trace
- *   processes   replies/s and added TTFT for (web, workers) = (1,1), (1,2), (2,2), (2,4) on PostgreSQL (issue 12)
- *   rolling     every worker, then every web process, restarted while replies stream; nothing lost (issue 12)
- *   soak        steady load for --minutes: RSS, open fds, Redis memory, SQLite/WAL size per minute (issue 12)
+ *   processes   replies/s and added TTFT for (web, workers) = (1,1), (1,2), (2,2), (2,4) on PostgreSQL
+ *   rolling     every worker, then every web process, restarted while replies stream; nothing lost
+ *   soak        steady load for --minutes: RSS, open fds, Redis memory, SQLite/WAL size per minute
  *   memory      what the web and the worker hold live per open stream, after a full garbage collection
  * Prints a table per scenario and rewrites that scenario's block in docs/benchmark-results.md. See --help.
  */

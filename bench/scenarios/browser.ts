@@ -24,7 +24,7 @@ export interface BrowserSizes {
   warmup: number;
 }
 
-/** Issue 13: Enter → first token painted, p50 ≤ 30 ms above the mock's TTFT. */
+/** Enter → first token painted, p50 ≤ 30 ms above the mock's TTFT. */
 const ABOVE_MOCK_TTFT_MS = 30;
 const MOCK_TTFT_MS = 0;
 const REPLY: Omit<ReplyPlan, "tag"> = { tokens: 5, tokenMs: 10, ttftMs: MOCK_TTFT_MS };
@@ -244,7 +244,7 @@ export async function browserScenario(context: BenchContext, sizes: BrowserSizes
     await page.goto("/chat");
     await composer(page).waitFor({ timeout: STEP_TIMEOUT_MS });
     // Playwright's first waitForFunction on a page injects its own script into the page's world, 6–9 ms of the
-    // page's thread; done now, it does not land between Enter and the first token (docs/benchmarks.md §4g).
+    // page's thread; done now, it does not land between Enter and the first token.
     await page.waitForFunction(() => true);
     return page;
   };
@@ -287,7 +287,7 @@ export async function browserScenario(context: BenchContext, sizes: BrowserSizes
     const replies = firstSends.length + settledSends.length + chatSends.length + sizes.warmup;
     return {
       id: "browser",
-      title: `4. The browser path: Enter → first token painted (Chromium, mock TTFT ${MOCK_TTFT_MS})`,
+      title: `The browser path: Enter → first token painted (Chromium, mock TTFT ${MOCK_TTFT_MS})`,
       targets: [
         verdict(`${sizes.sends} sends in one chat`, inChat),
         verdict("first send of a new chat", first),

@@ -117,7 +117,7 @@ export async function capacityScenario(context: BenchContext, sizes: CapacitySiz
   };
   return {
     id: "capacity",
-    title: `6. The most a machine carries at ${Math.round(1000 / sizes.tokenMs)} tokens/s: product ${product.pass}, peer ${peer.pass}`,
+    title: `The most a machine carries at ${Math.round(1000 / sizes.tokenMs)} tokens/s: product ${product.pass}, peer ${peer.pass}`,
     targets,
     tables: [table],
     notes: [

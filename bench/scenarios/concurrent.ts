@@ -190,7 +190,7 @@ export async function concurrentScenario(
   ];
   return {
     id: "concurrent",
-    title: `2. ${sizes.streams} simultaneous streaming replies (${sizes.tokens} tokens at ${sizes.tokenMs} ms each)`,
+    title: `${sizes.streams} simultaneous streaming replies (${sizes.tokens} tokens at ${sizes.tokenMs} ms each)`,
     targets,
     tables: [
       distTable(

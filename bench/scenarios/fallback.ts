@@ -83,7 +83,7 @@ export async function fallbackScenario(context: BenchContext, sizes: FallbackSiz
   ];
   return {
     id: "fallback",
-    title: "3. Fallback after a vendor's 500 before the first token",
+    title: "Fallback after a vendor's 500 before the first token",
     targets,
     tables: [
       distTable(

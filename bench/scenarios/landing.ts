@@ -78,7 +78,7 @@ export async function landingScenario(context: BenchContext, sizes: LandingSizes
   context.log(`landing: ${scripts.size} scripts, ${kb(gzipTotal)} gzip, LCP p50 ${ms(lcp.p50)}`);
   return {
     id: "landing",
-    title: "4. Landing page weight and largest contentful paint",
+    title: "Landing page weight and largest contentful paint",
     targets,
     tables: [
       {

@@ -22,7 +22,7 @@ export interface MemorySizes extends ReplyLength {
   sizes: number[];
 }
 
-/** Issue 13's budgets per open stream, KiB. */
+/** The budgets per open stream, KiB. */
 const BUDGET_KIB = { web: 64, worker: 128 } as const;
 const WARMUP_REPLIES = 20;
 const SAMPLE_TIMEOUT_MS = 60_000;
@@ -220,7 +220,7 @@ export async function memoryScenario(context: BenchContext, sizes: MemorySizes):
   ];
   return {
     id: "memory",
-    title: `7. Memory per open stream: ${sizes.sizes.join(", ")} replies held open at ${Math.round(1000 / sizes.tokenMs)} tokens/s`,
+    title: `Memory per open stream: ${sizes.sizes.join(", ")} replies held open at ${Math.round(1000 / sizes.tokenMs)} tokens/s`,
     targets,
     tables: [bySize, byProcess],
     notes: [

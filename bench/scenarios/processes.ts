@@ -1,12 +1,12 @@
 /**
- * Issue 12's scale-out figures, each on a product of its own (process-stack.ts: PostgreSQL, a private Redis,
+ * The scale-out figures, each on a product of its own (process-stack.ts: PostgreSQL, a private Redis,
  * WEB_CONCURRENCY web processes on one port, M workers):
  *   processes  replies per second and added time to first token for (web, workers) = (1,1), (1,2), (2,2),
  *              (2,4), with the CPU of every process
  *   rolling    while replies stream, every worker and then every web process is stopped with SIGTERM and
  *              replaced, one at a time; every reply must end `done` exactly once, whole and in order, stored
  *              once, with no answer a browser could not resume from
- * (The `scale` scenario is issue 13's: the cost of open streams in one product.)
+ * (The `scale` scenario measures the cost of open streams in one product.)
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { createDatabase } from "#db/database";
@@ -133,7 +133,7 @@ export async function processesScenario(
   ];
   return {
     id: "processes",
-    title: "Processes: web and worker processes on PostgreSQL + Redis (issue 12)",
+    title: "Processes: web and worker processes on PostgreSQL + Redis",
     targets,
     tables: [table, cpu],
     notes: [
@@ -260,8 +260,7 @@ export async function rollingScenario(
     ];
     return {
       id: "rolling",
-      title:
-        "Rolling restart: every worker, then every web process, replaced while replies stream (issue 12)",
+      title: "Rolling restart: every worker, then every web process, replaced while replies stream",
       targets,
       tables: [
         {

@@ -3,7 +3,7 @@
  * tokens/s), each size a baseline phase, a floor phase (the queue path alone: bench/floor-web.ts) and a
  * product phase, and per size the CPU per token of the web, the worker and Redis, the memory per open stream,
  * and the hub's cost per token (the time Redis spends in the hub's XREADs and the EXECs of its wake-ups,
- * ÷ tokens). Issue 13: the hub's cost per token must not grow with the number of open streams.
+ * ÷ tokens). The hub's cost per token must not grow with the number of open streams.
  */
 import { allAtOnce, cookieFor, cpuMsOf, measure, type BenchContext, type Measured } from "../context";
 import { namedAs } from "../procstats";
@@ -132,7 +132,7 @@ export async function scaleScenario(context: BenchContext, sizes: ScaleSizes): P
   };
   return {
     id: "scale",
-    title: `5. How cost grows: ${sizes.sizes.join(", ")} open streams at ${Math.round(1000 / sizes.tokenMs)} tokens/s`,
+    title: `How cost grows: ${sizes.sizes.join(", ")} open streams at ${Math.round(1000 / sizes.tokenMs)} tokens/s`,
     targets,
     tables: [table],
     notes: [

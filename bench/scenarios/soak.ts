@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --scenario soak --minutes 30` (issue 12): steady load for a while on a product of its own
+ * `npm run bench -- --scenario soak --minutes 30`: steady load for a while on a product of its own
  * (one web, one worker, SQLite and a private Redis, as `npm start` on a small host): page loads, replies,
  * and replies reloaded part-way and resumed with Last-Event-ID. Every minute it records each process's RSS
  * and open file descriptors, Redis's memory, and the size of the SQLite database and its WAL: what must stay
@@ -136,7 +136,7 @@ export async function soakScenario(context: BenchContext, options: SoakOptions):
     ];
     return {
       id: "soak",
-      title: `Soak: ${options.minutes} min of steady load (issue 12)`,
+      title: `Soak: ${options.minutes} min of steady load`,
       targets,
       tables: [
         {

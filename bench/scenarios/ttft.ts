@@ -36,7 +36,7 @@ const TIMEOUT_MS = 60_000;
 const REPLY_TOKENS = 5;
 const plan = (tag: string): ReplyPlan => ({ tag, tokens: REPLY_TOKENS, tokenMs: 0, ttftMs: 0 });
 
-/** Issue 13's targets, judged in the same run as the peer. */
+/** The targets, judged in the same run as the peer. */
 const TARGET = { seqP50: 4, seqP99: 15, parP99: 100 };
 
 interface Runs {
@@ -244,7 +244,7 @@ export async function ttftScenario(context: BenchContext, sizes: TtftSizes): Pro
   const firstError = (runs: StreamRun[]) => (runs[0] ? ` (first: ${runs[0].error ?? "no token/done"})` : "");
   return {
     id: "ttft",
-    title: "1. Added time to first token (mock TTFT 0)",
+    title: "Added time to first token (mock TTFT 0)",
     targets,
     tables: [
       ttftTable(`TTFT one at a time (${sizes.sequential} each way, interleaved), ms`, seq),
@@ -258,7 +258,7 @@ export async function ttftScenario(context: BenchContext, sizes: TtftSizes): Pro
     ],
     notes: [
       `Failed replies: product ${failures.length}${firstError(failures)}, peer ${peerFailures.length}${firstError(peerFailures)}, floor ${floorFailures.length}${firstError(floorFailures)}, baseline ${baselineFailures.length}.`,
-      `CPU per reply: each process's CPU over the phase ÷ the replies that went through it, ${REPLY_TOKENS}-token replies (issue 13's web target is for a 100-token reply). The phase interleaves all four paths, so each figure also carries that process's idle work while the other paths ran.`,
+      `CPU per reply: each process's CPU over the phase ÷ the replies that went through it, ${REPLY_TOKENS}-token replies (the web target is for a 100-token reply). The phase interleaves all four paths, so each figure also carries that process's idle work while the other paths ran.`,
       `One at a time: ${lagNote(sequential)}`,
       `${sizes.parallel} at once: ${lagNote(parallel)}`,
       redisCommandsNote(parallel),

@@ -1,6 +1,6 @@
 /**
  * bull-board (the BullMQ queues' own console) mounted under /admin/queues by the web's Express server
- * (scripts/web.ts). It is not a Remix route, so the same admin check runs here first, on every request: a
+ * (server/app.ts). It is not a Remix route, so the same admin check runs here first, on every request: a
  * signed-out visitor goes to sign-in, a non-admin home with 'Access Denied', exactly as on /admin/*.
  * Its POSTs (retry, clean) pass the web's same-site guard before they get here.
  */

@@ -62,7 +62,7 @@ export const chatActionSchema = perLocale(() =>
 
 /**
  * The schema with Conform's form-value coercion, built once per language: `parseWithZod` would rebuild it on every call
- * (~0.7 ms of the web's CPU per send, against ~0.07 ms to parse with the built one; docs/benchmarks.md).
+ * (~0.7 ms of the web's CPU per send, against ~0.07 ms to parse with the built one).
  */
 const chatActionForm = perLocale(() => coerceFormValue(chatActionSchema()));
 
@@ -164,7 +164,7 @@ export async function handleChatAction(request: Request, chatId: string | null) 
 }
 
 /**
- * The same forms sent by the chat page's script (docs/benchmarks.md §4c): the same decisions, but a request
+ * The same forms sent by the chat page's script (POST /api/chat-send): the same decisions, but a request
  * that starts a reply is answered with the reply's event stream itself, opened by an `accepted` event naming
  * the page to show, so the first token needs no second request. Any other outcome is JSON: `{ location }` to
  * go to (a sign-in, the key dialog, a model switched) or the form's result with its 4xx.
