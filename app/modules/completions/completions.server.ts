@@ -16,6 +16,7 @@ import type { SessionUser } from "../auth/session.server";
 import { createChat, requireChat } from "../chats/chats.server";
 import { chatTitleFrom } from "../chats/titles";
 import { failureMessage, messages } from "../errors/catalogue";
+import { Refusal } from "../errors/refusal";
 import { listModels, resolveModelId } from "../models/models.server";
 import { serverContext } from "../server-context.server";
 import { userKeyStatus } from "../vendors/user-keys.server";
@@ -32,14 +33,13 @@ type Trx = Db;
 
 export type RefusalReason = "restricted" | "limit" | "model" | "key" | "busy" | "state" | "conflict";
 
-export class SendRefusedError extends Error {
+export class SendRefusedError extends Refusal<400 | 403 | 409 | 429 | 503> {
   constructor(
     message: string,
-    readonly status: 400 | 403 | 409 | 429 | 503,
+    status: SendRefusedError["status"],
     readonly reason: RefusalReason,
   ) {
-    super(message);
-    this.name = "SendRefusedError";
+    super(message, status);
   }
 }
 
