@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { Redis } from "ioredis";
-import { redisConnectionOptions } from "#contract/jobs";
+import { redisConnectionOptions } from "#platform/redis";
 import { MOCK_VENDORS } from "#scripts/mock-vendor";
 import { buildIfNeeded } from "#server/build-if-needed";
 import { startStack, type Stack } from "#server/stack";

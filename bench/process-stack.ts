@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { setTimeout as delay } from "node:timers/promises";
 import { Redis } from "ioredis";
 import { createDatabase } from "#db/database";
-import { redisConnectionOptions } from "#contract/jobs";
+import { redisConnectionOptions } from "#platform/redis";
 import { createTestDatabase } from "#tests/support/test-database";
 import { startStack, type Stack } from "#server/stack";
 import type { BenchContext } from "./context";

@@ -1,7 +1,7 @@
 /**
  * How long a new chat's send transaction takes in the writing process, with SQLite checkpointing the WAL in
  * the commit that fills it (the default) and with the web and worker's background checkpoint thread
- * (db/wal-checkpointer.ts; docs/decisions/0004-sqlite-begin-immediate.md). Each round opens a fresh migrated
+ * (db/sqlite/wal-checkpointer.ts; docs/decisions/0004-sqlite-begin-immediate.md). Each round opens a fresh migrated
  * database per mode, the modes alternating, and stores the send's rows (chat, message, completion, ledger) in
  * one transaction at a time. Run:
  *   npx tsx bench/sqlite-commits.ts [sends per round] [rounds]

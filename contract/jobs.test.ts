@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseStreamFields, redisConnectionOptions, streamFields } from "./jobs";
+import { parseStreamFields, streamFields } from "./jobs";
 
 describe("the job contract", () => {
   it("round-trips stream entries through Redis's flat field lists", () => {
@@ -10,16 +10,5 @@ describe("the job contract", () => {
 
   it("rejects an entry it does not know", () => {
     expect(() => parseStreamFields(["type", "surprise"])).toThrow();
-  });
-
-  it("connects to TCP, TLS and unix-socket Redis URLs", () => {
-    expect(redisConnectionOptions("redis://:p%40ss@10.0.0.5:6380/2")).toMatchObject({
-      host: "10.0.0.5",
-      port: 6380,
-      password: "p@ss",
-      db: 2,
-    });
-    expect(redisConnectionOptions("rediss://cache.example")).toMatchObject({ port: 6379, tls: {} });
-    expect(redisConnectionOptions("unix:///tmp/r/redis.sock")).toEqual({ path: "/tmp/r/redis.sock", db: 0 });
   });
 });

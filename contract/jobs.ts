@@ -110,25 +110,6 @@ export function streamFields(entry: StreamEntry): string[] {
 }
 
 /**
- * Connection options for ioredis/BullMQ from a URL: redis://, rediss:// or unix:///path/to/redis.sock (the
- * private server `npm start` runs listens on a socket in the data folder).
- */
-export function redisConnectionOptions(url: string) {
-  const parsed = new URL(url);
-  if (parsed.protocol === "unix:") {
-    return { path: decodeURIComponent(parsed.pathname), db: Number(parsed.searchParams.get("db") ?? 0) };
-  }
-  return {
-    host: parsed.hostname,
-    port: Number(parsed.port || 6379),
-    username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
-    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
-    db: Number(parsed.pathname.slice(1) || 0),
-    tls: parsed.protocol === "rediss:" ? {} : undefined,
-  };
-}
-
-/**
  * Options of every completion job. The job id is the completion id, so adding the same completion twice adds
  * one job. A failed run (Redis or database trouble) is retried; the processor is idempotent.
  */

@@ -8,7 +8,8 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { BUSY_PAUSES_MS, createDatabase, retryWhileBusy } from "./database";
+import { createDatabase } from "./database";
+import { BUSY_PAUSES_MS, retryWhileBusy } from "./sqlite/dialect";
 
 const busy = (code = "SQLITE_BUSY") => Object.assign(new Error("database is locked"), { code });
 

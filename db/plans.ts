@@ -1,4 +1,4 @@
-/** What a stored plan means now, read the same way by the web and the worker. */
+/** What a stored plan means now and what it allows, read the same way by the web and the worker. */
 import type { Plan, User } from "./schema";
 
 /**
@@ -11,4 +11,9 @@ export function effectivePlan(
 ): Plan {
   if (user.plan !== "professional") return "starter";
   return user.plan_expires_at === null || user.plan_expires_at > now ? "professional" : "starter";
+}
+
+/** Starter may use the models without the PRO badge; Professional every model. */
+export function canUseModel(plan: Plan, model: { is_pro: 0 | 1 }): boolean {
+  return plan === "professional" || model.is_pro === 0;
 }

@@ -3,9 +3,22 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadSharedEnv } from "./env";
-import { clusterTarget, isClusterUrl } from "./redis";
+import { clusterTarget, isClusterUrl, redisConnectionOptions } from "./redis";
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), "rogue-redis-env-"));
+
+describe("REDIS_URL naming one Redis server", () => {
+  it("connects to TCP, TLS and unix-socket Redis URLs", () => {
+    expect(redisConnectionOptions("redis://:p%40ss@10.0.0.5:6380/2")).toMatchObject({
+      host: "10.0.0.5",
+      port: 6380,
+      password: "p@ss",
+      db: 2,
+    });
+    expect(redisConnectionOptions("rediss://cache.example")).toMatchObject({ port: 6379, tls: {} });
+    expect(redisConnectionOptions("unix:///tmp/r/redis.sock")).toEqual({ path: "/tmp/r/redis.sock", db: 0 });
+  });
+});
 
 describe("REDIS_URL naming a Redis Cluster", () => {
   it("reads seed nodes, credentials and TLS from redis+cluster:// and rediss+cluster://", () => {

@@ -6,7 +6,25 @@
  */
 import type { ConnectionOptions } from "bullmq";
 import { Cluster, Redis, type ClusterOptions, type RedisOptions } from "ioredis";
-import { redisConnectionOptions } from "#contract/jobs";
+
+/**
+ * Connection options for ioredis/BullMQ from a URL: redis://, rediss:// or unix:///path/to/redis.sock (the
+ * private server `npm start` runs listens on a socket in the data folder).
+ */
+export function redisConnectionOptions(url: string) {
+  const parsed = new URL(url);
+  if (parsed.protocol === "unix:") {
+    return { path: decodeURIComponent(parsed.pathname), db: Number(parsed.searchParams.get("db") ?? 0) };
+  }
+  return {
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    username: parsed.username ? decodeURIComponent(parsed.username) : undefined,
+    password: parsed.password ? decodeURIComponent(parsed.password) : undefined,
+    db: Number(parsed.pathname.slice(1) || 0),
+    tls: parsed.protocol === "rediss:" ? {} : undefined,
+  };
+}
 
 /** A connection to one server or to a cluster: both speak the same commands. */
 export type RedisClient = Redis | Cluster;

@@ -13,12 +13,8 @@ import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import { afterAll, expect, it } from "vitest";
 import { createDatabase } from "#db/database";
-import {
-  COMPLETION_QUEUE,
-  completionJobOptions,
-  completionStreamKey,
-  redisConnectionOptions,
-} from "#contract/jobs";
+import { COMPLETION_QUEUE, completionJobOptions, completionStreamKey } from "#contract/jobs";
+import { redisConnectionOptions } from "#platform/redis";
 import { insertUser } from "#tests/support/rows";
 import { directive, readCompletionStream, storeQueuedCompletion } from "#tests/support/test-env";
 import { freePort } from "#scripts/free-port";

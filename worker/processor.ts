@@ -9,7 +9,7 @@ import type { Db } from "#db/database";
 import { logContext } from "#platform/log-context";
 import type { Logger } from "#platform/logger";
 import { nowIso, type Completion } from "#db/schema";
-import { effectivePlan } from "#db/plans";
+import { canUseModel, effectivePlan } from "#db/plans";
 import { activeVendor } from "#db/vendors";
 import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
 import { completionStopKey, type Failure, type FinishReason, type StreamEntry } from "#contract/jobs";
@@ -88,8 +88,10 @@ async function readCompletion(db: Db, completionId: string) {
   // The web checks the plan when the request is made; the worker checks again, as the plan may have changed.
   const refused =
     user_plan !== null &&
-    model_is_pro === 1 &&
-    effectivePlan({ plan: user_plan, plan_expires_at: user_plan_expires_at }) !== "professional";
+    model_is_pro !== null &&
+    !canUseModel(effectivePlan({ plan: user_plan, plan_expires_at: user_plan_expires_at }), {
+      is_pro: model_is_pro,
+    });
   const planRefusal: Failure | null = refused
     ? { code: "plan", detail: model_name ?? completion.model_id }
     : null;

@@ -63,10 +63,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   } catch (error) {
     if (error instanceof EmailTakenError) {
-      return data(
-        submission.reply({ fieldErrors: { email: [messages.emailTaken] }, hideFields: ["password"] }),
-        { status: 409 },
-      );
+      return data(submission.reply({ fieldErrors: { email: [error.message] }, hideFields: ["password"] }), {
+        status: error.status,
+      });
     }
     throw error;
   }

@@ -11,7 +11,8 @@ import { createLogger, type Logger } from "#platform/logger";
 import { withRequestLanguage } from "~/modules/i18n/request-language.server";
 // Every language, as the web loads them at start (entry.server.tsx).
 import "~/modules/i18n/resources.server";
-import { completionStreamKey, redisConnectionOptions, streamFields, type StreamEntry } from "#contract/jobs";
+import { completionStreamKey, streamFields, type StreamEntry } from "#contract/jobs";
+import { redisConnectionOptions } from "#platform/redis";
 
 const redisUrl = process.env.REDIS_URL!;
 const connection = redisConnectionOptions(redisUrl);

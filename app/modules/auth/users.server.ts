@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import { isUniqueViolation, type Db } from "#db/database";
 import { nowIso, type Role, type User } from "#db/schema";
+import { messages } from "../errors/catalogue";
+import { Refusal } from "../errors/refusal";
 import { hashPassword } from "./password.server";
 
 /** The one fixed e-mail that starts a demo; each use gets its own, expiring user (docs/product.md §7). */
@@ -32,10 +34,9 @@ export function toPublicUser(user: User): PublicUser {
   };
 }
 
-export class EmailTakenError extends Error {
+export class EmailTakenError extends Refusal<409> {
   constructor() {
-    super("Email already registered");
-    this.name = "EmailTakenError";
+    super(messages.emailTaken, 409);
   }
 }
 

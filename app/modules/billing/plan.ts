@@ -1,7 +1,8 @@
 /**
  * What each plan allows. Shared by the server, which
  * enforces, and the browser, which explains. The Starter limits' numbers are settings
- * (db/system-settings.ts), saved by an admin.
+ * (db/system-settings.ts), saved by an admin; which models a plan may use is db/plans.ts, as the worker
+ * checks it again.
  * See docs/product.md §2.
  */
 import type { Plan } from "#db/schema";
@@ -13,11 +14,6 @@ export const PLAN_LABELS: Record<Plan, string> = localized("checkout", en.checko
   "plans",
   "labels",
 ]);
-
-/** Starter may use the models without the PRO badge; Professional every model. */
-export function canUseModel(plan: Plan, model: { is_pro: 0 | 1 }): boolean {
-  return plan === "professional" || model.is_pro === 0;
-}
 
 /**
  * Chats last updated before this are hidden from a Starter user; null when the plan keeps all history.

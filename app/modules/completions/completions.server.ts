@@ -8,14 +8,15 @@ import { v7 as uuidv7 } from "uuid";
 import { insertChatMessage, insertQueuedCompletion } from "#db/chat-writes";
 import { lockUserRow, type Db } from "#db/database";
 import { nowIso, type Plan } from "#db/schema";
+import { canUseModel } from "#db/plans";
 import { readPlanLimits } from "#db/system-settings";
 import { logContext, noteCompletionId } from "#platform/log-context";
 import { completionJobOptions, type CompletionJob } from "#contract/jobs";
 import type { SessionUser } from "../auth/session.server";
-import { canUseModel } from "../billing/plan";
 import { createChat, requireChat } from "../chats/chats.server";
 import { chatTitleFrom } from "../chats/titles";
 import { failureMessage, messages } from "../errors/catalogue";
+import { Refusal } from "../errors/refusal";
 import { listModels, resolveModelId } from "../models/models.server";
 import { serverContext } from "../server-context.server";
 import { userKeyStatus } from "../vendors/user-keys.server";
@@ -32,14 +33,13 @@ type Trx = Db;
 
 export type RefusalReason = "restricted" | "limit" | "model" | "key" | "busy" | "state" | "conflict";
 
-export class SendRefusedError extends Error {
+export class SendRefusedError extends Refusal<400 | 403 | 409 | 429 | 503> {
   constructor(
     message: string,
-    readonly status: 400 | 403 | 409 | 429 | 503,
+    status: SendRefusedError["status"],
     readonly reason: RefusalReason,
   ) {
-    super(message);
-    this.name = "SendRefusedError";
+    super(message, status);
   }
 }
 

@@ -1,8 +1,8 @@
 import type { Db } from "#db/database";
+import { canUseModel } from "#db/plans";
 import { builtInModelRows } from "#db/seed";
 import type { AiModel, Plan } from "#db/schema";
 import { webLogger } from "~/utils/logger.server";
-import { canUseModel } from "../billing/plan";
 
 /** A row with this id only keeps the table alive and is never offered (docs/product.md §2). */
 export const PLACEHOLDER_MODEL_ID = "dummy_preserve_table";

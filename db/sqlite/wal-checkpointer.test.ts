@@ -9,10 +9,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
-import { createDatabase } from "./database";
+import { createDatabase } from "../database";
 import { BACKSTOP_CHECKPOINT_PAGES, startWalCheckpointer } from "./wal-checkpointer";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
+const ROOT = path.resolve(import.meta.dirname, "../..");
 const dir = mkdtempSync(path.join(tmpdir(), "wal-checkpointer-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -6,6 +6,7 @@
  * p99 7.1 → 1.5 ms, mean 0.60 → 0.48 ms (bench/sqlite-commits.ts; ADR 0004).
  */
 import { createRequire } from "node:module";
+import path from "node:path";
 import { Worker } from "node:worker_threads";
 
 export const CHECKPOINT_INTERVAL_MS = 100;
@@ -20,59 +21,40 @@ export interface WalCheckpointer {
   stop(): Promise<void>;
 }
 
-/**
- * Plain JavaScript, run as the thread's source: a file would have to be loadable by every way this code runs
- * (tsx, vitest, the built server), and this is all the thread does. SQLITE_BUSY means another connection is
- * checkpointing already; it does the work. Any other failure is posted back to be reported, once until a
- * checkpoint succeeds again: a failure that lasts would otherwise be logged ten times a second.
- */
-const THREAD_SOURCE = `
-const { parentPort, workerData } = require("node:worker_threads");
-const SQLite = require(workerData.sqliteModule);
-let failing = null;
-const report = (error) => {
-  const message = String(error && error.message);
-  if (message !== failing) parentPort.postMessage({ message, code: error && error.code });
-  failing = message;
-};
-let db;
-try {
-  db = new SQLite(workerData.file, { fileMustExist: true });
-  db.pragma("synchronous = NORMAL");
-} catch (error) {
-  report(error);
+/** What the thread is started with. */
+export interface CheckpointThreadData {
+  file: string;
+  intervalMs: number;
 }
-const timer = db && setInterval(() => {
-  try {
-    db.pragma("wal_checkpoint(PASSIVE)");
-    failing = null;
-  } catch (error) {
-    if (!String(error && error.code).startsWith("SQLITE_BUSY")) report(error);
-  }
-}, workerData.intervalMs);
-parentPort.once("message", () => {
-  clearInterval(timer);
-  db?.close();
-  parentPort.close();
-});
-`;
 
-const sqliteModule = createRequire(import.meta.url).resolve("better-sqlite3");
+/** What the thread posts back when a checkpoint fails. */
+export interface CheckpointFailure {
+  message: string;
+  code: string | undefined;
+}
+
+/**
+ * The thread's module, found beside this file's source through the package's `#db/*` imports rather than
+ * beside `import.meta.url`: the web's build bundles this file elsewhere, and leaves the thread's module here.
+ */
+const THREAD_MODULE = path.join(
+  path.dirname(createRequire(import.meta.url).resolve("#db/sqlite/wal-checkpointer")),
+  "checkpoint-thread.js",
+);
 
 export function startWalCheckpointer(
   file: string,
   onError: (error: Error) => void,
   intervalMs = CHECKPOINT_INTERVAL_MS,
 ): WalCheckpointer {
-  // No execArgv: the source is plain CommonJS, whatever loaders or input type the process was started with.
-  const thread = new Worker(THREAD_SOURCE, {
-    eval: true,
+  // No execArgv: the module is plain JavaScript, whatever loaders the process was started with.
+  const thread = new Worker(THREAD_MODULE, {
     execArgv: [],
-    workerData: { file, intervalMs, sqliteModule },
+    workerData: { file, intervalMs } satisfies CheckpointThreadData,
   });
   // It never keeps a process alive: a process that exits without closing its database loses no data.
   thread.unref();
-  thread.on("message", ({ message, code }: { message: string; code?: string }) =>
+  thread.on("message", ({ message, code }: CheckpointFailure) =>
     onError(Object.assign(new Error(`WAL checkpoint of ${file} failed: ${message}`), { code })),
   );
   thread.on("error", onError);
