@@ -65,7 +65,7 @@ function PendingReply({
   const finished = stream.status !== "waiting" && stream.status !== "streaming";
   useEffect(() => {
     if (stream.status === "error")
-      toast({ type: "destructive", title: "Error", description: stream.message });
+      toast({ type: "destructive", title: toasts.replyFailed.title, description: stream.message });
   }, [stream, toast]);
   // The stored message takes this live one's place once the typing indicator has lingered.
   useEffect(() => {
@@ -192,6 +192,7 @@ const StoredMessage = memo(function StoredMessage({
   persistentFailure: boolean;
   canRetry: boolean;
 }) {
+  const { t } = useTranslation("chat");
   return (
     <>
       <MessageBubble
@@ -201,7 +202,7 @@ const StoredMessage = memo(function StoredMessage({
           <>
             {regenerate ? (
               <IntentButton intent="regenerate" fields={{ requestId }}>
-                Regenerate
+                {t("view.regenerate")}
               </IntentButton>
             ) : null}
             {edit ? (
