@@ -3,6 +3,7 @@ import globals from "globals";
 import i18next from "eslint-plugin-i18next";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+import rogue from "./eslint-rules/untranslated-prop-text.js";
 
 /**
  * The web (app/), the database (db/), the shared settings (platform/) and the web↔worker contract (contract/)
@@ -19,15 +20,34 @@ export const noWorkerImports = {
   ],
 };
 
+/** A character that is not part of a word: punctuation, digits, symbols, spaces. */
+const notWords = "[0-9!-/:-@[-`{-~\\s·•—–…→←×✓✕↑↓]";
+
 /**
  * What the interface shows is translated: text between JSX tags and the attributes a reader (or a screen
  * reader) sees must come from the catalogue (app/locales), not be written in a component.
  */
 export const noLiteralText = {
   mode: "jsx-only",
-  "jsx-attributes": { include: ["alt", "aria-label", "aria-description", "label", "placeholder", "title"] },
-  // Punctuation, numbers and symbols are not words; "Rogue AI" and the vendors' names are names, not copy.
-  words: { exclude: ["[0-9!-/:-@[-`{-~\\s·•—–…→←×✓✕↑↓]+", "Rogue AI", "[A-Z_-]+"] },
+  "jsx-attributes": {
+    include: ["alt", "aria-label", "aria-description", "description", "label", "placeholder", "title"],
+  },
+  // Punctuation, numbers and symbols are not words; "Rogue AI" (with its punctuation, as in a page title's
+  // "— Rogue AI") and the vendors' names are names, not copy.
+  words: { exclude: [`${notWords}+`, `${notWords}*Rogue AI${notWords}*`, "[A-Z_-]+"] },
+};
+
+/**
+ * The same words where the plugin does not look: in JSX passed as another prop (`actions={<b>Regenerate</b>}`),
+ * and in the title, description or label of an object, such as a toast's.
+ */
+export const noLiteralPropText = {
+  attributes: noLiteralText["jsx-attributes"].include,
+  properties: ["title", "description", "label"],
+  // Outside JSX a string is as often a catalogue key (`label: "signin.signUp"`, then `t(label)`) as a text.
+  words: [...noLiteralText.words.exclude, "[a-z][A-Za-z0-9]*(\\.[A-Za-z0-9]+)*"],
+  // <Trans>'s children are the catalogue's markup, as the plugin's default `jsx-components` says.
+  components: ["Trans"],
 };
 
 export default tseslint.config(
@@ -61,7 +81,10 @@ export default tseslint.config(
   },
   {
     files: ["app/**/*.tsx"],
-    plugins: { i18next },
-    rules: { "i18next/no-literal-string": ["error", noLiteralText] },
+    plugins: { i18next, rogue },
+    rules: {
+      "i18next/no-literal-string": ["error", noLiteralText],
+      "rogue/untranslated-prop-text": ["error", noLiteralPropText],
+    },
   },
 );

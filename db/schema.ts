@@ -2,7 +2,7 @@
  * The database's tables as Kysely sees them. Timestamps are ISO-8601 UTC strings and booleans are 0/1
  * integers, so the same queries run on SQLite and PostgreSQL.
  */
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Generated, Selectable } from "kysely";
 import type { FailureCode, FinishReason } from "#contract/jobs";
 import type { CompletionStatus } from "#contract/lifecycle";
 
@@ -298,11 +298,7 @@ export interface Database {
 
 export type User = Selectable<UsersTable>;
 export type Order = Selectable<OrdersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type Chat = Selectable<ChatHistoryTable>;
-export type ChatMessage = Selectable<ChatMessagesTable>;
 export type Completion = Selectable<CompletionsTable>;
-export type CompletionUpdate = Updateable<CompletionsTable>;
 export type ApiVendor = Selectable<ApiVendorsTable>;
 export type AiModel = Selectable<AiModelsTable>;
 

@@ -38,8 +38,3 @@ export function decryptSecret(stored: string, appSecret: string): string {
   decipher.setAuthTag(Buffer.from(tag, "base64"));
   return Buffer.concat([decipher.update(Buffer.from(data, "base64")), decipher.final()]).toString("utf8");
 }
-
-/** What the browser may see of a stored key. */
-export function maskSecret(plaintext: string): string {
-  return `••••${plaintext.slice(-4)}`;
-}

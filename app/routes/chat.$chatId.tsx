@@ -4,9 +4,10 @@ import { ChatView } from "~/components/chat/chat-view";
 import { followSentReply } from "~/components/chat/follow-sent-reply";
 import { loadChatPage } from "~/modules/chats/chat-page.server";
 import { handleChatAction } from "~/modules/completions/chat-intents.server";
+import { translate } from "~/modules/i18n/translate";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.title ?? "Chat"} — Rogue AI` },
+  { title: data?.title ? `${data.title} — Rogue AI` : translate("chat:meta.title") },
 ];
 
 export const loader = ({ request, params }: LoaderFunctionArgs) => loadChatPage(request, params.chatId ?? "");

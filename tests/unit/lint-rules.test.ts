@@ -95,6 +95,59 @@ describe("the interface's words", () => {
     expect(await ruleIds("app/components/example.tsx", code)).toContain("i18next/no-literal-string");
   });
 
+  const PROP_TEXT = "rogue/untranslated-prop-text";
+  const LITERAL = "i18next/no-literal-string";
+
+  it.each([
+    [
+      "a control passed as a prop",
+      "export const Row = ({ Bubble }: { Bubble: (p: { actions: JSX.Element }) => JSX.Element }) => (\n" +
+        "  <Bubble actions={<button>Regenerate</button>} />\n);\n",
+      PROP_TEXT,
+    ],
+    [
+      "a label on JSX passed as a prop",
+      "export const Row = ({ Bubble }: { Bubble: (p: { icon: JSX.Element }) => JSX.Element }) => (\n" +
+        '  <Bubble icon={<span title="Copy reply" />} />\n);\n',
+      PROP_TEXT,
+    ],
+    [
+      "a toast's title",
+      'export const fail = (toast: (t: { title: string }) => void) => toast({ title: "Error" });\n',
+      PROP_TEXT,
+    ],
+    [
+      "a title made from a template",
+      "export const Chat = ({ name }: { name: string }) => <p title={`Chat with ${name}`} />;\n",
+      PROP_TEXT,
+    ],
+    [
+      "a component's description",
+      "export const Card = ({ C }: { C: (p: { description: string }) => JSX.Element }) => (\n" +
+        '  <C description="Manage your account" />\n);\n',
+      LITERAL,
+    ],
+  ])("refuses %s", async (_, code, rule) => {
+    expect(await ruleIds("app/components/example.tsx", code)).toContain(rule);
+  });
+
+  it("accepts catalogue keys, names and the catalogue's text passed as a prop", async () => {
+    const code = [
+      'import { useTranslation } from "react-i18next";',
+      'const LINKS = [{ to: "/docs", label: "about.links.docs" }] as const;',
+      "export function Row({ Bubble }: { Bubble: (p: { actions: JSX.Element }) => JSX.Element }) {",
+      '  const { t } = useTranslation("chat");',
+      "  return (",
+      "    <Bubble",
+      '      actions={<a href={LINKS[0].to} title={`${t("view.retry")} — Rogue AI`}>{t("view.regenerate")} ·</a>}',
+      "    />",
+      "  );",
+      "}",
+      "",
+    ].join("\n");
+    expect(await ruleIds("app/components/example.tsx", code)).toEqual([]);
+  });
+
   it("accepts the catalogue's text and attributes no reader sees", async () => {
     const code = [
       'import { useTranslation } from "react-i18next";',

@@ -63,7 +63,8 @@ function PendingReply({
   const text = reply?.text ?? "";
   const finished = reply?.status === "ready" || reply?.status === "error";
   useEffect(() => {
-    if (reply?.status === "error") toast({ type: "destructive", title: "Error", description: reply.error });
+    if (reply?.status === "error")
+      toast({ type: "destructive", title: toasts.replyFailed.title, description: reply.error });
   }, [reply, toast]);
   // The stored message takes this live one's place once the typing indicator has lingered.
   useEffect(() => {
@@ -190,6 +191,7 @@ const StoredMessage = memo(function StoredMessage({
   persistentFailure: boolean;
   canRetry: boolean;
 }) {
+  const { t } = useTranslation("chat");
   return (
     <>
       <MessageBubble
@@ -199,7 +201,7 @@ const StoredMessage = memo(function StoredMessage({
           <>
             {regenerate ? (
               <IntentButton intent="regenerate" fields={{ requestId }}>
-                Regenerate
+                {t("view.regenerate")}
               </IntentButton>
             ) : null}
             {edit ? (

@@ -39,7 +39,7 @@ export function useRenameChat(chatId: string, source: RenameSource) {
     const fallback = source === "title-bar" ? chatToasts.titleUpdateFailed : chatToasts.renameFailed;
     toast({
       type: "destructive",
-      title: "Error",
+      title: fallback.title,
       description: submissionMessage(answer) ?? fallback.description,
     });
   }, [answer, source, toast]);
@@ -122,7 +122,7 @@ export function DeleteChatDialog({
     if (!wasBusy.current) return;
     wasBusy.current = false;
     const failure = submissionMessage(fetcher.data);
-    if (failure) toast({ type: "destructive", title: "Error", description: failure });
+    if (failure) toast({ type: "destructive", title: chatToasts.deleteFailed.title, description: failure });
     else onClose();
   }, [busy, fetcher.data, onClose, toast]);
 

@@ -3,11 +3,12 @@ import { Logo } from "~/components/logo";
 import { settingsText } from "~/modules/settings/settings-messages";
 import { useTranslation } from "react-i18next";
 
+/** The pages the tab links to, by their key in settings.json's about.links. */
 const LINKS = [
-  { to: "/features", label: "Features" },
-  { to: "/pricing", label: "Pricing" },
-  { to: "/docs", label: "Documentation" },
-  { to: "/about", label: "About us" },
+  { to: "/features", label: "features" },
+  { to: "/pricing", label: "pricing" },
+  { to: "/docs", label: "docs" },
+  { to: "/about", label: "about" },
 ] as const;
 
 export function AboutTab() {
@@ -26,7 +27,7 @@ export function AboutTab() {
           {LINKS.map((link) => (
             <li key={link.to}>
               <Link to={link.to} className="btn-secondary w-full">
-                {link.label}
+                {t(`about.links.${link.label}`)}
               </Link>
             </li>
           ))}

@@ -92,16 +92,6 @@ export async function requireVisibleChat(db: Db, user: ChatOwner, chatId: string
   return chat;
 }
 
-export async function listMessages(db: Db, chatId: string) {
-  return db
-    .selectFrom("chat_messages")
-    .select(["id", "role", "content", "model_id", "vendor", "status", "completion_id", "created_at"])
-    .where("chat_id", "=", chatId)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-}
-
 /** The reply still being written for this chat, if any, with the failure of the last one when it failed. */
 export async function latestCompletion(db: Db, chatId: string) {
   return (

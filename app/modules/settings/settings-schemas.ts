@@ -63,4 +63,3 @@ export const settingsSchema = perLocale(() =>
     errorMap: () => ({ message: settingsErrors.badIntent }),
   }),
 );
-export type SettingsInput = z.infer<ReturnType<typeof settingsSchema>>;
