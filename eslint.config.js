@@ -30,6 +30,37 @@ export const noLiteralText = {
   words: { exclude: ["[0-9!-/:-@[-`{-~\\s·•—–…→←×✓✕↑↓]+", "Rogue AI", "[A-Z_-]+"] },
 };
 
+/**
+ * ADR 0008 (docs/decisions/0008-thin-routes-over-domain-modules.md): a domain module never sees the HTTP request,
+ * so the worker, the tests and other callers use it as they are. What reads a request (its session cookie, its
+ * form, its toasts) is route support, in app/routes-support/.
+ */
+const httpInModules =
+  "ADR 0008: a module takes plain values (the user, parsed values, the client's IP), never the Request or its " +
+  "Headers; read them in the route or in app/routes-support/.";
+const noHttpInModules = {
+  files: ["app/modules/**"],
+  ignores: [
+    // A test may hold what a module builds up to the Fetch API (a header value `Headers` accepts).
+    "**/*.test.ts",
+    // Temporary, until the web server's rework lands (then these two lines go): the chat forms' action moves
+    // to app/routes-support/, bull-board's Express middleware to the web server.
+    "app/modules/completions/chat-intents.server.ts",
+    "app/modules/admin/queue-board.server.ts",
+  ],
+  rules: {
+    "no-restricted-globals": [
+      "error",
+      { name: "Request", message: httpInModules },
+      { name: "Headers", message: httpInModules },
+    ],
+    "@typescript-eslint/no-restricted-types": [
+      "error",
+      { types: { Request: httpInModules, Headers: httpInModules } },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", "data/", "test-results/", "playwright-report/", ".cache/"] },
   js.configs.recommended,
@@ -64,4 +95,5 @@ export default tseslint.config(
     plugins: { i18next },
     rules: { "i18next/no-literal-string": ["error", noLiteralText] },
   },
+  noHttpInModules,
 );

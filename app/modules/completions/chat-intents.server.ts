@@ -7,9 +7,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { requireUser } from "../auth/session.server";
+import { requireUser } from "~/routes-support/auth.server";
 import { messages, toasts } from "../errors/catalogue";
-import { redirectWithToast, toastHeaders } from "../toast/toast.server";
+import { redirectWithToast, toastHeaders } from "~/routes-support/toast.server";
 import type { ToastInput } from "../toast/toast";
 import { completionEventStream } from "./relay.server";
 import { readFormData } from "~/utils/http.server";
@@ -186,5 +186,10 @@ export async function handleChatActionAsStream(request: Request, chatId: string 
   const headers = outcome.toast ? await toastHeaders(request, outcome.toast) : undefined;
   if (!outcome.started) return Response.json({ location: outcome.to }, { headers });
   const { userId, completionId, queued } = outcome.started;
-  return completionEventStream(request, userId, completionId, { acceptedAt: outcome.to, headers, queued });
+  return completionEventStream(userId, completionId, {
+    signal: request.signal,
+    acceptedAt: outcome.to,
+    headers,
+    queued,
+  });
 }

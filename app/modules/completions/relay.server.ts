@@ -11,7 +11,6 @@ import { combineHeaders, notFound } from "~/utils/http.server";
 import { webMetrics } from "~/utils/metrics.server";
 import { openReply } from "./reply-entries.server";
 import { withReplyEvents, type ReplyEvents } from "./reply-events.server";
-import { resumeOffset } from "./stream-ids";
 
 const HEARTBEAT_MS = 15_000;
 
@@ -34,14 +33,19 @@ export function sseEvent(id: string, entry: StreamEntry): string {
 }
 
 export async function completionEventStream(
-  request: Request,
   userId: string,
   completionId: string,
   {
+    signal,
+    from = 0,
     acceptedAt,
     headers,
     queued = false,
   }: {
+    /** Aborts when the reader leaves (its request's signal): the stream ends with it. */
+    signal: AbortSignal;
+    /** The reply's offset the reader already has (its Last-Event-ID), where the events resume. */
+    from?: number;
     /** A send answered with its reply's stream: the page that shows it, sent first as `accepted`. */
     acceptedAt?: string;
     headers?: HeadersInit;
@@ -50,7 +54,7 @@ export async function completionEventStream(
      * it, and its reply is read live: its Redis stream outlives the reply by STREAM_TTL_SECONDS.
      */
     queued?: boolean;
-  } = {},
+  },
 ): Promise<Response> {
   const completion = queued
     ? { id: completionId, status: "queued" as const, ...failureToRow(undefined) }
@@ -62,9 +66,6 @@ export async function completionEventStream(
         .executeTakeFirst();
   if (!completion) return notFound("Completion not found");
 
-  const from = resumeOffset(
-    request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("lastEventId"),
-  );
   const follow = await openReply(completion, from);
   let stop = () => {};
   let started = false;
@@ -72,7 +73,7 @@ export async function completionEventStream(
     if (started) throw new Error("a reply's events are written out once");
     started = true;
     // The reader left while the reply was being opened: its abort has already fired.
-    if (request.signal.aborted) {
+    if (signal.aborted) {
       sink.end();
       return stop;
     }
@@ -87,7 +88,7 @@ export async function completionEventStream(
       clearInterval(heartbeat);
       unfollow();
     };
-    request.signal.addEventListener("abort", stop, { once: true });
+    signal.addEventListener("abort", stop, { once: true });
     // Tells the browser the stream is open at once (and flushes proxies) before the first token. The
     // accepted event has no id: the reply's offsets alone are what a resume asks from.
     const accepted: AcceptedEventData | null = acceptedAt ? { location: acceptedAt } : null;
