@@ -50,6 +50,33 @@ export const noLiteralPropText = {
   components: ["Trans"],
 };
 
+/**
+ * ADR 0008 (docs/decisions/0008-thin-routes-over-domain-modules.md): a domain module never sees the HTTP request,
+ * so the worker, the tests and other callers use it as they are. What reads a request (its session cookie, its
+ * form, its toasts) is route support, in app/routes-support/.
+ */
+const httpInModules =
+  "ADR 0008: a module takes plain values (the user, parsed values, the client's IP), never the Request or its " +
+  "Headers; read them in the route or in app/routes-support/.";
+const noHttpInModules = {
+  files: ["app/modules/**"],
+  ignores: [
+    // A test may hold what a module builds up to the Fetch API (a header value `Headers` accepts).
+    "**/*.test.ts",
+  ],
+  rules: {
+    "no-restricted-globals": [
+      "error",
+      { name: "Request", message: httpInModules },
+      { name: "Headers", message: httpInModules },
+    ],
+    "@typescript-eslint/no-restricted-types": [
+      "error",
+      { types: { Request: httpInModules, Headers: httpInModules } },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ["build/", "node_modules/", "data/", "test-results/", "playwright-report/", ".cache/"] },
   js.configs.recommended,
@@ -87,4 +114,5 @@ export default tseslint.config(
       "rogue/untranslated-prop-text": ["error", noLiteralPropText],
     },
   },
+  noHttpInModules,
 );

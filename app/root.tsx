@@ -15,14 +15,15 @@ import { useTranslation } from "react-i18next";
 import { LiveEvents } from "~/components/live-events";
 import { PublicHeader } from "~/components/public-header";
 import { ToastProvider } from "~/components/ui/toaster";
-import { getSessionUser, publicSessionUser } from "~/modules/auth/session.server";
-import { readTheme } from "~/modules/settings/theme.server";
+import { publicSessionUser } from "~/modules/auth/session.server";
+import { getSessionUser } from "~/routes-support/auth.server";
+import { readTheme } from "~/routes-support/theme.server";
 import { messages } from "~/modules/errors/catalogue";
 import { directionOf } from "~/modules/i18n/languages";
 import { pageLocale } from "~/modules/i18n/locale.server";
 import { currentLocale, translate } from "~/modules/i18n/translate";
 import { db } from "~/modules/server-context.server";
-import { readToast } from "~/modules/toast/toast.server";
+import { readToast } from "~/routes-support/toast.server";
 import { useNonce } from "~/utils/nonce";
 import stylesheet from "~/tailwind.css?url";
 
@@ -47,7 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     getSessionUser(request),
     readToast(request, context),
   ]);
-  const { locale, setCookie } = await pageLocale(request, db(), session?.user.id);
+  const { locale, setCookie } = await pageLocale(request.headers.get("Cookie"), db(), session?.user.id);
   const responseHeaders = new Headers(headers ?? undefined);
   if (setCookie) responseHeaders.append("Set-Cookie", setCookie);
   return data(

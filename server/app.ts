@@ -14,11 +14,7 @@ import type { ViteDevServer } from "vite";
 import { requestIdFrom, withLogContext } from "#platform/log-context";
 import { withRequestLanguage } from "~/modules/i18n/request-language.server";
 import { routeLabel, serveMetrics } from "#platform/metrics";
-import {
-  QUEUE_BOARD_PATH,
-  queueBoardRouter,
-  requireAdminMiddleware,
-} from "~/modules/admin/queue-board.server";
+import { QUEUE_BOARD_PATH, queueBoardRouter, requireAdminMiddleware } from "./queue-board";
 import { closeServerContext, readyRedis } from "~/modules/server-context.server";
 import { SESSION_COOKIE } from "~/modules/auth/session.server";
 import { detectLocale } from "~/modules/i18n/languages";

@@ -14,7 +14,7 @@
  *   included, carries CORS headers, and a browser's preflight (OPTIONS) is answered here with 204.
  */
 import type { NextFunction, Request, Response } from "express";
-import { MAX_MESSAGE_BYTES } from "~/modules/completions/chat-intents.server";
+import { MAX_MESSAGE_BYTES } from "~/routes-support/chat-intents.server";
 import { apiErrorBody, type ApiStatus } from "~/modules/api/api-errors";
 import { API_CORS_HEADERS, apiPreflightHeaders } from "~/modules/api/api-headers";
 import { messages } from "~/modules/errors/catalogue";

@@ -20,7 +20,7 @@ import { ErrorList, Field } from "~/components/ui/field";
 import { RouteErrorPage } from "~/components/ui/route-error-page";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { getSessionUser, requireUser } from "~/modules/auth/session.server";
+import { getSessionUser, requireUser } from "~/routes-support/auth.server";
 import { detailsSchema, paymentSchema } from "~/modules/billing/checkout-schemas";
 import { checkoutErrorResponse, loadCheckout, parsePlanChoice } from "~/modules/billing/checkout.server";
 import { payWithCard, saveDetails, startRedirectPayment } from "~/modules/billing/orders.server";

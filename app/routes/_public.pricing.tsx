@@ -12,7 +12,7 @@ import { ComparisonSection, FeatureTable } from "~/components/site/comparison-ta
 import { ClosingCall, CtaLinks, PageTitle, TitledSection } from "~/components/site/sections";
 import { SiteFooter } from "~/components/site/site-footer";
 import { Testimonial, useTestimonials } from "~/components/site/testimonial";
-import { getSessionUser } from "~/modules/auth/session.server";
+import { getSessionUser } from "~/routes-support/auth.server";
 import { pricingOffer, pricingViewer, type PricingOffer } from "~/modules/billing/pricing-offer";
 import { messages } from "~/modules/errors/catalogue";
 import { useFormat } from "~/modules/i18n/format";

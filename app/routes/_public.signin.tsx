@@ -9,7 +9,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { startDemo } from "~/modules/auth/demo.server";
 import { signinSchema } from "~/modules/auth/schemas";
-import { redirectIfSignedIn, startSession } from "~/modules/auth/session.server";
+import { redirectIfSignedIn, startSession } from "~/routes-support/auth.server";
 import { DEMO_EMAIL, DEMO_PASSWORD, normaliseEmail } from "~/modules/auth/users.server";
 import { messages, toasts } from "~/modules/errors/catalogue";
 import { translate } from "~/modules/i18n/translate";
@@ -35,11 +35,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
+/** Only a POST starts one. A visitor already signed in goes to the target and keeps their session. */
 async function demo(request: Request, clientIp: string, redirectTo: string) {
-  return (
-    (await startDemo(request, clientIp, redirectTo)) ??
-    data({ demoError: messages.tooManyDemos }, { status: 429 })
-  );
+  await redirectIfSignedIn(request, redirectTo);
+  const user = await startDemo(clientIp);
+  if (!user) return data({ demoError: messages.tooManyDemos }, { status: 429 });
+  return startSession(request, user, { redirectTo, toast: toasts.demoActive });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

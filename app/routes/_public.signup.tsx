@@ -15,7 +15,7 @@ import { useZodForm } from "~/components/ui/use-zod-form";
 import { signupSchema } from "~/modules/auth/schemas";
 import { isCommonPassword } from "~/modules/auth/common-passwords.server";
 import { takeSignup } from "~/modules/auth/rate-limit.server";
-import { getSessionUser, startSession } from "~/modules/auth/session.server";
+import { getSessionUser, startSession } from "~/routes-support/auth.server";
 import { convertDemoUser, createUser, EmailTakenError } from "~/modules/auth/users.server";
 import { messages, toasts } from "~/modules/errors/catalogue";
 import { translate } from "~/modules/i18n/translate";

@@ -1,12 +1,12 @@
 /** 'Cancel plan' in Settings → Account: Professional stays until its end date and does not renew. */
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/routes-support/auth.server";
 import { cancelPlan } from "~/modules/billing/orders.server";
 import { messages, toasts } from "~/modules/errors/catalogue";
 import { formatDate } from "~/modules/i18n/format";
 import { currentLocale } from "~/modules/i18n/translate";
 import { db } from "~/modules/server-context.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/routes-support/toast.server";
 import { isCrossSite } from "~/utils/http.server";
 
 const BACK = "/chat?settings=account";

@@ -1,5 +1,5 @@
 import { redirect } from "@remix-run/node";
-import { adminAction, adminLoader } from "~/modules/admin/access.server";
+import { adminAction, adminLoader } from "~/routes-support/admin/access.server";
 
 /** Unknown admin paths go to the dashboard (docs/product.md §1). */
 export const loader = adminLoader(() => redirect("/admin"));

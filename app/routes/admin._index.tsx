@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DataTable, MILLISECONDS } from "~/components/admin/data-table";
-import { requireAdminPage } from "~/modules/admin/access.server";
+import { requireAdminPage } from "~/routes-support/admin/access.server";
 import { loadDashboard } from "~/modules/admin/dashboard.server";
 import { adminMeta } from "~/modules/admin/meta";
 import { useFormat } from "~/modules/i18n/format";

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AuditView } from "~/components/admin/audit-view";
-import { loadAuditScreen } from "~/modules/admin/activity-page.server";
+import { loadAuditScreen } from "~/routes-support/admin/activity-page.server";
 import { adminMeta } from "~/modules/admin/meta";
 
 export const meta: MetaFunction = adminMeta("activity");

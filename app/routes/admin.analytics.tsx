@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { ErrorAlert } from "~/components/admin/failure-notices";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { RangePicker, UsageCharts } from "~/components/admin/usage-charts";
-import { adminLoader } from "~/modules/admin/access.server";
+import { adminLoader } from "~/routes-support/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
-import { loadAnalytics } from "~/modules/admin/screen-pages.server";
+import { loadAnalytics } from "~/routes-support/admin/screen-pages.server";
 
 export const meta: MetaFunction = adminMeta("analytics");
 

@@ -6,10 +6,10 @@ import { ActionToast } from "~/components/admin/failure-notices";
 import { DataTable } from "~/components/admin/data-table";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { adminAction, adminLoader } from "~/modules/admin/access.server";
+import { adminAction, adminLoader } from "~/routes-support/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
 import { keyRevokeSchema } from "~/modules/admin/schemas";
-import { answerKeyRevoke, loadKeysScreen } from "~/modules/admin/screen-pages.server";
+import { answerKeyRevoke, loadKeysScreen } from "~/routes-support/admin/screen-pages.server";
 
 export const meta: MetaFunction = adminMeta("apiKeys");
 

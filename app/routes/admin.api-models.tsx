@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { ActionToast } from "~/components/admin/failure-notices";
 import { MODEL_FLAGS, ModelForm, MoveButton } from "~/components/admin/model-form";
 import { ScreenHeading } from "~/components/admin/screen-heading";
-import { adminAction, adminLoader } from "~/modules/admin/access.server";
+import { adminAction, adminLoader } from "~/routes-support/admin/access.server";
 import { resultFor } from "~/modules/admin/action-result";
 import { adminMeta } from "~/modules/admin/meta";
-import { answerModelAction, loadModelsScreen } from "~/modules/admin/screen-pages.server";
+import { answerModelAction, loadModelsScreen } from "~/routes-support/admin/screen-pages.server";
 
 export const meta: MetaFunction = adminMeta("models");
 

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { ActionToast } from "~/components/admin/failure-notices";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { VendorCard } from "~/components/admin/vendor-card";
-import { adminAction, adminLoader } from "~/modules/admin/access.server";
+import { adminAction, adminLoader } from "~/routes-support/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
-import { answerVendorAction, loadVendors } from "~/modules/admin/vendor-pages.server";
+import { answerVendorAction, loadVendors } from "~/routes-support/admin/vendor-pages.server";
 
 export const meta: MetaFunction = adminMeta("apiVendors");
 

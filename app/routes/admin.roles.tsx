@@ -7,10 +7,10 @@ import { InputField, SelectField } from "~/components/admin/form-field";
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { adminAction, adminLoader } from "~/modules/admin/access.server";
+import { adminAction, adminLoader } from "~/routes-support/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
 import { roleGrantSchema, userActionSchema } from "~/modules/admin/schemas";
-import { answerRoleGrant, loadRolesScreen } from "~/modules/admin/screen-pages.server";
+import { answerRoleGrant, loadRolesScreen } from "~/routes-support/admin/screen-pages.server";
 import { useFormat } from "~/modules/i18n/format";
 
 export const meta: MetaFunction = adminMeta("roles");

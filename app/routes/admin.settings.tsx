@@ -7,10 +7,10 @@ import { FormField, InputField, SelectField } from "~/components/admin/form-fiel
 import { ScreenHeading } from "~/components/admin/screen-heading";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { adminAction, adminLoader } from "~/modules/admin/access.server";
+import { adminAction, adminLoader } from "~/routes-support/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
 import { settingsSchema } from "~/modules/admin/schemas";
-import { answerSettingsAction, loadSettingsScreen } from "~/modules/admin/screen-pages.server";
+import { answerSettingsAction, loadSettingsScreen } from "~/routes-support/admin/screen-pages.server";
 
 export const meta: MetaFunction = adminMeta("settings");
 

@@ -1,7 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { AdminFrame } from "~/components/admin/admin-frame";
-import { adminLoader } from "~/modules/admin/access.server";
+import { adminLoader } from "~/routes-support/admin/access.server";
 import { translate } from "~/modules/i18n/translate";
 
 export const meta: MetaFunction = () => [{ title: translate("admin:meta.console") }];

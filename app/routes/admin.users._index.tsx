@@ -5,9 +5,9 @@ import { ErrorAlert } from "~/components/admin/failure-notices";
 import { FilterForm, FilterSelect, FilterText } from "~/components/admin/filter-field";
 import { pageQuery, PagedList } from "~/components/admin/paged-list";
 import { PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
-import { adminLoader } from "~/modules/admin/access.server";
+import { adminLoader } from "~/routes-support/admin/access.server";
 import { adminMeta } from "~/modules/admin/meta";
-import { loadUserList } from "~/modules/admin/user-pages.server";
+import { loadUserList } from "~/routes-support/admin/user-pages.server";
 import { useFormat } from "~/modules/i18n/format";
 
 export const meta: MetaFunction = adminMeta("users");

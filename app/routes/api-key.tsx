@@ -3,9 +3,9 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ApiKeyForm } from "~/components/chat/api-key-dialog";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/routes-support/auth.server";
 import { db } from "~/modules/server-context.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/routes-support/toast.server";
 import { apiKeySchema, keyMessages } from "~/modules/vendors/key-messages";
 import { saveUserKey, UserKeyError, userKeyStatus } from "~/modules/vendors/user-keys.server";
 import { webEnv } from "~/utils/env.server";

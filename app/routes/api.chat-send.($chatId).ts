@@ -1,10 +1,10 @@
 /**
  * POST /api/chat-send/:chatId? — the chat page's send with JavaScript on: the chat forms' decisions, answered
  * with the reply's event stream itself when the request starts one, so the first token needs no second
- * request (modules/completions/chat-intents.server.ts).
+ * request (routes-support/chat-intents.server.ts).
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { handleChatActionAsStream } from "~/modules/completions/chat-intents.server";
+import { handleChatActionAsStream } from "~/routes-support/chat-intents.server";
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleChatActionAsStream(request, params.chatId ?? null);

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { getSessionUser } from "~/modules/auth/session.server";
+import { getSessionUser } from "~/routes-support/auth.server";
 import { attempt } from "~/modules/chats/chat-actions.server";
 import { chatTexts } from "~/modules/chats/chat-messages";
 import { listChats } from "~/modules/chats/chats.server";

@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { toasts } from "~/modules/errors/catalogue";
-import { getSessionUser } from "~/modules/auth/session.server";
+import { getSessionUser } from "~/routes-support/auth.server";
 import { realtimeEventStream } from "~/modules/realtime/event-stream.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSessionUser(request);
   if (!session) return new Response(toasts.authRequired.title, { status: 401 });
-  return realtimeEventStream(request, session.user.id);
+  return realtimeEventStream(session.user.id, request.signal);
 }

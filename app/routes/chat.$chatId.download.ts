@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/routes-support/auth.server";
 import { downloadResponse, exportFormatSchema } from "~/modules/chats/chat-export.server";
 import { chatTexts } from "~/modules/chats/chat-messages";
 import { chatForDownload } from "~/modules/chats/chats.server";

@@ -3,14 +3,16 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatView } from "~/components/chat/chat-view";
 import { followSentReply } from "~/components/chat/follow-sent-reply";
 import { loadChatPage } from "~/modules/chats/chat-page.server";
-import { handleChatAction } from "~/modules/completions/chat-intents.server";
+import { requireUser } from "~/routes-support/auth.server";
+import { handleChatAction } from "~/routes-support/chat-intents.server";
 import { translate } from "~/modules/i18n/translate";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data?.title ? `${data.title} — Rogue AI` : translate("chat:meta.title") },
 ];
 
-export const loader = ({ request, params }: LoaderFunctionArgs) => loadChatPage(request, params.chatId ?? "");
+export const loader = async ({ request, params }: LoaderFunctionArgs) =>
+  loadChatPage(await requireUser(request), params.chatId ?? "", new URL(request.url).searchParams);
 
 export const action = ({ request, params }: ActionFunctionArgs) =>
   handleChatAction(request, params.chatId ?? "");

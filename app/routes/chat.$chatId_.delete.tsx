@@ -3,13 +3,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatFormPage } from "~/components/chat/chat-form-page";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/routes-support/auth.server";
 import { afterDeleteTarget, attempt } from "~/modules/chats/chat-actions.server";
 import { chatTexts, chatToasts } from "~/modules/chats/chat-messages";
 import { deleteChat, requireVisibleChat } from "~/modules/chats/chats.server";
 import { deleteChatSchema } from "~/modules/chats/schemas";
 import { db } from "~/modules/server-context.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/routes-support/toast.server";
 import { safeRedirect } from "~/utils/redirect";
 import { readFormData } from "~/utils/http.server";
 

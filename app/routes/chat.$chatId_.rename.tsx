@@ -4,13 +4,13 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatFormPage } from "~/components/chat/chat-form-page";
 import { Field } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/routes-support/auth.server";
 import { afterRenameTarget, attempt } from "~/modules/chats/chat-actions.server";
 import { chatTexts, chatToasts } from "~/modules/chats/chat-messages";
 import { renameChat, requireVisibleChat } from "~/modules/chats/chats.server";
 import { renameChatSchema } from "~/modules/chats/schemas";
 import { db } from "~/modules/server-context.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/routes-support/toast.server";
 import { readFormData } from "~/utils/http.server";
 
 /**

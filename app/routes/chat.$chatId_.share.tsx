@@ -6,13 +6,13 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { ShareList } from "~/components/chat/share-list";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/routes-support/auth.server";
 import { chatTexts, chatToasts } from "~/modules/chats/chat-messages";
 import { requireVisibleChat } from "~/modules/chats/chats.server";
 import { shareFormSchema } from "~/modules/chats/schemas";
 import { createShare, listShares, revokeShare } from "~/modules/chats/shares.server";
 import { db } from "~/modules/server-context.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/routes-support/toast.server";
 import { readFormData } from "~/utils/http.server";
 
 export const meta: MetaFunction = () => [{ title: `${chatTexts.shareHeading} — Rogue AI` }];

@@ -3,9 +3,11 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { ChatView } from "~/components/chat/chat-view";
 import { followSentReply } from "~/components/chat/follow-sent-reply";
 import { loadChatPage } from "~/modules/chats/chat-page.server";
-import { handleChatAction } from "~/modules/completions/chat-intents.server";
+import { requireUser } from "~/routes-support/auth.server";
+import { handleChatAction } from "~/routes-support/chat-intents.server";
 
-export const loader = ({ request }: LoaderFunctionArgs) => loadChatPage(request, null);
+export const loader = async ({ request }: LoaderFunctionArgs) =>
+  loadChatPage(await requireUser(request), null, new URL(request.url).searchParams);
 
 export const action = ({ request }: ActionFunctionArgs) => handleChatAction(request, null);
 

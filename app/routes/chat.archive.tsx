@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/routes-support/auth.server";
 import { attempt } from "~/modules/chats/chat-actions.server";
 import { chatTexts, chatToasts } from "~/modules/chats/chat-messages";
 import { archiveAllChats, restoreAllChats } from "~/modules/chats/chats.server";
 import { archiveChatsSchema } from "~/modules/chats/schemas";
 import { db } from "~/modules/server-context.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/routes-support/toast.server";
 import { safeRedirect } from "~/utils/redirect";
 import { readFormData } from "~/utils/http.server";
 

@@ -15,7 +15,7 @@ import { Sidebar } from "~/components/chat/sidebar";
 import { SettingsDialog } from "~/components/settings/settings-dialog";
 import { chatTexts } from "~/modules/chats/chat-messages";
 import { translate } from "~/modules/i18n/translate";
-import { loadChatLayout } from "~/modules/chats/chat-layout.server";
+import { loadChatLayout } from "~/routes-support/chat-layout.server";
 import { SIDEBAR_PARAM, sidebarCookie, type SidebarParam } from "~/modules/chats/sidebar-preference";
 import type { loader as chatPageLoader } from "./chat.$chatId";
 import type { loader as newChatLoader } from "./chat._index";

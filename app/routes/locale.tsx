@@ -6,7 +6,7 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 import { RouteErrorPage } from "~/components/ui/route-error-page";
-import { getSessionUser } from "~/modules/auth/session.server";
+import { getSessionUser } from "~/routes-support/auth.server";
 import { languageOf } from "~/modules/i18n/languages";
 import { localeSchema } from "~/modules/i18n/locale-schema";
 import { switchLocale } from "~/modules/i18n/locale.server";

@@ -5,13 +5,13 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { RouteErrorPage } from "~/components/ui/route-error-page";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/routes-support/auth.server";
 import { db } from "~/modules/server-context.server";
 import { savePreferences } from "~/modules/settings/preferences.server";
 import { settingsSchema } from "~/modules/settings/settings-schemas";
 import { settingsToasts } from "~/modules/settings/settings-messages";
-import { themeCookie } from "~/modules/settings/theme.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { themeCookie } from "~/routes-support/theme.server";
+import { redirectWithToast } from "~/routes-support/toast.server";
 import { isSecureRequest, readFormData } from "~/utils/http.server";
 import { LOCALE_BY_LANGUAGE } from "~/modules/i18n/languages";
 import { switchLocale } from "~/modules/i18n/locale.server";

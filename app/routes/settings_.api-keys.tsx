@@ -18,10 +18,10 @@ import {
   revokeApiKey,
 } from "~/modules/api/api-keys.server";
 import { apiKeyFormSchema, KEY_NAME_MAX } from "~/modules/api/key-schemas";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/routes-support/auth.server";
 import { apiTexts } from "~/modules/errors/catalogue";
 import { db } from "~/modules/server-context.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/routes-support/toast.server";
 import { readFormData } from "~/utils/http.server";
 import { useFormat } from "~/modules/i18n/format";
 import { translate } from "~/modules/i18n/translate";

@@ -3,12 +3,12 @@ import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { ShareList } from "~/components/chat/share-list";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/routes-support/auth.server";
 import { chatTexts, chatToasts } from "~/modules/chats/chat-messages";
 import { shareFormSchema } from "~/modules/chats/schemas";
 import { listShares, revokeShare } from "~/modules/chats/shares.server";
 import { db } from "~/modules/server-context.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/routes-support/toast.server";
 import { readFormData } from "~/utils/http.server";
 import { useTranslation } from "react-i18next";
 

@@ -14,11 +14,11 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Markdown } from "~/components/chat/markdown";
 import { mathStylesheet } from "~/components/chat/math-stylesheet";
 import { Logo } from "~/components/logo";
-import { requireUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/routes-support/auth.server";
 import { chatTexts, chatToasts } from "~/modules/chats/chat-messages";
 import { continueShare, readSharedChat, requireShare } from "~/modules/chats/shares.server";
 import { db } from "~/modules/server-context.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
+import { redirectWithToast } from "~/routes-support/toast.server";
 import { useTranslation } from "react-i18next";
 
 const NOINDEX = "noindex, nofollow";

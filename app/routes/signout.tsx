@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { endSession } from "~/modules/auth/session.server";
+import { endSession } from "~/routes-support/auth.server";
 import { toasts } from "~/modules/errors/catalogue";
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -15,6 +15,13 @@ export function notFound(message = "Not found"): Response {
   return new Response(message, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
 
+/**
+ * Where an event stream's reader resumes: its Last-Event-ID, or for a client that cannot set that header, the
+ * query parameter `param`.
+ */
+export const lastEventId = (request: Request, param: string) =>
+  request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get(param);
+
 /** The request's real scheme decides the Secure flag, so plain-http `npm start` on localhost keeps its cookies. */
 export const isSecureRequest = (request: Request) => new URL(request.url).protocol === "https:";
 

@@ -15,8 +15,8 @@ import {
 } from "~/modules/completions/completions.server";
 import { deleteChat } from "~/modules/chats/chats.server";
 import { QUICK_ACTIONS, quickActionRequest } from "~/modules/completions/quick-actions";
-import { startSession } from "~/modules/auth/session.server";
-import { handleChatAction } from "~/modules/completions/chat-intents.server";
+import { startSession } from "~/routes-support/auth.server";
+import { handleChatAction } from "~/routes-support/chat-intents.server";
 import { nowIso, type Plan, type Role } from "#db/schema";
 import { completionStopKey } from "#contract/jobs";
 import { completionOf, insertUserKey, sessionUser, visibleMessages } from "../support/rows";

@@ -61,7 +61,7 @@ describe("/healthz", () => {
     // Stopping a reply, and reading a finished one that still has its stream, answer the same way.
     for (const attempt of [
       () => stopReply(session, queued.chatId, queued.completionId),
-      () => completionEventStream(new Request("http://web/"), owner.id, finished.completionId),
+      () => completionEventStream(owner.id, finished.completionId, { signal: new AbortController().signal }),
     ]) {
       const outcome = await attempt().catch((error: unknown) => error);
       expect(outcome).toBeInstanceOf(Response);

@@ -59,11 +59,9 @@ describe.skipIf(unavailable)(
       const relayed = await Promise.all(
         sent.map(async ({ completionId }) =>
           readEvents(
-            await completionEventStream(
-              new Request(`http://localhost/api/completions/${completionId}/stream`),
-              session.user.id,
-              completionId,
-            ),
+            await completionEventStream(session.user.id, completionId, {
+              signal: new AbortController().signal,
+            }),
           ),
         ),
       );
@@ -118,11 +116,7 @@ describe.skipIf(unavailable)(
       await requestStops(serverContext().redis, [completionId]);
       expect(await t.redis.exists(completionStopKey(completionId))).toBe(1);
       const reply = await readEvents(
-        await completionEventStream(
-          new Request(`http://localhost/api/completions/${completionId}/stream`),
-          session.user.id,
-          completionId,
-        ),
+        await completionEventStream(session.user.id, completionId, { signal: new AbortController().signal }),
       );
       expect(reply.events.at(-1)?.event).toBe("stopped");
       expect(reply.text.length).toBeLessThan(t.mock.expectedReply("together", content).length);

@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { completionStreamKey } from "#contract/jobs";
 import { completionEventStream } from "~/modules/completions/relay.server";
+import { resumeOffset } from "~/modules/completions/stream-ids";
 import { sessionUser } from "../support/rows";
 import { parseEventStream, tokenText } from "../support/sse";
 import { directive, setUpTestEnv } from "../support/test-env";
@@ -20,10 +21,10 @@ describe("the chat's reply stream", () => {
     await t.run(completionId);
     const expected = (await t.readStream(completionId)).text;
     const read = async (lastEventId?: string) => {
-      const request = new Request(`http://web/api/completions/${completionId}/stream`, {
-        headers: lastEventId ? { "Last-Event-ID": lastEventId } : {},
+      const response = await completionEventStream(user.id, completionId, {
+        signal: new AbortController().signal,
+        from: resumeOffset(lastEventId ?? null),
       });
-      const response = await completionEventStream(request, user.id, completionId);
       expect(response.status).toBe(200);
       return parseEventStream(await response.text());
     };

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { FilterForm, FilterSelect, FilterText } from "~/components/admin/filter-field";
 import { pageQuery, PagedList } from "~/components/admin/paged-list";
 import { ScreenHeading } from "~/components/admin/screen-heading";
-import type { loadAuditScreen } from "~/modules/admin/activity-page.server";
+import type { loadAuditScreen } from "~/routes-support/admin/activity-page.server";
 import {
   AUDIT_ACTIONS,
   AUDIT_SCREENS,

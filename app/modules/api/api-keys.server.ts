@@ -102,8 +102,8 @@ function bearerKey(authorization: string | null): string {
  * The caller of an API request, checked in full every time: the key exists and is not revoked, its user is
  * not banned, and the account is Professional (not a demo). Marks the key as used.
  */
-export async function authenticateApiRequest(db: Db, request: Request): Promise<ApiCaller> {
-  const key = bearerKey(request.headers.get("Authorization"));
+export async function authenticateApiRequest(db: Db, authorization: string | null): Promise<ApiCaller> {
+  const key = bearerKey(authorization);
   // A malformed key cannot match: no lookup, the same answer as an unknown one.
   if (!KEY_FORMAT.test(key)) throw new ApiError(401, apiTexts.invalidKey, "invalid_api_key");
   const row = await db

@@ -22,9 +22,18 @@ import { takeApiRequest } from "./rate-limit.server";
 
 const CHUNK_PREFIX = "chatcmpl-";
 
+/** What the endpoints read of an API request. */
+export interface ApiCall {
+  authorization: string | null;
+  /** Read only once the caller is known: an unknown caller's body is never read. */
+  body: () => Promise<string>;
+  /** Aborts when the client leaves. */
+  signal: AbortSignal;
+}
+
 /** Every /v1 request: a valid key of a Professional, unbanned account, within its key's rate limit. */
-async function caller(request: Request): Promise<ApiCaller> {
-  const caller = await authenticateApiRequest(serverContext().db, request);
+async function caller({ authorization }: ApiCall): Promise<ApiCaller> {
+  const caller = await authenticateApiRequest(serverContext().db, authorization);
   await takeApiRequest(caller.keyId);
   return caller;
 }
@@ -35,8 +44,8 @@ const sessionOf = (caller: ApiCaller) => ({
   sessionId: `api-key:${caller.keyId}`,
 });
 
-export async function listApiModels(request: Request): Promise<Response> {
-  await caller(request);
+export async function listApiModels(call: ApiCall): Promise<Response> {
+  await caller(call);
   const models = await listModels(serverContext().db);
   return Response.json(
     {
@@ -52,10 +61,10 @@ export async function listApiModels(request: Request): Promise<Response> {
   );
 }
 
-async function readBody(request: Request): Promise<ChatRequest> {
+function parseBody(body: string): ChatRequest {
   let json: unknown;
   try {
-    json = JSON.parse(await request.text());
+    json = JSON.parse(body);
   } catch {
     throw new ApiError(400, apiTexts.invalidJson, "invalid_json");
   }
@@ -79,9 +88,9 @@ function asApiError(error: SendRefusedError): ApiError {
   return new ApiError(error.status, error.message, codes[error.reason]);
 }
 
-export async function createChatCompletion(request: Request): Promise<Response> {
-  const who = await caller(request);
-  const body = await readBody(request);
+export async function createChatCompletion(call: ApiCall): Promise<Response> {
+  const who = await caller(call);
+  const body = parseBody(await call.body());
   if (!(await listModels(serverContext().db)).some((m) => m.model_id === body.model))
     throw new ApiError(404, apiTexts.unknownModel(body.model), "model_not_found");
   let completionId: string;
@@ -98,8 +107,8 @@ export async function createChatCompletion(request: Request): Promise<Response> 
     throw error instanceof SendRefusedError ? asApiError(error) : error;
   }
   const completion = await findCompletion(who, completionId);
-  if (body.stream) return streamResponse(request, completion, 0, body.includeUsage);
-  return wholeResponse(request, completion);
+  if (body.stream) return streamResponse(call.signal, completion, 0, body.includeUsage);
+  return wholeResponse(call.signal, completion);
 }
 
 /**
@@ -123,14 +132,18 @@ async function findCompletion(who: ApiCaller, id: string): Promise<Completion> {
 }
 
 /**
- * `GET /v1/completions/{id}/stream`: the reply's chunks after `Last-Event-ID` (or `?after=`), every chunk
- * carrying its offset in the reply as the SSE `id:`, then the finish chunk, the usage chunk and `[DONE]`.
+ * `GET /v1/completions/{id}/stream`: the reply's chunks after `after` (the request's `Last-Event-ID` or
+ * `?after=`), every chunk carrying its offset in the reply as the SSE `id:`, then the finish chunk, the usage
+ * chunk and `[DONE]`.
  */
-export async function resumeCompletionStream(request: Request, id: string): Promise<Response> {
-  const who = await caller(request);
+export async function resumeCompletionStream(
+  call: ApiCall,
+  id: string,
+  after: string | null,
+): Promise<Response> {
+  const who = await caller(call);
   const completion = await findCompletion(who, id);
-  const after = request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("after");
-  return streamResponse(request, completion, resumeOffset(after), true);
+  return streamResponse(call.signal, completion, resumeOffset(after), true);
 }
 
 function envelope(completion: Completion) {
@@ -181,10 +194,10 @@ function failureError(entry: Extract<StreamEntry, { type: "error" }>): ApiError 
   return new ApiError(status, failureMessage(entry), entry.code);
 }
 
-async function wholeResponse(request: Request, completion: Completion): Promise<Response> {
+async function wholeResponse(signal: AbortSignal, completion: Completion): Promise<Response> {
   let text = "";
   let terminal: StreamEntry | null = null;
-  for await (const [, entry] of await replyEntries(completion, 0, request.signal)) {
+  for await (const [, entry] of await replyEntries(completion, 0, signal)) {
     if (entry.type === "token") text += entry.text;
     else terminal = entry;
   }
@@ -215,7 +228,7 @@ async function wholeResponse(request: Request, completion: Completion): Promise<
 }
 
 async function streamResponse(
-  request: Request,
+  signal: AbortSignal,
   completion: Completion,
   from: number,
   includeUsage: boolean,
@@ -228,7 +241,7 @@ async function streamResponse(
   });
   const event = (offset: number | null, data: unknown) =>
     encoder.encode(`${offset === null ? "" : `id: ${offset}\n`}data: ${JSON.stringify(data)}\n\n`);
-  const entries = await replyEntries(completion, from, request.signal);
+  const entries = await replyEntries(completion, from, signal);
 
   async function* events(): AsyncGenerator<Uint8Array> {
     if (from === 0) yield event(null, chunk({ role: "assistant", content: "" }));

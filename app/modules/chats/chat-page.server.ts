@@ -1,7 +1,7 @@
 import { v7 as uuidv7 } from "uuid";
 import { readSnapshot, type Db } from "#db/database";
 import { failureFromRow, isActive } from "#contract/lifecycle";
-import { requireUser } from "../auth/session.server";
+import type { SessionUser } from "../auth/session.server";
 import { messagesLeftToday } from "../completions/completions.server";
 import { failureMessage } from "../errors/catalogue";
 import { listModels, resolveModelId } from "../models/models.server";
@@ -75,11 +75,12 @@ async function consecutiveFailures(database: Db, userId: string) {
   return failures === -1 ? recent.length : failures;
 }
 
-/** Everything the chat screen shows for one chat, or for a new one when chatId is null. */
-export async function loadChatPage(request: Request, chatId: string | null) {
-  const session = await requireUser(request);
+/**
+ * Everything the chat screen shows for one chat, or for a new one when chatId is null; `query` is the page's
+ * (a model chosen for a new chat, an open dialog).
+ */
+export async function loadChatPage(session: SessionUser, chatId: string | null, query: URLSearchParams) {
   const { user } = session;
-  const url = new URL(request.url);
   const models = await listModels(db());
   // One snapshot: a reply stored between two of these reads would otherwise be neither a message nor pending.
   const { chat, messages, completion, failed, quota, failures, apiKey, preferences } = await readSnapshot(
@@ -99,7 +100,7 @@ export async function loadChatPage(request: Request, chatId: string | null) {
     },
   );
   const pending = completion && isActive(completion.status) ? completion.id : null;
-  const modelId = resolveModelId(models, chat?.model_id ?? url.searchParams.get("model")) ?? "";
+  const modelId = resolveModelId(models, chat?.model_id ?? query.get("model")) ?? "";
   return {
     chatId: chat?.id ?? null,
     title: chat?.title ?? null,
@@ -121,11 +122,10 @@ export async function loadChatPage(request: Request, chatId: string | null) {
     apiKey,
     /** Whether a reply that finishes while the tab is hidden shows a desktop notification. */
     notifications: preferences.notifications,
-    editing: url.searchParams.get("edit") === "last",
+    editing: query.get("edit") === "last",
     // Opens by itself when replies need the user's key and none is stored, unless settings are open.
     keyDialog:
-      url.searchParams.get("apikey") === "edit" ||
-      Boolean(apiKey?.required && !apiKey.last4 && !url.searchParams.has("settings")),
+      query.get("apikey") === "edit" || Boolean(apiKey?.required && !apiKey.last4 && !query.has("settings")),
   };
 }
 

@@ -10,7 +10,6 @@ import { serverContext } from "../server-context.server";
 import { combineHeaders, notFound } from "~/utils/http.server";
 import { webMetrics } from "~/utils/metrics.server";
 import { openReply } from "./reply-entries.server";
-import { resumeOffset } from "./stream-ids";
 
 const HEARTBEAT_MS = 15_000;
 
@@ -33,14 +32,19 @@ export function sseEvent(id: string, entry: StreamEntry): string {
 }
 
 export async function completionEventStream(
-  request: Request,
   userId: string,
   completionId: string,
   {
+    signal,
+    from = 0,
     acceptedAt,
     headers,
     queued = false,
   }: {
+    /** Aborts when the reader leaves (its request's signal): the stream ends with it. */
+    signal: AbortSignal;
+    /** The reply's offset the reader already has (its Last-Event-ID), where the events resume. */
+    from?: number;
     /** A send answered with its reply's stream: the page that shows it, sent first as `accepted`. */
     acceptedAt?: string;
     headers?: HeadersInit;
@@ -49,7 +53,7 @@ export async function completionEventStream(
      * it, and its reply is read live: its Redis stream outlives the reply by STREAM_TTL_SECONDS.
      */
     queued?: boolean;
-  } = {},
+  },
 ): Promise<Response> {
   const completion = queued
     ? { id: completionId, status: "queued" as const, ...failureToRow(undefined) }
@@ -61,9 +65,6 @@ export async function completionEventStream(
         .executeTakeFirst();
   if (!completion) return notFound("Completion not found");
 
-  const from = resumeOffset(
-    request.headers.get("Last-Event-ID") ?? new URL(request.url).searchParams.get("lastEventId"),
-  );
   const follow = await openReply(completion, from);
   const encoder = new TextEncoder();
   let stop = () => {};
@@ -76,7 +77,7 @@ export async function completionEventStream(
         started = true;
         const write = (text: string) => controller.enqueue(encoder.encode(text));
         // The reader left while the reply was being opened: its abort has already fired.
-        if (request.signal.aborted) return controller.close();
+        if (signal.aborted) return controller.close();
         const heartbeat = setInterval(() => write(": heartbeat\n\n"), HEARTBEAT_MS);
         webMetrics().openStreams.inc();
         let open = true;
@@ -93,7 +94,7 @@ export async function completionEventStream(
           stop();
           controller.close();
         };
-        request.signal.addEventListener("abort", end, { once: true });
+        signal.addEventListener("abort", end, { once: true });
         // Tells the browser the stream is open at once (and flushes proxies) before the first token. The
         // accepted event has no id: the reply's offsets alone are what a resume asks from.
         const accepted: AcceptedEventData | null = acceptedAt ? { location: acceptedAt } : null;

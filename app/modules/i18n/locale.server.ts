@@ -13,8 +13,8 @@ const ONE_YEAR_S = 365 * 24 * 3600;
 export const localeCookie = (locale: Locale) =>
   `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
 
-const cookieValue = (request: Request) =>
-  new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(request.headers.get("Cookie") ?? "")?.[1];
+const cookieValue = (cookieHeader: string | null) =>
+  new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookieHeader ?? "")?.[1];
 
 /** Speaks `locale` for the rest of this request (the toast an action sets, the page it renders). */
 export function switchLocale(locale: Locale) {
@@ -37,8 +37,8 @@ export async function userLocaleCookie(database: Db, userId: string) {
  * The page's language for the root loader: the request's, except for a signed-in user whose browser has no
  * cookie yet (a new device kept signed in, a cleared cookie): their own, set as the cookie.
  */
-export async function pageLocale(request: Request, database: Db, userId: string | undefined) {
-  if (!userId || isLocale(cookieValue(request))) return { locale: currentLocale(), setCookie: null };
+export async function pageLocale(cookieHeader: string | null, database: Db, userId: string | undefined) {
+  if (!userId || isLocale(cookieValue(cookieHeader))) return { locale: currentLocale(), setCookie: null };
   const setCookie = await userLocaleCookie(database, userId);
   return { locale: currentLocale(), setCookie };
 }

@@ -8,8 +8,11 @@ function concerns(event: RealtimeEvent, userId: string) {
   return event.type === "vendor-changed" || event.type === "models-updated" || event.userId === userId;
 }
 
-/** GET /api/events: the live admin events one signed-in page may see, as server-sent events. */
-export function realtimeEventStream(request: Request, userId: string): Response {
+/**
+ * GET /api/events: the live admin events one signed-in page may see, as server-sent events, until `signal`
+ * (the request's) aborts.
+ */
+export function realtimeEventStream(userId: string, signal: AbortSignal): Response {
   const encoder = new TextEncoder();
   let cleanup = () => undefined as void;
   const body = new ReadableStream<Uint8Array>({
@@ -30,7 +33,7 @@ export function realtimeEventStream(request: Request, userId: string): Response 
         clearInterval(heartbeat);
         unsubscribe();
       };
-      request.signal.addEventListener("abort", () => {
+      signal.addEventListener("abort", () => {
         cleanup();
         try {
           controller.close();

@@ -1,10 +1,10 @@
-import { adminTexts } from "../errors/catalogue";
-import { serverContext } from "../server-context.server";
+import { adminTexts } from "~/modules/errors/catalogue";
+import { serverContext } from "~/modules/server-context.server";
 import { requireAdminPage } from "./access.server";
-import { AUDIT_SCREENS, type AuditScreen } from "./audit-actions";
-import { listAudit } from "./audit.server";
+import { AUDIT_SCREENS, type AuditScreen } from "~/modules/admin/audit-actions";
+import { listAudit } from "~/modules/admin/audit.server";
 import { plainText } from "./answer-form.server";
-import { auditQuerySchema } from "./schemas";
+import { auditQuerySchema } from "~/modules/admin/schemas";
 
 /**
  * The Activity screen (every kind) and the Logs screen (only the security events), for an admin; a filter the

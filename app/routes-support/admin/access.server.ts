@@ -4,8 +4,9 @@
  * check alone would let a direct POST to a child route through.
  */
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import { requireAdmin, type SessionUser } from "../auth/session.server";
-import { messages } from "../errors/catalogue";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { requireAdmin } from "~/routes-support/auth.server";
+import { messages } from "~/modules/errors/catalogue";
 import { isCrossSite } from "~/utils/http.server";
 
 export const requireAdminPage = (request: Request): Promise<SessionUser> => requireAdmin(request);

@@ -1,13 +1,13 @@
 /** What the vendors screen loads and how its posts are answered, so the route stays parse → call → respond. */
 import type { AppLoadContext } from "@remix-run/node";
-import type { SessionUser } from "../auth/session.server";
-import { adminToasts } from "../errors/catalogue";
-import { serverContext } from "../server-context.server";
-import type { ToastInput } from "../toast/toast";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { adminToasts } from "~/modules/errors/catalogue";
+import { serverContext } from "~/modules/server-context.server";
+import type { ToastInput } from "~/modules/toast/toast";
 import { webEnv } from "~/utils/env.server";
 import { answerAdminForm } from "./answer-form.server";
-import { vendorActionSchema } from "./schemas";
-import { applyVendorAction, listVendors } from "./vendors.server";
+import { vendorActionSchema } from "~/modules/admin/schemas";
+import { applyVendorAction, listVendors } from "~/modules/admin/vendors.server";
 
 const SCREEN = "/admin/api-vendors";
 

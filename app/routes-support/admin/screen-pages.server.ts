@@ -4,15 +4,20 @@
  */
 import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
-import type { SessionUser } from "../auth/session.server";
-import { adminTexts, adminToasts } from "../errors/catalogue";
-import { serverContext } from "../server-context.server";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { adminTexts, adminToasts } from "~/modules/errors/catalogue";
+import { serverContext } from "~/modules/server-context.server";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
-import { usageAnalytics } from "./analytics.server";
+import { usageAnalytics } from "~/modules/admin/analytics.server";
 import { answerAdminForm, plainText, type AdminFormOptions } from "./answer-form.server";
-import { listCatalogue, applyModelAction } from "./models-admin.server";
-import { grantRoleByEmail, listRoleAssignments, loadApiKeys, revokeUserKey } from "./roles-keys.server";
+import { listCatalogue, applyModelAction } from "~/modules/admin/models-admin.server";
+import {
+  grantRoleByEmail,
+  listRoleAssignments,
+  loadApiKeys,
+  revokeUserKey,
+} from "~/modules/admin/roles-keys.server";
 import {
   keyListQuerySchema,
   keyRevokeSchema,
@@ -20,9 +25,9 @@ import {
   rangeQuerySchema,
   roleGrantSchema,
   settingsSchema,
-} from "./schemas";
-import { loadSettings, saveSettings } from "./settings-admin.server";
-import { userActionFailureToast, type ActionContext } from "./users.server";
+} from "~/modules/admin/schemas";
+import { loadSettings, saveSettings } from "~/modules/admin/settings-admin.server";
+import { userActionFailureToast, type ActionContext } from "~/modules/admin/users.server";
 
 const actionContext = (ip: string): ActionContext => {
   const { db, redis } = serverContext();

@@ -11,11 +11,11 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
-import { redirectWithToast, toastThisPage } from "../toast/toast.server";
-import type { Toast, ToastInput } from "../toast/toast";
+import { redirectWithToast, toastThisPage } from "~/routes-support/toast.server";
+import type { Toast, ToastInput } from "~/modules/toast/toast";
 import { webLogger } from "~/utils/logger.server";
-import type { AdminActionData } from "./action-result";
-import { AdminActionError } from "./users.server";
+import type { AdminActionData } from "~/modules/admin/action-result";
+import { AdminActionError } from "~/modules/admin/users.server";
 
 export interface AdminFormOptions<Schema extends z.ZodTypeAny> {
   request: Request;

@@ -1,15 +1,20 @@
 /** What the users screens load and how their posts are answered, so the routes stay parse → call → respond. */
 import type { AppLoadContext } from "@remix-run/node";
-import type { SessionUser } from "../auth/session.server";
-import { adminTexts, adminToasts } from "../errors/catalogue";
-import { serverContext } from "../server-context.server";
-import type { ToastInput } from "../toast/toast";
+import type { SessionUser } from "~/modules/auth/session.server";
+import { adminTexts, adminToasts } from "~/modules/errors/catalogue";
+import { serverContext } from "~/modules/server-context.server";
+import type { ToastInput } from "~/modules/toast/toast";
 import { safeRedirect } from "~/utils/redirect";
 import { webLogger } from "~/utils/logger.server";
 import { answerAdminForm, plainText } from "./answer-form.server";
 import { loadAnalytics } from "./screen-pages.server";
-import { userActionSchema, userListQuerySchema, type UserAction } from "./schemas";
-import { applyUserAction, getAdminUser, listUsers, userActionFailureToast } from "./users.server";
+import { userActionSchema, userListQuerySchema, type UserAction } from "~/modules/admin/schemas";
+import {
+  applyUserAction,
+  getAdminUser,
+  listUsers,
+  userActionFailureToast,
+} from "~/modules/admin/users.server";
 
 export const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

@@ -8,8 +8,8 @@ import { createBullBoard } from "@bull-board/api";
 import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
 import { ExpressAdapter } from "@bull-board/express";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
-import { requireAdmin } from "../auth/session.server";
-import { serverContext } from "../server-context.server";
+import { requireAdmin } from "~/routes-support/auth.server";
+import { serverContext } from "~/modules/server-context.server";
 import { contentSecurityPolicy } from "~/utils/csp.server";
 
 export const QUEUE_BOARD_PATH = "/admin/queues";

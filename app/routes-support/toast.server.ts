@@ -5,7 +5,7 @@
 import { createCookieSessionStorage, redirect, type AppLoadContext } from "@remix-run/node";
 import { webEnv } from "~/utils/env.server";
 import { combineHeaders, isSecureRequest } from "~/utils/http.server";
-import { toastSchema, type Toast, type ToastInput } from "./toast";
+import { toastSchema, type Toast, type ToastInput } from "~/modules/toast/toast";
 
 const FLASH_KEY = "toast";
 

@@ -3,7 +3,7 @@
  * on the first byte (no flash) and a form post can change it without JavaScript. Not signed: it is a display
  * preference, and anything but a known value reads as the default.
  */
-import { DEFAULT_THEME, THEMES, type Theme } from "./settings-schemas";
+import { DEFAULT_THEME, THEMES, type Theme } from "~/modules/settings/settings-schemas";
 
 const COOKIE = "theme";
 const ONE_YEAR_S = 365 * 24 * 3600;

@@ -1,14 +1,15 @@
 /** Everything the chat layout (sidebar, header, settings dialog) shows, for the signed-in user. */
 import { redirect } from "@remix-run/node";
-import { publicSessionUser, requireUser } from "../auth/session.server";
-import { modelsForPlan } from "../models/models.server";
-import { db } from "../server-context.server";
-import { loadSettings } from "../settings/settings.server";
-import { logFailure } from "./chat-actions.server";
-import { chatTexts } from "./chat-messages";
-import { normaliseSearch } from "./chat-search";
-import { listChats, type ChatListItem } from "./chats.server";
-import { SIDEBAR_PARAM, sidebarCookie, sidebarModeFromCookie } from "./sidebar-preference";
+import { publicSessionUser } from "~/modules/auth/session.server";
+import { requireUser } from "~/routes-support/auth.server";
+import { modelsForPlan } from "~/modules/models/models.server";
+import { db } from "~/modules/server-context.server";
+import { loadSettings } from "~/modules/settings/settings.server";
+import { logFailure } from "~/modules/chats/chat-actions.server";
+import { chatTexts } from "~/modules/chats/chat-messages";
+import { normaliseSearch } from "~/modules/chats/chat-search";
+import { listChats, type ChatListItem } from "~/modules/chats/chats.server";
+import { SIDEBAR_PARAM, sidebarCookie, sidebarModeFromCookie } from "~/modules/chats/sidebar-preference";
 import { isSecureRequest } from "~/utils/http.server";
 
 const MAX_QUERY = 200;

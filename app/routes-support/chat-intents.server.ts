@@ -7,11 +7,11 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conform-to/zod";
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { requireUser } from "../auth/session.server";
-import { messages, toasts } from "../errors/catalogue";
-import { redirectWithToast, toastHeaders } from "../toast/toast.server";
-import type { ToastInput } from "../toast/toast";
-import { completionEventStream } from "./relay.server";
+import { requireUser } from "./auth.server";
+import { messages, toasts } from "~/modules/errors/catalogue";
+import { redirectWithToast, toastHeaders } from "./toast.server";
+import type { ToastInput } from "~/modules/toast/toast";
+import { completionEventStream } from "~/modules/completions/relay.server";
 import { readFormData } from "~/utils/http.server";
 import {
   editAndResend,
@@ -20,11 +20,11 @@ import {
   sendMessage,
   stopReply,
   switchModel,
-} from "./completions.server";
-import type { QUICK_ACTIONS } from "./quick-actions";
-import { QUICK_ACTION_KEYS, quickActionRequest } from "./quick-actions";
+} from "~/modules/completions/completions.server";
+import type { QUICK_ACTIONS } from "~/modules/completions/quick-actions";
+import { QUICK_ACTION_KEYS, quickActionRequest } from "~/modules/completions/quick-actions";
 import { webMetrics } from "~/utils/metrics.server";
-import { perLocale, translate } from "../i18n/translate";
+import { perLocale, translate } from "~/modules/i18n/translate";
 
 export const MAX_MESSAGE_BYTES = 32 * 1024;
 
@@ -186,5 +186,10 @@ export async function handleChatActionAsStream(request: Request, chatId: string 
   const headers = outcome.toast ? await toastHeaders(request, outcome.toast) : undefined;
   if (!outcome.started) return Response.json({ location: outcome.to }, { headers });
   const { userId, completionId, queued } = outcome.started;
-  return completionEventStream(request, userId, completionId, { acceptedAt: outcome.to, headers, queued });
+  return completionEventStream(userId, completionId, {
+    signal: request.signal,
+    acceptedAt: outcome.to,
+    headers,
+    queued,
+  });
 }
