@@ -18,7 +18,7 @@ import { ToastProvider } from "~/components/ui/toaster";
 import { publicSessionUser } from "~/modules/auth/session.server";
 import { getSessionUser } from "~/routes-support/auth.server";
 import { readTheme } from "~/routes-support/theme.server";
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 import { directionOf } from "~/modules/i18n/languages";
 import { pageLocale } from "~/modules/i18n/locale.server";
 import { currentLocale, translate } from "~/modules/i18n/translate";

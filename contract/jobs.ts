@@ -45,7 +45,7 @@ export const STREAM_TTL_SECONDS = 600;
 
 /**
  * Failure codes a worker reports. The web maps each to its user-facing text in one catalogue
- * (app/modules/errors/catalogue.ts); the worker never writes user-facing text itself.
+ * (app/modules/texts/catalogue.ts); the worker never writes user-facing text itself.
  * See docs/product.md §9.
  */
 export const failureCodeSchema = z.enum([

@@ -3,7 +3,7 @@ import { request as httpRequest, type IncomingHttpHeaders, type Server } from "n
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 import { API_BODY_LIMIT, CHAT_BODY_LIMIT, FORM_BODY_LIMIT, requestGuards } from "./guards";
 
 let server: Server;

@@ -17,7 +17,7 @@ import type { NextFunction, Request, Response } from "express";
 import { MAX_MESSAGE_BYTES } from "~/routes-support/chat-intents.server";
 import { apiErrorBody, type ApiStatus } from "~/modules/api/api-errors";
 import { API_CORS_HEADERS, apiPreflightHeaders } from "~/modules/api/api-headers";
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 import { comesFromAnotherSite } from "~/utils/http.server";
 
 export const FORM_BODY_LIMIT = 64 * 1024;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useFetchers, useNavigation, useRevalidator } from "@remix-run/react";
 import { useToast } from "~/components/ui/toaster";
-import { adminToasts } from "~/modules/errors/catalogue";
+import { adminToasts } from "~/modules/texts/catalogue";
 import { realtimeEventSchema } from "~/modules/realtime/events";
 import { routerStateNow, type RouterState } from "./router-now";
 

@@ -3,7 +3,7 @@ import { Queue, QueueEvents } from "bullmq";
 import { createDatabase, serviceDatabaseOptions, type Db } from "#db/database";
 import { closeQueue, connectRedis, queueConnection, type RedisClient } from "#platform/redis";
 import { COMPLETION_QUEUE, VENDOR_CHECK_QUEUE } from "#contract/jobs";
-import { messages } from "./errors/catalogue";
+import { messages } from "./texts/catalogue";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import { StreamHub } from "./completions/stream-hub.server";

@@ -11,7 +11,7 @@ import {
   SESSION_COOKIE,
   type SessionUser,
 } from "~/modules/auth/session.server";
-import { toasts } from "~/modules/errors/catalogue";
+import { toasts } from "~/modules/texts/catalogue";
 import { userLocaleCookie } from "~/modules/i18n/locale.server";
 import { db } from "~/modules/server-context.server";
 import type { ToastInput } from "~/modules/toast/toast";

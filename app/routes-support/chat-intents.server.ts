@@ -8,7 +8,7 @@ import { parseWithZod, unstable_coerceFormValue as coerceFormValue } from "@conf
 import { data, redirect } from "@remix-run/node";
 import { z } from "zod";
 import { requireUser } from "./auth.server";
-import { messages, toasts } from "~/modules/errors/catalogue";
+import { messages, toasts } from "~/modules/texts/catalogue";
 import { redirectWithToast, toastHeaders } from "./toast.server";
 import type { ToastInput } from "~/modules/toast/toast";
 import { completionEventStream } from "~/modules/completions/relay.server";

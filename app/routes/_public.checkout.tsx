@@ -32,7 +32,7 @@ import {
   TIER_NAMES,
 } from "~/modules/billing/prices";
 import { paymentProvider } from "~/modules/billing/providers.server";
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 import { useFormat } from "~/modules/i18n/format";
 import { translate } from "~/modules/i18n/translate";
 import { db } from "~/modules/server-context.server";

@@ -14,7 +14,7 @@ import { SiteFooter } from "~/components/site/site-footer";
 import { Testimonial, useTestimonials } from "~/components/site/testimonial";
 import { getSessionUser } from "~/routes-support/auth.server";
 import { pricingOffer, pricingViewer, type PricingOffer } from "~/modules/billing/pricing-offer";
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 import { useFormat } from "~/modules/i18n/format";
 import {
   BILLINGS,

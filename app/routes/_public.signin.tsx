@@ -11,7 +11,7 @@ import { startDemo } from "~/modules/auth/demo.server";
 import { signinSchema } from "~/modules/auth/schemas";
 import { redirectIfSignedIn, startSession } from "~/routes-support/auth.server";
 import { DEMO_EMAIL, DEMO_PASSWORD, normaliseEmail } from "~/modules/auth/users.server";
-import { messages, toasts } from "~/modules/errors/catalogue";
+import { messages, toasts } from "~/modules/texts/catalogue";
 import { translate } from "~/modules/i18n/translate";
 import { safeRedirect } from "~/utils/redirect";
 import { readFormData } from "~/utils/http.server";

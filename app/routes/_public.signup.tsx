@@ -17,7 +17,7 @@ import { isCommonPassword } from "~/modules/auth/common-passwords.server";
 import { takeSignup } from "~/modules/auth/rate-limit.server";
 import { getSessionUser, startSession } from "~/routes-support/auth.server";
 import { convertDemoUser, createUser, EmailTakenError } from "~/modules/auth/users.server";
-import { messages, toasts } from "~/modules/errors/catalogue";
+import { messages, toasts } from "~/modules/texts/catalogue";
 import { translate } from "~/modules/i18n/translate";
 import { db } from "~/modules/server-context.server";
 import { safeRedirect } from "~/utils/redirect";

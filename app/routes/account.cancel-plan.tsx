@@ -2,7 +2,7 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/routes-support/auth.server";
 import { cancelPlan } from "~/modules/billing/orders.server";
-import { messages, toasts } from "~/modules/errors/catalogue";
+import { messages, toasts } from "~/modules/texts/catalogue";
 import { formatDate } from "~/modules/i18n/format";
 import { currentLocale } from "~/modules/i18n/translate";
 import { db } from "~/modules/server-context.server";

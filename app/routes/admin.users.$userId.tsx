@@ -12,7 +12,7 @@ import { resultFor } from "~/modules/admin/action-result";
 import { adminMeta } from "~/modules/admin/meta";
 import { userActionSchema } from "~/modules/admin/schemas";
 import { answerUserAction, loadUser } from "~/routes-support/admin/user-pages.server";
-import { adminTexts } from "~/modules/errors/catalogue";
+import { adminTexts } from "~/modules/texts/catalogue";
 import { useFormat } from "~/modules/i18n/format";
 import { useOptionalUser } from "~/root";
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { toasts } from "~/modules/errors/catalogue";
+import { toasts } from "~/modules/texts/catalogue";
 import { getSessionUser } from "~/routes-support/auth.server";
 import { realtimeEventStream } from "~/modules/realtime/event-stream.server";
 

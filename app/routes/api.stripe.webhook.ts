@@ -5,7 +5,7 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { applyPaymentEvent } from "~/modules/billing/orders.server";
 import { paymentProvider } from "~/modules/billing/providers.server";
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 import { db } from "~/modules/server-context.server";
 import { notFound } from "~/utils/http.server";
 import { webLogger } from "~/utils/logger.server";

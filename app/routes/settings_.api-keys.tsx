@@ -19,7 +19,7 @@ import {
 } from "~/modules/api/api-keys.server";
 import { apiKeyFormSchema, KEY_NAME_MAX } from "~/modules/api/key-schemas";
 import { requireUser } from "~/routes-support/auth.server";
-import { apiTexts } from "~/modules/errors/catalogue";
+import { apiTexts } from "~/modules/texts/catalogue";
 import { db } from "~/modules/server-context.server";
 import { redirectWithToast } from "~/routes-support/toast.server";
 import { readFormData } from "~/utils/http.server";

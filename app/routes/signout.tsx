@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { endSession } from "~/routes-support/auth.server";
-import { toasts } from "~/modules/errors/catalogue";
+import { toasts } from "~/modules/texts/catalogue";
 
 export async function action({ request }: ActionFunctionArgs) {
   const from = new URL(request.headers.get("Referer") ?? request.url, request.url).pathname;

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { answerApi, ApiError } from "~/modules/api/api-errors";
 import { createChatCompletion } from "~/modules/api/chat-completions.server";
 import { apiCall } from "~/routes-support/api.server";
-import { apiTexts } from "~/modules/errors/catalogue";
+import { apiTexts } from "~/modules/texts/catalogue";
 
 /** POST /v1/chat/completions, OpenAI-compatible, whole or streamed (docs/product.md §12). */
 export const action = ({ request }: ActionFunctionArgs) =>

@@ -1,4 +1,4 @@
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 import { webLogger } from "~/utils/logger.server";
 
 /** Joins header sets, keeping every Set-Cookie (a session and a toast can both be set by one response). */

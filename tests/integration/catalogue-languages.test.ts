@@ -7,7 +7,7 @@ import { withRequestLanguage } from "~/modules/i18n/request-language.server";
 // The web loads every language at start (entry.server.tsx); the test does the same.
 import "~/modules/i18n/resources.server";
 import { signupSchema } from "~/modules/auth/schemas";
-import { messages, toasts } from "~/modules/errors/catalogue";
+import { messages, toasts } from "~/modules/texts/catalogue";
 import { chatTexts } from "~/modules/chats/chat-messages";
 import { createTestEnv, type TestEnv } from "../support/test-env";
 import type * as Signup from "~/routes/_public.signup";

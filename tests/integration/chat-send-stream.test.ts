@@ -8,7 +8,7 @@
 import { v7 as uuidv7 } from "uuid";
 import { completionStreamKey } from "#contract/jobs";
 import { describe, expect, it } from "vitest";
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 import { webMetrics } from "~/utils/metrics.server";
 import { outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
 import { insertChat, insertUser, rowWhere } from "../support/rows";

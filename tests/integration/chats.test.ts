@@ -5,7 +5,7 @@
 import { TableNode, type KyselyPlugin, type RootOperationNode } from "kysely";
 import { describe, expect, it } from "vitest";
 import type { MessageRole } from "#db/schema";
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 import { insertChat, insertMessage } from "../support/rows";
 import { args, BASE, get, outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
 import { setUpTestEnv, importAfterEnv } from "../support/test-env";

@@ -26,7 +26,7 @@ import {
   SIMULATED_SUCCESS_CARDS,
 } from "~/modules/billing/simulated-provider";
 import { createStripeProvider } from "~/modules/billing/stripe-provider.server";
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 import { insertUser, rowWhere } from "../support/rows";
 import { completedEvent, signWebhook } from "../support/stripe";
 

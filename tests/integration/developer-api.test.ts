@@ -16,7 +16,7 @@ import { describe, expect, it } from "vitest";
 import type { Plan } from "#db/schema";
 import { completionStreamKey } from "#contract/jobs";
 import { purgeApiConversations } from "#worker/sweeper";
-import { apiTexts, messages } from "~/modules/errors/catalogue";
+import { apiTexts, messages } from "~/modules/texts/catalogue";
 import { createApiKey, revokeApiKey } from "~/modules/api/api-keys.server";
 import { listChats } from "~/modules/chats/chats.server";
 import * as chatCompletions from "~/routes/v1.chat.completions";

@@ -6,7 +6,7 @@ import { once } from "node:events";
 import { describe, expect, it } from "vitest";
 import { stopReply } from "~/modules/completions/completions.server";
 import { completionEventStream } from "~/modules/completions/relay.server";
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 import { completionStreamKey } from "#contract/jobs";
 import { closeServerContext, readyRedis, serverContext } from "~/modules/server-context.server";
 import { loader } from "~/routes/healthz";

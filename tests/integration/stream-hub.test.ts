@@ -5,7 +5,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { StreamHub } from "~/modules/completions/stream-hub.server";
 import { sseEvent } from "~/modules/completions/relay.server";
-import { failureMessage } from "~/modules/errors/catalogue";
+import { failureMessage } from "~/modules/texts/catalogue";
 import { logContext, withLogContext } from "#platform/log-context";
 import { createLogger, type Logger } from "#platform/logger";
 import { withRequestLanguage } from "~/modules/i18n/request-language.server";

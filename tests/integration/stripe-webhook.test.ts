@@ -5,7 +5,7 @@
  * /docs, with Stripe on, describes its checkout rather than the simulated test cards.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 import { completedEvent, signWebhook } from "../support/stripe";
 import { setUpTestEnv, importAfterEnv } from "../support/test-env";
 

@@ -6,7 +6,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 import type { ChatPageData } from "~/modules/chats/chat-page.server";
 import { formErrors, resultIntent } from "~/modules/completions/action-result";
 import { splitSystemPrefix } from "~/modules/completions/quick-actions";
-import { messages as catalogue, toasts } from "~/modules/errors/catalogue";
+import { messages as catalogue, toasts } from "~/modules/texts/catalogue";
 import { ApiKeyDialog } from "./api-key-dialog";
 import { ChatTitleBar } from "./chat-title-bar";
 import { Composer } from "./composer";

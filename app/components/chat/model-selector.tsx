@@ -3,7 +3,7 @@ import { useFetcher, useNavigate } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { LabelledSelect } from "~/components/ui/labelled-select";
 import { useToast } from "~/components/ui/toaster";
-import { messages, toasts } from "~/modules/errors/catalogue";
+import { messages, toasts } from "~/modules/texts/catalogue";
 import type { ModelOption } from "~/modules/models/models.server";
 import { useHydrated } from "./copy-button";
 import { CheckIcon, ChevronDownIcon, LockIcon } from "./icons";

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 
 /** The message a route's thrown response carries (`{ message }`), or the catalogue's general one. */
 export function useRouteErrorMessage(): string {

@@ -6,7 +6,7 @@
 import type { Db } from "#db/database";
 import { SETTING_KEYS, writeSetting } from "#db/system-settings";
 import type { SessionUser } from "../auth/session.server";
-import { adminTexts } from "../errors/catalogue";
+import { adminTexts } from "../texts/catalogue";
 import { PLACEHOLDER_MODEL_ID, toModelCard, type ModelCard } from "../models/models.server";
 import { publishEvent } from "../realtime/publish.server";
 import { recordAudit } from "./audit.server";

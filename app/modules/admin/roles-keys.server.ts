@@ -6,7 +6,7 @@
 import type { Db } from "#db/database";
 import type { Role } from "#db/schema";
 import type { SessionUser } from "../auth/session.server";
-import { adminTexts } from "../errors/catalogue";
+import { adminTexts } from "../texts/catalogue";
 import { auditTrail } from "./audit.server";
 import type { RoleGrant } from "./schemas";
 import { AdminActionError, applyUserAction, found, type ActionContext } from "./users.server";

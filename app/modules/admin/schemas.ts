@@ -1,6 +1,6 @@
 /** The admin console's form fields, shared by the browser (instant feedback) and the server (the real check). */
 import { z } from "zod";
-import { adminTexts } from "../errors/catalogue";
+import { adminTexts } from "../texts/catalogue";
 import { AUDIT_ACTIONS } from "./audit-actions";
 import { perLocale } from "../i18n/translate";
 import { requiredText } from "~/utils/form-fields";

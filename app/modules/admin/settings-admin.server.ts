@@ -6,7 +6,7 @@
 import type { Db } from "#db/database";
 import { readSystemSettings, SETTING_KEYS, writeSetting } from "#db/system-settings";
 import type { SessionUser } from "../auth/session.server";
-import { adminTexts } from "../errors/catalogue";
+import { adminTexts } from "../texts/catalogue";
 import { publishEvent } from "../realtime/publish.server";
 import { recordAudit } from "./audit.server";
 import { listCatalogue, setDefaultModel } from "./models-admin.server";

@@ -13,7 +13,7 @@ import { grantRole } from "../auth/users.server";
 import { activeCompletionIds } from "#db/active-completions";
 import { PLAN_LABELS } from "../billing/plan";
 import { requestStops } from "../completions/stop.server";
-import { adminTexts, adminToasts } from "../errors/catalogue";
+import { adminTexts, adminToasts } from "../texts/catalogue";
 import { publishEvent } from "../realtime/publish.server";
 import { webLogger } from "~/utils/logger.server";
 import { auditTrail, type AuditAction } from "./audit.server";

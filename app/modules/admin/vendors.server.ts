@@ -8,7 +8,7 @@ import type { Db } from "#db/database";
 import { nowIso, type ApiVendor } from "#db/schema";
 import { SETTING_KEYS, writeSetting } from "#db/system-settings";
 import type { SessionUser } from "../auth/session.server";
-import { adminTexts, connectionTestMessage } from "../errors/catalogue";
+import { adminTexts, connectionTestMessage } from "../texts/catalogue";
 import { publishEvent } from "../realtime/publish.server";
 import { runVendorCheck } from "../vendors/vendor-check.server";
 import { auditTrail } from "./audit.server";

@@ -10,7 +10,7 @@ import { insertWithNewId } from "#db/new-row";
 import { nowIso, type Role, type User } from "#db/schema";
 import { rolesOf } from "../auth/users.server";
 import { effectivePlan } from "#db/plans";
-import { apiTexts, messages } from "../errors/catalogue";
+import { apiTexts, messages } from "../texts/catalogue";
 import { Refusal } from "../errors/refusal";
 import { ApiError } from "./api-errors";
 

@@ -8,7 +8,7 @@ import { validate as isUuid, v7 as uuidv7 } from "uuid";
 import type { Completion } from "#db/schema";
 import type { StreamEntry } from "#contract/jobs";
 import { askFromApi, SendRefusedError } from "../completions/completions.server";
-import { apiTexts, failureMessage } from "../errors/catalogue";
+import { apiTexts, failureMessage } from "../texts/catalogue";
 import { listModels } from "../models/models.server";
 import { serverContext } from "../server-context.server";
 import { ApiError, type ApiStatus } from "./api-errors";

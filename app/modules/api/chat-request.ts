@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { DEFAULT_TEMPERATURE } from "../completions/quick-actions";
-import { apiTexts, messages } from "../errors/catalogue";
+import { apiTexts, messages } from "../texts/catalogue";
 import { perLocale } from "../i18n/translate";
 
 /** The chat's own limit for one message (docs/product.md §2), applied to every message of a request. */

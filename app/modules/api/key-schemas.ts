@@ -1,6 +1,6 @@
 /** The API keys page's forms (docs/product.md §12), shared by the browser and the server; built per language. */
 import { z } from "zod";
-import { apiTexts, messages } from "../errors/catalogue";
+import { apiTexts, messages } from "../texts/catalogue";
 import { perLocale } from "../i18n/translate";
 import { requiredText } from "~/utils/form-fields";
 

@@ -3,7 +3,7 @@
  * them. A point is taken before the request does any work; past the limit the answer is 429 with Retry-After.
  */
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { apiTexts } from "../errors/catalogue";
+import { apiTexts } from "../texts/catalogue";
 import { readyRedis, serverContext } from "../server-context.server";
 import { webEnv } from "~/utils/env.server";
 import { ApiError } from "./api-errors";

@@ -1,7 +1,7 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import type { User } from "#db/schema";
-import { messages } from "../errors/catalogue";
+import { messages } from "../texts/catalogue";
 import { recordAudit } from "../admin/audit.server";
 import { db } from "../server-context.server";
 import { burnPasswordCheck, verifyPassword } from "./password.server";

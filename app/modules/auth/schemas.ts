@@ -3,7 +3,7 @@
  * per language: their messages are in it.
  */
 import { z } from "zod";
-import { messages } from "../errors/catalogue";
+import { messages } from "../texts/catalogue";
 import { perLocale } from "../i18n/translate";
 import { requiredText } from "~/utils/form-fields";
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import { isUniqueViolation, type Db } from "#db/database";
 import { nowIso, type Role, type User } from "#db/schema";
-import { messages } from "../errors/catalogue";
+import { messages } from "../texts/catalogue";
 import { Refusal } from "../errors/refusal";
 import { hashPassword } from "./password.server";
 

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { emailField } from "../auth/schemas";
-import { messages } from "../errors/catalogue";
+import { messages } from "../texts/catalogue";
 import { perLocale } from "../i18n/translate";
 import { cardNumberValid } from "./card-numbers";
 import { BILLINGS, PLANS } from "./prices";

@@ -5,7 +5,7 @@
 import { data } from "@remix-run/node";
 import type { Billing, Order, Plan } from "#db/schema";
 import type { SessionUser } from "../auth/session.server";
-import { messages } from "../errors/catalogue";
+import { messages } from "../texts/catalogue";
 import { planChoiceSchema } from "./checkout-schemas";
 import { CheckoutError, requireOrder } from "./orders.server";
 

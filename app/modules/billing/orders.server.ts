@@ -6,7 +6,7 @@
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
 import { nowIso, type Billing, type Order, type Plan, type User } from "#db/schema";
-import { messages } from "../errors/catalogue";
+import { messages } from "../texts/catalogue";
 import type { Details, CardInput } from "./checkout-schemas";
 import type { CardProvider, PaymentEvent, RedirectProvider } from "./payment-provider";
 import { CURRENCY, planEnd, priceCents } from "./prices";

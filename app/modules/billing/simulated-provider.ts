@@ -3,7 +3,7 @@
  * /docs, so every path of the checkout can be tried by hand and in tests.
  */
 import { randomUUID } from "node:crypto";
-import { messages } from "../errors/catalogue";
+import { messages } from "../texts/catalogue";
 import { isAmexNumber } from "./card-numbers";
 import type { CardInput } from "./checkout-schemas";
 import type { CardProvider, ChargeResult } from "./payment-provider";

@@ -1,5 +1,5 @@
 /** The simulated provider's test cards, listed on /docs (kept apart from the provider so the page can import them). */
-import { messages } from "../errors/catalogue";
+import { messages } from "../texts/catalogue";
 
 /**
  * Test numbers (Luhn-valid) that the simulated provider declines, and why; shown on /docs. Getters, so each

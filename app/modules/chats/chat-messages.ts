@@ -4,7 +4,7 @@
  * flash toasts) and the browser.
  * See docs/product.md §9.
  */
-import { messages, messageSection, messageText as t, toasts } from "../errors/catalogue";
+import { messages, messageSection, messageText as t, toasts } from "../texts/catalogue";
 
 /** The version label (docs/product.md §2). */
 export const APP_VERSION = "1.0.0";

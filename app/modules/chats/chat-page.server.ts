@@ -3,7 +3,7 @@ import { readSnapshot, type Db } from "#db/database";
 import { failureFromRow, isActive } from "#contract/lifecycle";
 import type { SessionUser } from "../auth/session.server";
 import { messagesLeftToday } from "../completions/completions.server";
-import { failureMessage } from "../errors/catalogue";
+import { failureMessage } from "../texts/catalogue";
 import { listModels, resolveModelId } from "../models/models.server";
 import { db } from "../server-context.server";
 import { getPreferences } from "../settings/preferences.server";

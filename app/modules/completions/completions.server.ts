@@ -15,7 +15,7 @@ import { completionJobOptions, type CompletionJob } from "#contract/jobs";
 import type { SessionUser } from "../auth/session.server";
 import { createChat, requireChat } from "../chats/chats.server";
 import { chatTitleFrom } from "../chats/titles";
-import { failureMessage, messages } from "../errors/catalogue";
+import { failureMessage, messages } from "../texts/catalogue";
 import { Refusal } from "../errors/refusal";
 import { listModels, resolveModelId } from "../models/models.server";
 import { serverContext } from "../server-context.server";

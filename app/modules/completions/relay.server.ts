@@ -5,7 +5,7 @@
  */
 import type { StreamEntry } from "#contract/jobs";
 import { failureToRow, type AcceptedEventData, type ReplyEventData } from "#contract/lifecycle";
-import { failureMessage } from "../errors/catalogue";
+import { failureMessage } from "../texts/catalogue";
 import { serverContext } from "../server-context.server";
 import { combineHeaders, notFound } from "~/utils/http.server";
 import { webMetrics } from "~/utils/metrics.server";

@@ -3,7 +3,7 @@
  * See docs/product.md §9.
  */
 import { chatTexts } from "../chats/chat-messages";
-import { failureMessage, messageSection, messageText as t } from "../errors/catalogue";
+import { failureMessage, messageSection, messageText as t } from "../texts/catalogue";
 
 export const settingsToasts = messageSection("settingsToasts");
 

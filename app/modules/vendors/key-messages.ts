@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { adminTexts, messageSection, messageText } from "../errors/catalogue";
+import { adminTexts, messageSection, messageText } from "../texts/catalogue";
 import { perLocale } from "../i18n/translate";
 import { requiredText } from "~/utils/form-fields";
 

@@ -7,7 +7,7 @@ import type { Db } from "#db/database";
 import { activeVendor } from "#db/vendors";
 import { nowIso } from "#db/schema";
 import type { VendorCheckResult } from "#contract/jobs";
-import { failureMessage } from "../errors/catalogue";
+import { failureMessage } from "../texts/catalogue";
 import { keyMessages } from "./key-messages";
 import { runVendorCheck } from "./vendor-check.server";
 import { Refusal } from "~/modules/errors/refusal";

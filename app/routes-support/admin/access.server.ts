@@ -6,7 +6,7 @@
 import type { ActionFunctionArgs, AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { requireAdmin } from "~/routes-support/auth.server";
-import { messages } from "~/modules/errors/catalogue";
+import { messages } from "~/modules/texts/catalogue";
 import { isCrossSite } from "~/utils/http.server";
 
 export const requireAdminPage = (request: Request): Promise<SessionUser> => requireAdmin(request);

@@ -1,4 +1,4 @@
-import { adminTexts } from "~/modules/errors/catalogue";
+import { adminTexts } from "~/modules/texts/catalogue";
 import { serverContext } from "~/modules/server-context.server";
 import { requireAdminPage } from "./access.server";
 import { AUDIT_SCREENS, type AuditScreen } from "~/modules/admin/audit-actions";

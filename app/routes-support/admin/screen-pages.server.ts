@@ -5,7 +5,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { z } from "zod";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { adminTexts, adminToasts } from "~/modules/errors/catalogue";
+import { adminTexts, adminToasts } from "~/modules/texts/catalogue";
 import { serverContext } from "~/modules/server-context.server";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";

@@ -1,7 +1,7 @@
 /** What the users screens load and how their posts are answered, so the routes stay parse → call → respond. */
 import type { AppLoadContext } from "@remix-run/node";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { adminTexts, adminToasts } from "~/modules/errors/catalogue";
+import { adminTexts, adminToasts } from "~/modules/texts/catalogue";
 import { serverContext } from "~/modules/server-context.server";
 import type { ToastInput } from "~/modules/toast/toast";
 import { safeRedirect } from "~/utils/redirect";

@@ -1,7 +1,7 @@
 /** What the vendors screen loads and how its posts are answered, so the route stays parse → call → respond. */
 import type { AppLoadContext } from "@remix-run/node";
 import type { SessionUser } from "~/modules/auth/session.server";
-import { adminToasts } from "~/modules/errors/catalogue";
+import { adminToasts } from "~/modules/texts/catalogue";
 import { serverContext } from "~/modules/server-context.server";
 import type { ToastInput } from "~/modules/toast/toast";
 import { webEnv } from "~/utils/env.server";
