@@ -118,15 +118,13 @@ describe("the composer's send, started at its submit", () => {
     expect(router.revalidate).toHaveBeenCalledTimes(1);
   });
 
-  /** A send from chat-1's composer, the user then on `page`. */
-  const sendAndLeave = (requestId: string, page: string) => {
-    const handedOn = sendAtSubmit(composerForm({ content: "Hello", requestId }), "chat-1", router)!;
-    vi.stubGlobal("location", { pathname: page, search: "" });
-    return handedOn;
-  };
-
   it("reloads the page the user went to when the answer broke, as the send may have been taken", async () => {
-    const handedOn = sendAndLeave("req-left-cut", "/settings");
+    const handedOn = sendAtSubmit(
+      composerForm({ content: "Hello", requestId: "req-left-cut" }),
+      "chat-1",
+      router,
+    )!;
+    vi.stubGlobal("location", { pathname: "/settings", search: "" });
     answer.cut();
     await handedOn;
     expect(router.submit).not.toHaveBeenCalled();
@@ -136,7 +134,12 @@ describe("the composer's send, started at its submit", () => {
 
   it("forgets a refused send the user left, without reloading the page they went to", async () => {
     fetch.mockImplementation(() => Promise.resolve(Response.json({ status: "error" }, { status: 429 })));
-    const handedOn = sendAndLeave("req-left-refused", "/chat/chat-2");
+    const handedOn = sendAtSubmit(
+      composerForm({ content: "Hello", requestId: "req-left-refused" }),
+      "chat-1",
+      router,
+    )!;
+    vi.stubGlobal("location", { pathname: "/chat/chat-2", search: "" });
     await handedOn;
     expect(router.submit).not.toHaveBeenCalled();
     expect(router.revalidate).not.toHaveBeenCalled();

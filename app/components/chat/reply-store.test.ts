@@ -235,19 +235,6 @@ describe("a send answered with its reply's stream", () => {
     expect(FakeEventSource.opened).toEqual([]);
   });
 
-  /** A send of `id` accepted with `first` (its events), and `replyStarted` waiting for it. */
-  async function acceptedAndWaiting(id: string, first = "") {
-    const answer = streamedAnswer();
-    const { sent } = sendWith(answer.response, id);
-    answer.write(ACCEPTED + first);
-    await sent;
-    let resolved = false;
-    const waiting = replyStarted(id, 60_000).then(() => {
-      resolved = true;
-    });
-    return { answer, waiting, started: () => resolved };
-  }
-
   /** Frames the page asked for, run by the test when it likes. */
   function frames() {
     const asked: FrameRequestCallback[] = [];
@@ -257,14 +244,19 @@ describe("a send answered with its reply's stream", () => {
 
   it("says when the reply's first text has been painted, so the page goes on to the chat only then", async () => {
     const { asked, paint } = frames();
-    const { answer, waiting, started } = await acceptedAndWaiting("sent-e");
+    const answer = streamedAnswer();
+    const { sent } = sendWith(answer.response, "sent-e");
+    answer.write(ACCEPTED);
+    await sent;
+    let started = false;
+    const waiting = replyStarted("sent-e", 60_000).then(() => (started = true));
     await settle();
-    expect(started()).toBe(false);
+    expect(started).toBe(false);
     expect(asked).toEqual([]);
     answer.write(token(5, "Hello"));
     await settle();
     // The text is in the page, but its frame has not been painted yet.
-    expect(started()).toBe(false);
+    expect(started).toBe(false);
     expect(asked).toHaveLength(1);
     answer.write(token(11, " world"));
     await settle();
@@ -273,9 +265,9 @@ describe("a send answered with its reply's stream", () => {
     paint();
     await Promise.resolve();
     // The frame's callbacks run before its paint: the task queued from one runs after it.
-    expect(started()).toBe(false);
+    expect(started).toBe(false);
     await waiting;
-    expect(started()).toBe(true);
+    expect(started).toBe(true);
   });
 
   it("waits for the paint of a first text that came with the acceptance", async () => {
@@ -296,17 +288,22 @@ describe("a send answered with its reply's stream", () => {
 
   it("goes on once a reply that ends with no text is painted", async () => {
     const { asked, paint } = frames();
-    const { answer, waiting, started } = await acceptedAndWaiting("sent-empty");
+    const answer = streamedAnswer();
+    const { sent } = sendWith(answer.response, "sent-empty");
+    answer.write(ACCEPTED);
+    await sent;
+    let started = false;
+    const waiting = replyStarted("sent-empty", 60_000).then(() => (started = true));
     await settle();
     expect(asked).toEqual([]);
     answer.write(`event: stopped\ndata: ${JSON.stringify({ messageId: "m" })}\n\n`);
     answer.end();
     await settle();
     expect(replyNow("sent-empty")).toMatchObject({ status: "ready", stopped: true, text: "" });
-    expect(started()).toBe(false);
+    expect(started).toBe(false);
     paint();
     await waiting;
-    expect(started()).toBe(true);
+    expect(started).toBe(true);
   });
 
   it("stops waiting for a first text that is slow to come", async () => {
