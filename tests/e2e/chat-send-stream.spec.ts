@@ -205,28 +205,6 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     expect(db.storedBy(user.id)).toMatchObject({ chats: 2, completions: 2 });
   });
 
-  test("a new chat warms its reply's Markdown as soon as the user types, not only once the page is idle", async ({
-    page,
-    user: _user,
-  }) => {
-    // The page never idle: only typing can start the warm-up.
-    await page.addInitScript(() => {
-      window.requestIdleCallback = () => 0;
-    });
-    await page.goto("/chat");
-    await expect(page.getByRole("heading", { name: "What can I help with?" })).toBeVisible();
-    const warmUp = page.getByTestId("warm-markdown");
-    await expect(warmUp).toHaveCount(0);
-
-    await composer(page).pressSequentially("Hi");
-    await expect(warmUp).toHaveCount(1);
-    await expect(warmUp).toBeHidden();
-    await expect(warmUp.locator("code").first()).toHaveText("code");
-    // Not a message: nothing in the chat's list, and the screen stays the empty chat.
-    await expect(bubbles(page, "assistant")).toHaveCount(0);
-    await expect(page.getByRole("heading", { name: "What can I help with?" })).toBeVisible();
-  });
-
   test("a new chat's question refused by the server goes, and the message stays in the box", async ({
     page,
     user,

@@ -136,6 +136,9 @@ test.describe("chat", () => {
     db,
     mock,
   }) => {
+    // Two whole page loads, a reload's hydration and a reply streamed to its end: on a loaded machine each
+    // takes seconds.
+    test.slow();
     const reply = wordsReply(80, "tok");
     const gate = gateName("reload");
     await page.goto("/chat");

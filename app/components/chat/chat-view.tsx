@@ -14,10 +14,8 @@ import { MessageBubble } from "./message-bubble";
 import { EditLastMessage, IntentButton } from "./message-controls";
 import { QuickActions } from "./quick-actions";
 import { ScrollToBottom } from "./scroll-to-bottom";
-import { useCompletionStream, useFollowing } from "./use-completion-stream";
-import { useSentAtSubmit } from "./follow-sent-reply";
+import { useReply, useSend } from "./reply-store";
 import { useReplyNotification } from "./use-reply-notification";
-import { WarmMarkdown } from "./warm-markdown";
 import { useTranslation } from "react-i18next";
 
 type Message = ChatPageData["messages"][number];
@@ -54,28 +52,29 @@ function PendingReply({
   notifications: boolean;
   /**
    * The message just sent, shown while the page's data reloads: that reload brings the stored reply, and until
-   * it does the bubble shows the first token and the end only (see `useCompletionStream`).
+   * it does the bubble shows the first token and the end only (see `useReply`).
    */
   justSent?: boolean;
 }) {
   const { revalidate } = useRevalidator();
   const toast = useToast();
-  const stream = useCompletionStream(completionId, { everyToken: !justSent });
-  useReplyNotification(completionId, stream, notifications);
-  const finished = stream.status !== "waiting" && stream.status !== "streaming";
+  const reply = useReply(completionId, { everyToken: !justSent });
+  useReplyNotification(completionId, reply, notifications);
+  const text = reply?.text ?? "";
+  const finished = reply?.status === "ready" || reply?.status === "error";
   useEffect(() => {
-    if (stream.status === "error")
-      toast({ type: "destructive", title: toasts.replyFailed.title, description: stream.message });
-  }, [stream, toast]);
+    if (reply?.status === "error")
+      toast({ type: "destructive", title: toasts.replyFailed.title, description: reply.error });
+  }, [reply, toast]);
   // The stored message takes this live one's place once the typing indicator has lingered.
   useEffect(() => {
     if (!finished || justSent) return;
-    const timer = setTimeout(revalidate, typingLingerMs(stream.text.length));
+    const timer = setTimeout(revalidate, typingLingerMs(text.length));
     return () => clearTimeout(timer);
-  }, [finished, justSent, stream.text.length, revalidate]);
+  }, [finished, justSent, text.length, revalidate]);
   return (
-    <MessageBubble role="assistant" streaming={Boolean(stream.text) && !finished}>
-      {stream.text || <Thinking />}
+    <MessageBubble role="assistant" streaming={Boolean(text) && !finished}>
+      {text || <Thinking />}
     </MessageBubble>
   );
 }
@@ -221,22 +220,19 @@ const StoredMessage = memo(function StoredMessage({
 });
 
 /**
- * The message this page is sending, until the chat's data knows it. In a chat the question shows with its live
- * reply's first event, in one render; in a new chat it shows at once, while the send is
- * on its way, so that the page's change from the empty screen to the list is not in the way of the first token.
- * The live reply shows once the send's answer is followed (`followSentReply`): `accepted` stays false for a send
- * refused or not yet answered, and the question goes with the submission. `answered` is the send's client
- * action over, after the first token's paint: the composer is cleared then, not in the first token's render.
+ * The message this page is sending, until the chat's data knows it. In a new chat it shows at once, while the
+ * send is on its way, so that the page's change from the empty screen to the list is not in the way of the
+ * first token; in a chat, once the send is accepted (a refused one never shows). The live reply shows once
+ * accepted; `answered` is the send's client action over, after the first token's paint: the composer is
+ * cleared then, not in the first token's render.
  */
 function useSentMessage(requestId: string, firstMessage: boolean) {
   const navigation = useNavigation();
-  const following = useFollowing(requestId);
-  const shown = following || firstMessage;
-  // Started at the composer's submit, the send is on its way before the router holds its form; read only when
-  // it shows, so that in a chat the page does not render at the submit for nothing.
-  const form = useSentAtSubmit(shown ? requestId : null) ?? navigation.formData;
+  const send = useSend(requestId);
+  const accepted = Boolean(send) && send?.status !== "submitted";
+  const form = send?.question ?? navigation.formData;
   if (!form || (form.get("intent") ?? "send") !== "send" || form.get("requestId") !== requestId) return null;
-  if (!shown) return null;
+  if (!accepted && !firstMessage) return null;
   const content = form.get("content");
   if (typeof content !== "string" || !content.trim()) return null;
   // As the send stores it: a first message's "[SYSTEM: ...]" prefix is the chat's instruction, not shown.
@@ -244,8 +240,8 @@ function useSentMessage(requestId: string, firstMessage: boolean) {
   return {
     content: question,
     completionId: requestId,
-    accepted: following,
-    answered: following && navigation.state === "loading",
+    accepted,
+    answered: accepted && navigation.state === "loading",
   };
 }
 
@@ -318,7 +314,6 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
                 <p className="mt-3 text-zinc-400">{t("view.emptyHint")}</p>
               </div>
               <QuickActions requestId={requestId} disabled={cannotSend} wrap />
-              <WarmMarkdown />
             </div>
           ) : (
             // shrink-0 and mb-auto act only in the no-JS thread laid out from the end (root.tsx): the list keeps

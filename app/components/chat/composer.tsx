@@ -4,7 +4,8 @@ import { memo, useEffect, useRef, type CSSProperties, type FormEvent, type Keybo
 import { ErrorList } from "~/components/ui/field";
 import { useOptionalUser } from "~/root";
 import { forgetDraft, readDraft, saveDraft } from "./composer-draft";
-import { sendAtSubmit, useSentAtSubmit } from "./follow-sent-reply";
+import { sendAtSubmit } from "./follow-sent-reply";
+import { useSend } from "./reply-store";
 import { SendIcon, StopIcon } from "./icons";
 import { useTranslation } from "react-i18next";
 
@@ -35,8 +36,10 @@ export const Composer = memo(function Composer({
   const { t } = useTranslation("chat");
   const navigation = useNavigation();
   // A send started at its submit is on its way before the router's submission (see `onSubmit`).
-  const sentAtSubmit = useSentAtSubmit(requestId);
-  const submitting = navigation.state === "submitting" || Boolean(sentAtSubmit);
+  const sent = useSend(requestId);
+  const submitting = navigation.state === "submitting" || Boolean(sent);
+  const navigationState = useRef(navigation.state);
+  navigationState.current = navigation.state;
   const stopping = submitting && navigation.formData?.get("intent") === "stop";
   const formRef = useRef<HTMLFormElement>(null);
   const stopRef = useRef<HTMLButtonElement>(null);
@@ -65,6 +68,7 @@ export const Composer = memo(function Composer({
     const handOff = {
       submit: (form: FormData) => submit(form, { method: "post", action }),
       revalidate: revalidator.revalidate,
+      isIdle: () => navigationState.current === "idle",
     };
     // The router's submission follows the send once its first token is painted.
     if (sendAtSubmit(formData, chatId, handOff)) event.preventDefault();

@@ -1,7 +1,8 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { acceptedEvent, streamedAnswer, token } from "#tests/support/sse";
-import { followSentReply, sendAtSubmit, sentAtSubmit, submittedForm } from "./follow-sent-reply";
+import { followSentReply, sendAtSubmit } from "./follow-sent-reply";
+import { replyNow } from "./reply-store";
 
 function composerForm(fields: Record<string, string>) {
   const form = new FormData();
@@ -20,17 +21,21 @@ function clientAction(form: FormData, chatId: string) {
   return { result: followSentReply(args), serverAction };
 }
 
+/** The question the page shows for a send, while it follows it. */
+const question = (requestId: string) => replyNow(requestId)?.question;
+
 describe("the composer's send, started at its submit", () => {
   let fetch: ReturnType<typeof vi.fn>;
   let answer: ReturnType<typeof streamedAnswer>;
-  let router: { submit: ReturnType<typeof vi.fn>; revalidate: ReturnType<typeof vi.fn> };
-  let navigation: { state: string };
+  let router: {
+    submit: ReturnType<typeof vi.fn>;
+    revalidate: ReturnType<typeof vi.fn>;
+    isIdle: ReturnType<typeof vi.fn<() => boolean>>;
+  };
   beforeEach(() => {
     answer = streamedAnswer();
-    router = { submit: vi.fn(), revalidate: vi.fn() };
-    navigation = { state: "idle" };
+    router = { submit: vi.fn(), revalidate: vi.fn(), isIdle: vi.fn(() => true) };
     vi.stubGlobal("location", { pathname: "/chat/chat-1", search: "" });
-    vi.stubGlobal("__remixRouter", { state: { navigation } });
     fetch = vi.fn(() => Promise.resolve(answer.response));
     vi.stubGlobal("fetch", fetch);
     vi.stubGlobal("requestAnimationFrame", (frame: FrameRequestCallback) => setTimeout(() => frame(0), 0));
@@ -39,43 +44,53 @@ describe("the composer's send, started at its submit", () => {
 
   it("is the request the client action follows: one POST, and the page goes on to the chat", async () => {
     const form = composerForm({ content: "Hello", requestId: "req-early", model: "m" });
+    // The router runs the client action for the form it is handed.
+    let action: ReturnType<typeof clientAction> | undefined;
+    router.submit.mockImplementation((submitted: FormData) => (action = clientAction(submitted, "chat-1")));
     const routerTurn = sendAtSubmit(form, "chat-1", router);
     expect(fetch).toHaveBeenCalledTimes(1);
     expect(fetch.mock.calls[0]![0]).toBe("/api/chat-send/chat-1");
 
-    const { result, serverAction } = clientAction(form, "chat-1");
     answer.write(acceptedEvent("/chat/chat-1") + token(5, "Hello"));
-    const response = (await result) as Response;
+    await routerTurn;
+    const response = (await action!.result) as Response;
     expect(response.status).toBe(302);
     expect(response.headers.get("Location")).toBe("/chat/chat-1");
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(serverAction).not.toHaveBeenCalled();
+    expect(action!.serverAction).not.toHaveBeenCalled();
+  });
+
+  it("sends a new chat's form to the chat-send route with no chat id", async () => {
+    const form = composerForm({ content: "Hello", requestId: "req-new-chat" });
+    const routerTurn = sendAtSubmit(form, undefined, router)!;
+    expect(fetch.mock.calls[0]![0]).toBe("/api/chat-send");
+    answer.write(acceptedEvent("/chat/chat-9") + token(5, "Hello"));
     await routerTurn;
+    expect(router.submit).toHaveBeenCalledExactlyOnceWith(form);
   });
 
   it("hands the form to the router once the first token is painted, and shows the send until then", async () => {
     const form = composerForm({ content: "Hello", requestId: "req-turn", model: "m" });
     const handedOn = sendAtSubmit(form, "chat-1", router)!;
-    expect(sentAtSubmit("req-turn")).toBe(form);
+    expect(question("req-turn")).toBe(form);
+    expect(replyNow("req-turn")!.status).toBe("submitted");
 
     answer.write(acceptedEvent("/chat/chat-1"));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(router.submit).not.toHaveBeenCalled();
+    expect(replyNow("req-turn")!.status).toBe("streaming");
 
     answer.write(token(5, "Hello"));
     await handedOn;
     expect(router.submit).toHaveBeenCalledExactlyOnceWith(form);
     expect(router.revalidate).not.toHaveBeenCalled();
-    expect(sentAtSubmit("req-turn")).toBe(form);
+    expect(question("req-turn")).toBe(form);
     const { result } = clientAction(form, "chat-1");
     expect(((await result) as Response).headers.get("Location")).toBe("/chat/chat-1");
-    // Still shown while the chat's data reloads, until the next send.
-    expect(sentAtSubmit("req-turn")).toBe(form);
+    // Still shown while the chat's data reloads.
+    expect(question("req-turn")).toBe(form);
+    expect(replyNow("req-turn")!.text).toBe("Hello");
     expect(fetch).toHaveBeenCalledTimes(1);
-    fetch.mockImplementationOnce(() => Promise.resolve(Response.json({}, { status: 400 })));
-    const next = sendAtSubmit(composerForm({ content: "Next", requestId: "req-next" }), "chat-1", router);
-    expect(sentAtSubmit("req-turn")).toBeUndefined();
-    await next;
   });
 
   it("hands the form to the router at once when the send is refused, and its client action reads the refusal", async () => {
@@ -84,10 +99,13 @@ describe("the composer's send, started at its submit", () => {
     const form = composerForm({ content: "Hello", requestId: "req-refused" });
     await sendAtSubmit(form, "chat-1", router);
     expect(router.submit).toHaveBeenCalledExactlyOnceWith(form);
+    // The question stays shown until the refusal is.
+    expect(question("req-refused")).toBe(form);
     const { result, serverAction } = clientAction(form, "chat-1");
     await expect(result).resolves.toEqual(refusal);
     expect(serverAction).not.toHaveBeenCalled();
-    expect(sentAtSubmit("req-refused")).toBeUndefined();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(replyNow("req-refused")).toBeUndefined();
   });
 
   it("keeps a user who went to another page there, and reloads that page's data once the send is taken", async () => {
@@ -98,18 +116,40 @@ describe("the composer's send, started at its submit", () => {
     await handedOn;
     expect(router.submit).not.toHaveBeenCalled();
     expect(router.revalidate).toHaveBeenCalledTimes(1);
-    expect(sentAtSubmit("req-left")).toBeUndefined();
   });
 
+  /** A send from chat-1's composer, the user then on `page`. */
+  const sendAndLeave = (requestId: string, page: string) => {
+    const handedOn = sendAtSubmit(composerForm({ content: "Hello", requestId }), "chat-1", router)!;
+    vi.stubGlobal("location", { pathname: page, search: "" });
+    return handedOn;
+  };
+
   it("reloads the page the user went to when the answer broke, as the send may have been taken", async () => {
-    const handedOn = sendAtSubmit(
-      composerForm({ content: "Hello", requestId: "req-left-cut" }),
-      "chat-1",
-      router,
-    )!;
-    vi.stubGlobal("location", { pathname: "/settings", search: "" });
+    const handedOn = sendAndLeave("req-left-cut", "/settings");
     answer.cut();
     await handedOn;
+    expect(router.submit).not.toHaveBeenCalled();
+    expect(router.revalidate).toHaveBeenCalledTimes(1);
+    expect(replyNow("req-left-cut")).toBeUndefined();
+  });
+
+  it("forgets a refused send the user left, without reloading the page they went to", async () => {
+    fetch.mockImplementation(() => Promise.resolve(Response.json({ status: "error" }, { status: 429 })));
+    const handedOn = sendAndLeave("req-left-refused", "/chat/chat-2");
+    await handedOn;
+    expect(router.submit).not.toHaveBeenCalled();
+    expect(router.revalidate).not.toHaveBeenCalled();
+    expect(replyNow("req-left-refused")).toBeUndefined();
+  });
+
+  it("does not hand a taken send to a busy router, and reloads the page's data instead", async () => {
+    const form = composerForm({ content: "Hello", requestId: "req-busy" });
+    const handedOn = sendAtSubmit(form, "chat-1", router)!;
+    router.isIdle.mockReturnValue(false);
+    answer.write(acceptedEvent("/chat/chat-1") + token(5, "Hello"));
+    await handedOn;
+    expect(router.isIdle).toHaveBeenCalled();
     expect(router.submit).not.toHaveBeenCalled();
     expect(router.revalidate).toHaveBeenCalledTimes(1);
   });
@@ -118,11 +158,11 @@ describe("the composer's send, started at its submit", () => {
     fetch.mockImplementation(() => Promise.resolve(Response.json({ status: "error" }, { status: 429 })));
     const form = composerForm({ content: "Hello", requestId: "req-leaving" });
     const handedOn = sendAtSubmit(form, "chat-1", router)!;
-    navigation.state = "loading";
+    router.isIdle.mockReturnValue(false);
     await handedOn;
     expect(router.submit).not.toHaveBeenCalled();
     expect(router.revalidate).not.toHaveBeenCalled();
-    expect(sentAtSubmit("req-leaving")).toBeUndefined();
+    expect(replyNow("req-leaving")).toBeUndefined();
   });
 
   it("drops the send from the page when the router's submission could not be made", async () => {
@@ -132,13 +172,15 @@ describe("the composer's send, started at its submit", () => {
     const form = composerForm({ content: "Hello", requestId: "req-unsubmitted" });
     fetch.mockImplementation(() => Promise.resolve(Response.json({ status: "error" }, { status: 429 })));
     await sendAtSubmit(form, "chat-1", router);
-    expect(sentAtSubmit("req-unsubmitted")).toBeUndefined();
+    expect(router.submit).toHaveBeenCalledTimes(1);
+    expect(replyNow("req-unsubmitted")).toBeUndefined();
   });
 
   it("leaves a form that starts no reply (stop) to the form's own action", async () => {
     const form = composerForm({ intent: "stop", completionId: "c", requestId: "req-stop" });
     expect(sendAtSubmit(form, "chat-1", router)).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
+    expect(replyNow("req-stop")).toBeUndefined();
     const { result, serverAction } = clientAction(form, "chat-1");
     await expect(result).resolves.toEqual({ fromServerAction: true });
     expect(serverAction).toHaveBeenCalledTimes(1);
@@ -150,6 +192,7 @@ describe("the composer's send, started at its submit", () => {
     const routerTurn = sendAtSubmit(form, "chat-1", router);
     answer.cut();
     await routerTurn;
+    expect(router.submit).toHaveBeenCalledExactlyOnceWith(form);
     const { result, serverAction } = clientAction(form, "chat-1");
     await expect(result).resolves.toEqual({ fromServerAction: true });
     expect(serverAction).toHaveBeenCalledTimes(1);
@@ -157,35 +200,52 @@ describe("the composer's send, started at its submit", () => {
   });
 });
 
-describe("the form a client action was submitted with", () => {
-  const form = composerForm({ content: "Hello", requestId: "req-form" });
-  const post = (url: string) =>
-    new Request(url, { method: "POST", body: composerForm({ content: "From the body" }) });
+describe("a client action with no send started at its submit", () => {
+  let fetch: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    vi.stubGlobal("requestAnimationFrame", (frame: FrameRequestCallback) => setTimeout(() => frame(0), 0));
+  });
+  afterEach(() => vi.unstubAllGlobals());
 
-  it("is the router's own form data when the navigation describes this request, and the body stays unread", async () => {
-    const request = post("http://chat.test/chat/chat-1?index");
-    const navigation = {
-      state: "submitting",
-      formMethod: "post",
-      formAction: "/chat/chat-1?index",
-      formData: form,
-    };
-    expect(await submittedForm(request, navigation)).toBe(form);
-    expect(request.bodyUsed).toBe(false);
+  it("sends the form itself, and goes on to the chat once the reply's first text is painted", async () => {
+    const answer = streamedAnswer();
+    fetch.mockImplementation(() => Promise.resolve(answer.response));
+    const form = composerForm({ content: "Hello", requestId: "req-own" });
+    const { result, serverAction } = clientAction(form, "chat-1");
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(1));
+    expect(fetch.mock.calls[0]![0]).toBe("/api/chat-send/chat-1");
+    expect(question("req-own")?.get("content")).toBe("Hello");
+    answer.write(acceptedEvent("/chat/chat-1") + token(5, "Hello"));
+    const response = (await result) as Response;
+    expect(response.headers.get("Location")).toBe("/chat/chat-1");
+    expect(serverAction).not.toHaveBeenCalled();
   });
 
-  it("is read from the request when the navigation is another submission, or none", async () => {
-    const request = post("http://chat.test/chat/chat-1");
-    for (const navigation of [
-      undefined,
-      { state: "idle" },
-      { state: "submitting", formMethod: "post", formAction: "/chat/chat-2", formData: form },
-      { state: "submitting", formMethod: "get", formAction: "/chat/chat-1", formData: form },
-    ]) {
-      const read = await submittedForm(request, navigation);
-      expect(read.get("content")).toBe("From the body");
-    }
-    // Read from a clone: the router's own request keeps its body for the form's action.
-    expect(request.bodyUsed).toBe(false);
+  it("follows a refusal's redirect (the sign-in, the key dialog)", async () => {
+    fetch.mockImplementation(() => Promise.resolve(Response.json({ location: "/login" }, { status: 401 })));
+    const { result, serverAction } = clientAction(composerForm({ requestId: "req-sign-in" }), "chat-1");
+    const response = (await result) as Response;
+    expect(response.status).toBe(302);
+    expect(response.headers.get("Location")).toBe("/login");
+    expect(serverAction).not.toHaveBeenCalled();
+    expect(replyNow("req-sign-in")).toBeUndefined();
+  });
+
+  it("leaves an answer that is neither a stream nor JSON to the form's own action", async () => {
+    fetch.mockImplementation(() => Promise.resolve(new Response("<html>", { status: 500 })));
+    const { result, serverAction } = clientAction(composerForm({ requestId: "req-html" }), "chat-1");
+    await expect(result).resolves.toEqual({ fromServerAction: true });
+    expect(serverAction).toHaveBeenCalledTimes(1);
+    expect(replyNow("req-html")).toBeUndefined();
+  });
+
+  it("asks the form's own action when the request itself failed", async () => {
+    fetch.mockImplementation(() => Promise.reject(new TypeError("Failed to fetch")));
+    const { result, serverAction } = clientAction(composerForm({ requestId: "req-offline" }), "chat-1");
+    await expect(result).resolves.toEqual({ fromServerAction: true });
+    expect(serverAction).toHaveBeenCalledTimes(1);
+    expect(replyNow("req-offline")).toBeUndefined();
   });
 });

@@ -38,19 +38,21 @@ describe("excerpt", () => {
 
 describe("notificationBody", () => {
   it("is the start of a finished reply", () => {
-    expect(notificationBody({ status: "done", text: "The answer is 42." })).toBe("The answer is 42.");
-    expect(notificationBody({ status: "stopped", text: "Partial" })).toBe("Partial");
+    expect(notificationBody({ status: "ready", stopped: false, text: "The answer is 42." })).toBe(
+      "The answer is 42.",
+    );
+    expect(notificationBody({ status: "ready", stopped: true, text: "Partial" })).toBe("Partial");
   });
 
   it("is the error message for a failed reply, not the partial text", () => {
-    expect(notificationBody({ status: "error", text: "Half a", message: "API error (500)" })).toBe(
-      "API error (500)",
-    );
+    expect(
+      notificationBody({ status: "error", stopped: false, text: "Half a", error: "API error (500)" }),
+    ).toBe("API error (500)");
   });
 
   it("says what happened when the reply has no text", () => {
-    expect(notificationBody({ status: "done", text: " " })).toBe("The reply is ready.");
-    expect(notificationBody({ status: "stopped", text: "" })).toBe("The reply was stopped.");
+    expect(notificationBody({ status: "ready", stopped: false, text: " " })).toBe("The reply is ready.");
+    expect(notificationBody({ status: "ready", stopped: true, text: "" })).toBe("The reply was stopped.");
   });
 });
 
@@ -77,8 +79,8 @@ describe("notifyReplyEnd", () => {
 
   it("tells of a reply's end once, however often its bubble mounts again", () => {
     const shown = hiddenTab();
-    const done = { status: "done", text: "All set." } as const;
-    notifyReplyEnd("c-once", { status: "streaming", text: "All" }, true);
+    const done = { status: "ready", stopped: false, text: "All set." } as const;
+    notifyReplyEnd("c-once", { status: "streaming", stopped: false, text: "All" }, true);
     expect(shown).toEqual([]);
     notifyReplyEnd("c-once", done, true);
     notifyReplyEnd("c-once", { ...done }, true);
@@ -91,7 +93,7 @@ describe("notifyReplyEnd", () => {
 
   it("does not tell of an end seen while notifications were off", () => {
     const shown = hiddenTab();
-    const done = { status: "done", text: "Quiet." } as const;
+    const done = { status: "ready", stopped: false, text: "Quiet." } as const;
     notifyReplyEnd("c-off", done, false);
     notifyReplyEnd("c-off", done, true);
     expect(shown).toEqual([]);

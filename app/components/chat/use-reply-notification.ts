@@ -1,10 +1,8 @@
 import { useEffect } from "react";
-import type { StreamState } from "./use-completion-stream";
+import type { Reply } from "./reply-store";
 
 const NOTIFICATION_TITLE = "Rogue AI";
 export const NOTIFICATION_BODY_LENGTH = 120;
-
-type FinishedStream = Extract<StreamState, { status: "done" | "stopped" | "error" }>;
 
 /** The start of `text` on one line, at most `limit` characters, ending on a whole word when one ends near it. */
 export function excerpt(text: string, limit = NOTIFICATION_BODY_LENGTH): string {
@@ -18,11 +16,9 @@ export function excerpt(text: string, limit = NOTIFICATION_BODY_LENGTH): string 
 }
 
 /** What the notification says: the start of the reply, or for a failure what went wrong. */
-export function notificationBody(stream: FinishedStream): string {
-  if (stream.status === "error") return excerpt(stream.message);
-  return (
-    excerpt(stream.text) || (stream.status === "stopped" ? "The reply was stopped." : "The reply is ready.")
-  );
+export function notificationBody(reply: Reply): string {
+  if (reply.status === "error") return excerpt(reply.error ?? "");
+  return excerpt(reply.text) || (reply.stopped ? "The reply was stopped." : "The reply is ready.");
 }
 
 /**
@@ -36,8 +32,8 @@ const seenEnds = new Set<string>();
  * notifications on and the browser allows them: once per reply, when the page first sees its end. The tag is
  * the completion's id, so two tabs following the same reply show one notification.
  */
-export function notifyReplyEnd(completionId: string, stream: StreamState, enabled: boolean) {
-  if (stream.status === "waiting" || stream.status === "streaming") return;
+export function notifyReplyEnd(completionId: string, reply: Reply | undefined, enabled: boolean) {
+  if (reply?.status !== "ready" && reply?.status !== "error") return;
   if (seenEnds.has(completionId)) return;
   seenEnds.add(completionId);
   if (!enabled || document.visibilityState !== "hidden") return;
@@ -45,7 +41,7 @@ export function notifyReplyEnd(completionId: string, stream: StreamState, enable
   let notification: Notification;
   try {
     notification = new Notification(NOTIFICATION_TITLE, {
-      body: notificationBody(stream),
+      body: notificationBody(reply),
       tag: completionId,
     });
   } catch {
@@ -59,6 +55,6 @@ export function notifyReplyEnd(completionId: string, stream: StreamState, enable
 }
 
 /** `notifyReplyEnd` for the reply a component shows. */
-export function useReplyNotification(completionId: string, stream: StreamState, enabled: boolean) {
-  useEffect(() => notifyReplyEnd(completionId, stream, enabled), [completionId, stream, enabled]);
+export function useReplyNotification(completionId: string, reply: Reply | undefined, enabled: boolean) {
+  useEffect(() => notifyReplyEnd(completionId, reply, enabled), [completionId, reply, enabled]);
 }
