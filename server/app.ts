@@ -76,7 +76,8 @@ export async function startWebServer({ build, vite }: WebServerOptions) {
     );
   });
   app.get("/metrics", (req, res, next) => {
-    serveMetrics(metricsSource, env.metricsToken, req, res).catch(next);
+    // req.ip: the client as TRUST_PROXY decides, as for every other use of the client's address.
+    serveMetrics(metricsSource, env.metricsToken, req, res, req.ip).catch(next);
   });
   app.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -90,7 +91,7 @@ export async function startWebServer({ build, vite }: WebServerOptions) {
       res.setHeader("Cache-Control", "private, no-store");
     next();
   });
-  app.use(requestGuards({ trustProxy: env.trustProxy }));
+  app.use(requestGuards({ trustProxy: env.trustProxy !== false }));
   app.use(QUEUE_BOARD_PATH, requireAdminMiddleware, queueBoardRouter());
 
   if (vite) app.use(vite.middlewares);
