@@ -58,18 +58,3 @@ export async function serveMetrics(
   const body = await registry.metrics();
   response.writeHead(200, { "Content-Type": registry.contentType }).end(body);
 }
-
-const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)(\.data)?$/i;
-
-/**
- * A request's path as a route pattern for a metric label: ids become `:id`, built assets one pattern, and
- * anything not found one label, so a scan of random URLs cannot grow the number of series.
- */
-export function routeLabel(pathname: string, status: number): string {
-  if (status === 404) return "unmatched";
-  if (pathname.startsWith("/assets/")) return "/assets/*";
-  return pathname
-    .split("/")
-    .map((segment) => segment.replace(ID_SEGMENT, ":id$1"))
-    .join("/");
-}

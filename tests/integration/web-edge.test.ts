@@ -1,18 +1,22 @@
 /**
- * The web server behind reverse proxies (TRUST_PROXY), as `npm start` runs it: the client's address is the
- * one the trusted proxies saw, never the left-most X-Forwarded-For a client writes itself, for the sign-up,
- * sign-in and demo limits, the audit log and /metrics alike.
+ * What the web server does before and around the app, as `npm start` runs it (the built server, spawned):
+ * - behind reverse proxies (TRUST_PROXY) the client's address is the one the trusted proxies saw, never the
+ *   left-most X-Forwarded-For a client writes itself, for the sign-up, sign-in and demo limits, the audit log
+ *   and /metrics alike;
+ * - requests are named in metrics and logs by their route's pattern, never by the ids in their path.
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildIfNeeded, WEB_BUILD } from "#server/build-if-needed";
 import { freePort } from "#scripts/free-port";
-import { setUpTestEnv } from "../support/test-env";
+import { insertChat } from "../support/rows";
+import { importAfterEnv, setUpTestEnv } from "../support/test-env";
 import { readAll, runLogged, sendRequest, stopLogged, until, type Logged } from "../support/web-process";
 
 const SIGNUPS_PER_HOUR = 3;
 
 const t = setUpTestEnv();
+const shares = importAfterEnv(() => import("~/modules/chats/shares.server"));
 
 interface Web {
   logged: Logged;
@@ -126,5 +130,43 @@ describe("TRUST_PROXY as a list of proxy addresses", () => {
     const form = { email, password: "not-the-password-1" };
     expect(await postForm(proxies, "/signin", form, "198.51.100.9, 203.0.113.8")).toBe(401);
     expect(await auditIpsFor(email)).toEqual(["203.0.113.8"]);
+  });
+});
+
+describe("route labels in metrics and logs", () => {
+  const get = async (web: Web, pathname: string) => {
+    const response = await sendRequest(`${web.base}${pathname}`, "GET", {});
+    const body = await readAll(response);
+    return { status: response.statusCode, body };
+  };
+  const requestSeries = (metrics: string) =>
+    metrics.split("\n").filter((line) => line.startsWith("rogue_http_requests_total{"));
+
+  it("never shows a share link's id, and random paths add no series", async () => {
+    const owner = await t.createUser();
+    const chatId = await insertChat(t.db, owner, "Shared in a test");
+    const shareId = await shares.createShare(t.db, { id: owner, plan: "starter" }, chatId);
+    expect((await get(hops, `/share/${shareId}`)).status).toBe(200);
+    const before = requestSeries((await get(hops, "/metrics")).body);
+
+    const random = Array.from({ length: 50 }, () => randomBytes(6).toString("hex"));
+    for (const segment of random) {
+      expect((await get(hops, `/admin/${segment}`)).status).toBe(302);
+      expect((await get(hops, `/chat/${segment}`)).status).toBe(302);
+    }
+    const metrics = (await get(hops, "/metrics")).body;
+    const after = requestSeries(metrics);
+    expect(metrics).toContain('route="/share/:shareId",status="200"');
+    expect(metrics).not.toContain(shareId);
+    for (const segment of random) expect(metrics).not.toContain(segment);
+    // The 100 redirects are two series: /admin/* and /chat/:chatId.
+    expect(after.length - before.length).toBeLessThanOrEqual(2);
+
+    const requestLines = await until(() => {
+      const lines = hops.logged.lines.filter((line) => line.msg === "request");
+      return lines.some((line) => line.route === "/chat/:chatId") ? lines : null;
+    }, "the requests' log lines");
+    expect(requestLines).toContainEqual(expect.objectContaining({ route: "/share/:shareId", status: 200 }));
+    expect(JSON.stringify(hops.logged.lines)).not.toContain(shareId);
   });
 });
