@@ -4,7 +4,7 @@
  * plain HTTP.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import type { Agent} from "node:http";
+import type { Agent } from "node:http";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import path from "node:path";
 
