@@ -13,7 +13,7 @@ import { renderMath } from "~/components/chat/math-markdown";
 import { i18n } from "~/modules/i18n/resources.server";
 import { currentLocale } from "~/modules/i18n/translate";
 import { contentSecurityPolicy, createNonce } from "~/utils/csp.server";
-import { webLogger } from "~/utils/logger.server";
+import { pathForLog, webLogger } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 
 const ABORT_DELAY_MS = 5_000;
@@ -21,11 +21,11 @@ const ABORT_DELAY_MS = 5_000;
 export const streamTimeout = ABORT_DELAY_MS;
 
 /** Every error a loader, action or render throws is logged once here, with the route it came from. */
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, params }) => {
   // A client that went away mid-request is not a failure of ours.
   if (request.signal.aborted) return;
   webLogger().error(
-    { err: error, method: request.method, path: new URL(request.url).pathname },
+    { err: error, method: request.method, path: pathForLog(new URL(request.url).pathname, params) },
     "request failed",
   );
 };

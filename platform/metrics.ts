@@ -16,14 +16,22 @@ export function createRegistry(role: "web" | "worker"): Registry {
 
 const LOOPBACK = new Set(["127.0.0.1", "::1", "::ffff:127.0.0.1"]);
 
-/** Loopback callers may read metrics; others only with the token (when one is set). */
-export function mayReadMetrics(request: IncomingMessage, token: string | undefined): boolean {
+/**
+ * Loopback callers may read metrics; others only with the token (when one is set). `clientAddress` is the
+ * caller's address as the process knows it: the socket's, or behind trusted proxies the one they saw, so a
+ * proxy on the same host does not make everyone it forwards a loopback caller.
+ */
+export function mayReadMetrics(
+  clientAddress: string | undefined,
+  authorization: string | undefined,
+  token: string | undefined,
+): boolean {
   if (token) {
-    const given = Buffer.from(request.headers.authorization ?? "");
+    const given = Buffer.from(authorization ?? "");
     const expected = Buffer.from(`Bearer ${token}`);
     if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
   }
-  return LOOPBACK.has(request.socket.remoteAddress ?? "");
+  return LOOPBACK.has(clientAddress ?? "");
 }
 
 /** What a metrics request is answered from: a registry, or the sum over a cluster's processes. */
@@ -32,32 +40,21 @@ export interface MetricsSource {
   readonly contentType: string;
 }
 
-/** Answers a metrics request: the source's text, or 403 for a caller that may not read it. */
+/**
+ * Answers a metrics request: the source's text, or 403 for a caller that may not read it. `clientAddress`:
+ * see mayReadMetrics (the socket's address when not given).
+ */
 export async function serveMetrics(
   registry: MetricsSource,
   token: string | undefined,
   request: IncomingMessage,
   response: ServerResponse,
+  clientAddress = request.socket.remoteAddress,
 ): Promise<void> {
-  if (!mayReadMetrics(request, token)) {
+  if (!mayReadMetrics(clientAddress, request.headers.authorization, token)) {
     response.writeHead(403, { "Content-Type": "text/plain" }).end("Forbidden\n");
     return;
   }
   const body = await registry.metrics();
   response.writeHead(200, { "Content-Type": registry.contentType }).end(body);
-}
-
-const ID_SEGMENT = /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)(\.data)?$/i;
-
-/**
- * A request's path as a route pattern for a metric label: ids become `:id`, built assets one pattern, and
- * anything not found one label, so a scan of random URLs cannot grow the number of series.
- */
-export function routeLabel(pathname: string, status: number): string {
-  if (status === 404) return "unmatched";
-  if (pathname.startsWith("/assets/")) return "/assets/*";
-  return pathname
-    .split("/")
-    .map((segment) => segment.replace(ID_SEGMENT, ":id$1"))
-    .join("/");
 }

@@ -13,7 +13,7 @@ import express from "express";
 import type { ViteDevServer } from "vite";
 import { requestIdFrom, withLogContext } from "#platform/log-context";
 import { withRequestLanguage } from "~/modules/i18n/request-language.server";
-import { routeLabel, serveMetrics } from "#platform/metrics";
+import { serveMetrics } from "#platform/metrics";
 import { QUEUE_BOARD_PATH, queueBoardRouter, requireAdminMiddleware } from "./queue-board";
 import { closeServerContext, readyRedis } from "~/modules/server-context.server";
 import { SESSION_COOKIE } from "~/modules/auth/session.server";
@@ -23,6 +23,7 @@ import { webLogger } from "~/utils/logger.server";
 import { webMetrics } from "~/utils/metrics.server";
 import { requestGuards } from "./guards";
 import { clusterMetricsSource } from "./cluster";
+import { routeLabeler } from "./route-labels";
 
 const SHUTDOWN_GRACE_MS = 3_000;
 const KEEP_ALIVE_MS = 65_000;
@@ -43,6 +44,8 @@ export async function startWebServer({ build, vite }: WebServerOptions) {
   app.set("trust proxy", env.trustProxy);
   const metrics = webMetrics();
   const metricsSource = clusterMetricsSource(metrics.registry);
+  // In development the routes are read once at start: a route added meanwhile is labelled once restarted.
+  const routeLabel = routeLabeler((typeof build === "function" ? await build() : build).routes);
   // Every request gets an id (a proxy's X-Request-Id, or a new one), answered back and carried by every log
   // line the request causes here, in the job it queues, in the worker's run and to the vendor.
   app.use((req, res, next) => {
@@ -76,7 +79,8 @@ export async function startWebServer({ build, vite }: WebServerOptions) {
     );
   });
   app.get("/metrics", (req, res, next) => {
-    serveMetrics(metricsSource, env.metricsToken, req, res).catch(next);
+    // req.ip: the client as TRUST_PROXY decides, as for every other use of the client's address.
+    serveMetrics(metricsSource, env.metricsToken, req, res, req.ip).catch(next);
   });
   app.use((req, res, next) => {
     res.setHeader("X-Content-Type-Options", "nosniff");
@@ -90,7 +94,7 @@ export async function startWebServer({ build, vite }: WebServerOptions) {
       res.setHeader("Cache-Control", "private, no-store");
     next();
   });
-  app.use(requestGuards({ trustProxy: env.trustProxy }));
+  app.use(requestGuards({ trustProxy: env.trustProxy !== false }));
   app.use(QUEUE_BOARD_PATH, requireAdminMiddleware, queueBoardRouter());
 
   if (vite) app.use(vite.middlewares);

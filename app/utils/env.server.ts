@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { ConfigError, loadSharedEnv, parseEnv, type EnvSource, type SharedEnv } from "#platform/env";
@@ -11,8 +12,30 @@ export const webShape = {
   WEB_CONCURRENCY: z.coerce.number().int("must be a whole number").min(1).max(64).optional(),
   ADMIN_EMAIL: z.string().trim().email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
-  /** Set when a reverse proxy sits in front: client IPs (rate limits) and the scheme come from its headers. */
-  TRUST_PROXY: z.enum(["0", "1", "true", "false"]).default("0"),
+  /**
+   * Set when reverse proxies sit in front: client IPs (rate limits, audit, /metrics) and the scheme come from
+   * their X-Forwarded-* headers. Either how many proxies there are (the client is the address the outermost
+   * one saw), or their addresses and ranges (everything up to the first address not among them is a proxy).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default("0")
+    .transform((value, context): TrustProxy => {
+      const text = value.trim();
+      if (text === "" || text === "0" || text === "false") return false;
+      if (/^\d+$/.test(text)) return Number(text);
+      const entries = text.split(",").map((entry) => entry.trim());
+      const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+      if (wrong.length === 0) return entries;
+      context.addIssue({
+        code: z.ZodIssueCode.custom,
+        message:
+          text === "true"
+            ? "true would take any X-Forwarded-For a client writes: give the number of proxies in front (e.g. 1) or their addresses"
+            : `must be the number of proxies in front, or their addresses/ranges separated by commas (not ${wrong.join(", ")})`,
+      });
+      return z.NEVER;
+    }),
   /** Both set: checkout takes real payments through Stripe; neither: the simulated provider (no money moves). */
   STRIPE_SECRET_KEY: z.string().trim().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
@@ -26,11 +49,30 @@ export const webShape = {
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
 };
 
+/**
+ * Whom Express trusts for X-Forwarded-*: nobody, the nearest n hops, or proxies at these addresses and ranges.
+ * Never `true`, which would take the left-most X-Forwarded-For, written by the client.
+ */
+export type TrustProxy = false | number | string[];
+
+/** proxy-addr's names for the loopback, link-local and private ranges. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An IPv4 or IPv6 address, optionally with a /prefix (CIDR), or one of the named ranges. */
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
 export interface WebEnv extends SharedEnv {
   port: number;
   webConcurrency: number;
   admin: { email: string; password: string } | null;
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   stripe: { secretKey: string; webhookSecret: string } | null;
   signinFailuresPerIp: number;
   signupsPerHour: number;
@@ -57,7 +99,7 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
       env.ADMIN_EMAIL && env.ADMIN_PASSWORD
         ? { email: env.ADMIN_EMAIL.toLowerCase(), password: env.ADMIN_PASSWORD }
         : null,
-    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    trustProxy: env.TRUST_PROXY,
     stripe:
       env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET
         ? { secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET }

@@ -57,7 +57,8 @@ export async function readFormData(request: Request): Promise<FormData> {
     form = await request.formData();
   } catch (error) {
     if (request.signal.aborted) throw error;
-    webLogger().warn({ err: error, path: new URL(request.url).pathname }, "unreadable form body");
+    // No path: it may hold a secret id (a share link's); the request's own log line names its route pattern.
+    webLogger().warn({ err: error }, "unreadable form body");
     throw malformedForm();
   }
   // No keyboard types a NUL, and PostgreSQL cannot store one in text: a form carrying one is refused whole.

@@ -17,9 +17,10 @@ test.describe("web metrics", () => {
     expect(response.headers()["content-type"]).toContain("text/plain");
     const text = await response.text();
     expect(metricSample(text, 'rogue_reply_requests_total{outcome="queued"')).toBeGreaterThanOrEqual(1);
-    // The send: a form post (302) without JavaScript, a single-fetch data request (202) with it.
+    // The send, by its route's pattern: a form post (302) without JavaScript, the script's send answered
+    // with the reply's stream (200) with it.
     expect(text).toMatch(
-      /rogue_http_requests_total\{method="POST",route="\/chat(\.data)?",status="(302|202)"/,
+      /rogue_http_requests_total\{method="POST",route="(\/chat(\.data)?|\/api\/chat-send\/:chatId\?)",status="(302|200)"/,
     );
     expect(text).toMatch(/rogue_http_requests_total\{method="GET",route="\/assets\/\*",status="200"/);
     expect(text).toMatch(/rogue_http_requests_total\{method="GET",route="\/api\/completions\/:id\/stream"/);

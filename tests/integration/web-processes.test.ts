@@ -6,10 +6,8 @@
  * with SIGTERM (a rolling restart) or killed is replaced. The logs carry the request id and the completion id
  * from the web's request through the queue and the worker to the vendor.
  */
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { Agent, request as httpRequest, type IncomingMessage } from "node:http";
-import path from "node:path";
+import { Agent } from "node:http";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { publishEvent } from "~/modules/realtime/publish.server";
 import { buildIfNeeded, WEB_BUILD } from "#server/build-if-needed";
@@ -19,13 +17,7 @@ import { insertUser } from "../support/rows";
 import { offsetIds } from "../support/sse";
 import { directive, setUpTestEnv } from "../support/test-env";
 import { freePort } from "#scripts/free-port";
-
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-interface Logged {
-  child: ChildProcess;
-  lines: Record<string, unknown>[];
-}
+import { readAll, runLogged as run, sendRequest, until, type Logged } from "../support/web-process";
 
 const t = setUpTestEnv();
 let port: number;
@@ -34,72 +26,18 @@ let worker: Logged;
 let visitor: Visitor;
 const base = () => `http://127.0.0.1:${port}`;
 
-/** Runs a product process (node's arguments) with the test's settings, collecting its JSON log lines. */
-function run(args: string[], env: Record<string, string>): Logged {
-  // Not vitest's markers: vite.config.ts leaves Remix out under VITEST.
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST")),
-  );
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: { ...inherited, NODE_ENV: "production", LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const logged: Logged = { child, lines: [] };
-  let rest = "";
-  child.stdout!.on("data", (chunk: Buffer) => {
-    const text = rest + chunk.toString();
-    const parts = text.split("\n");
-    rest = parts.pop()!;
-    for (const line of parts) {
-      try {
-        logged.lines.push(JSON.parse(line) as Record<string, unknown>);
-      } catch {
-        // Not a log line (a library's banner): not ours to check.
-      }
-    }
-  });
-  return logged;
-}
-
-async function until<T>(
-  probe: () => T | Promise<T>,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<NonNullable<T>> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /**
  * A request on a connection of its own (no keep-alive), so the primary hands it to the next process; or on
  * `agent`'s kept-alive connection.
  */
-function send(
+const send = (
   method: string,
   pathname: string,
   headers: Record<string, string | number>,
   body?: string,
   signal?: AbortSignal,
   agent: Agent | false = false,
-) {
-  return new Promise<IncomingMessage>((resolve, reject) => {
-    const sent = httpRequest(`${base()}${pathname}`, { method, agent, headers, signal }, resolve);
-    sent.once("error", reject);
-    sent.end(body);
-  });
-}
-
-async function readAll(response: IncomingMessage) {
-  let text = "";
-  for await (const chunk of response) text += String(chunk);
-  return text;
-}
+) => sendRequest(`${base()}${pathname}`, method, headers, body, signal, agent);
 
 const healthy = () =>
   send("GET", "/healthz", {}, undefined, AbortSignal.timeout(5_000)).then(

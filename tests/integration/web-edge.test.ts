@@ -1,0 +1,172 @@
+/**
+ * What the web server does before and around the app, as `npm start` runs it (the built server, spawned):
+ * - behind reverse proxies (TRUST_PROXY) the client's address is the one the trusted proxies saw, never the
+ *   left-most X-Forwarded-For a client writes itself, for the sign-up, sign-in and demo limits, the audit log
+ *   and /metrics alike;
+ * - requests are named in metrics and logs by their route's pattern, never by the ids in their path.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildIfNeeded, WEB_BUILD } from "#server/build-if-needed";
+import { freePort } from "#scripts/free-port";
+import { insertChat } from "../support/rows";
+import { importAfterEnv, setUpTestEnv } from "../support/test-env";
+import { readAll, runLogged, sendRequest, stopLogged, until, type Logged } from "../support/web-process";
+
+const SIGNUPS_PER_HOUR = 3;
+
+const t = setUpTestEnv();
+const shares = importAfterEnv(() => import("~/modules/chats/shares.server"));
+
+interface Web {
+  logged: Logged;
+  base: string;
+}
+const servers: Web[] = [];
+
+/** A web process trusting `trustProxy`, listening on a port of its own. */
+async function startWeb(trustProxy: string): Promise<Web> {
+  const port = await freePort();
+  const logged = runLogged([WEB_BUILD], {
+    PORT: String(port),
+    WEB_CONCURRENCY: "1",
+    TRUST_PROXY: trustProxy,
+    SIGNUPS_PER_HOUR: String(SIGNUPS_PER_HOUR),
+  });
+  const web = { logged, base: `http://127.0.0.1:${port}` };
+  servers.push(web);
+  await until(
+    () =>
+      sendRequest(`${web.base}/healthz`, "GET", {}, undefined, AbortSignal.timeout(5_000)).then(
+        async (response) => (await readAll(response), response.statusCode === 200),
+        () => false,
+      ),
+    "the web process to answer /healthz",
+    60_000,
+  );
+  return web;
+}
+
+let hops: Web;
+let proxies: Web;
+beforeAll(async () => {
+  buildIfNeeded(() => undefined);
+  [hops, proxies] = await Promise.all([startWeb("1"), startWeb("127.0.0.1")]);
+}, 240_000);
+afterAll(() => Promise.all(servers.map((web) => stopLogged(web.logged))));
+
+/** Posts a form as a browser behind the proxy does: same origin, the proxy's X-Forwarded-For. */
+async function postForm(web: Web, pathname: string, form: Record<string, string>, forwardedFor: string) {
+  const body = new URLSearchParams(form).toString();
+  const response = await sendRequest(
+    `${web.base}${pathname}`,
+    "POST",
+    {
+      Origin: web.base,
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": Buffer.byteLength(body),
+      "X-Forwarded-For": forwardedFor,
+    },
+    body,
+  );
+  await readAll(response);
+  return response.statusCode ?? 0;
+}
+
+const signupForm = () => ({
+  name: "Proxied",
+  email: `proxied-${randomBytes(5).toString("hex")}@example.test`,
+  password: "a-long-unusual-passphrase-9",
+});
+
+/** Eight sign-ups, one after another, each claiming a new left-most address. */
+async function eightSignups(web: Web, proxyAddress: string) {
+  const statuses: number[] = [];
+  for (let n = 1; n <= 8; n++)
+    statuses.push(await postForm(web, "/signup", signupForm(), `198.51.100.${n}, ${proxyAddress}`));
+  return statuses;
+}
+
+const auditIpsFor = async (email: string) =>
+  (
+    await t.db
+      .selectFrom("audit_log")
+      .select("ip")
+      .where("action", "=", "signin.failure")
+      .where("details", "like", `%${email}%`)
+      .execute()
+  ).map((row) => row.ip);
+
+describe("TRUST_PROXY as a number of hops", () => {
+  it("limits sign-ups by the address the proxy saw, whatever the client writes before it", async () => {
+    const statuses = await eightSignups(hops, "127.0.0.1");
+    expect(statuses).toEqual([302, 302, 302, 429, 429, 429, 429, 429]);
+  });
+
+  it("records the address the proxy saw in the audit log", async () => {
+    const email = `nobody-${randomBytes(5).toString("hex")}@example.test`;
+    const form = { email, password: "not-the-password-1" };
+    expect(await postForm(hops, "/signin", form, "203.0.113.66, 127.0.0.1")).toBe(401);
+    expect(await auditIpsFor(email)).toEqual(["127.0.0.1"]);
+  });
+
+  it("serves /metrics only to a loopback client, not to any caller of a proxy on the same host", async () => {
+    const scrape = async (headers: Record<string, string>) => {
+      const response = await sendRequest(`${hops.base}/metrics`, "GET", headers);
+      await readAll(response);
+      return response.statusCode;
+    };
+    expect(await scrape({ "X-Forwarded-For": "203.0.113.66" })).toBe(403);
+    expect(await scrape({ "X-Forwarded-For": "127.0.0.1, 203.0.113.66" })).toBe(403);
+    expect(await scrape({ "X-Forwarded-For": "203.0.113.66, 127.0.0.1" })).toBe(200);
+  });
+});
+
+describe("TRUST_PROXY as a list of proxy addresses", () => {
+  it("takes the address before the last listed proxy, for the sign-up limit and the audit log", async () => {
+    const statuses = await eightSignups(proxies, "203.0.113.7");
+    expect(statuses).toEqual([302, 302, 302, 429, 429, 429, 429, 429]);
+    const email = `nobody-${randomBytes(5).toString("hex")}@example.test`;
+    const form = { email, password: "not-the-password-1" };
+    expect(await postForm(proxies, "/signin", form, "198.51.100.9, 203.0.113.8")).toBe(401);
+    expect(await auditIpsFor(email)).toEqual(["203.0.113.8"]);
+  });
+});
+
+describe("route labels in metrics and logs", () => {
+  const get = async (web: Web, pathname: string) => {
+    const response = await sendRequest(`${web.base}${pathname}`, "GET", {});
+    const body = await readAll(response);
+    return { status: response.statusCode, body };
+  };
+  const requestSeries = (metrics: string) =>
+    metrics.split("\n").filter((line) => line.startsWith("rogue_http_requests_total{"));
+
+  it("never shows a share link's id, and random paths add no series", async () => {
+    const owner = await t.createUser();
+    const chatId = await insertChat(t.db, owner, "Shared in a test");
+    const shareId = await shares.createShare(t.db, { id: owner, plan: "starter" }, chatId);
+    expect((await get(hops, `/share/${shareId}`)).status).toBe(200);
+    const before = requestSeries((await get(hops, "/metrics")).body);
+
+    const random = Array.from({ length: 50 }, () => randomBytes(6).toString("hex"));
+    for (const segment of random) {
+      expect((await get(hops, `/admin/${segment}`)).status).toBe(302);
+      expect((await get(hops, `/chat/${segment}`)).status).toBe(302);
+    }
+    const metrics = (await get(hops, "/metrics")).body;
+    const after = requestSeries(metrics);
+    expect(metrics).toContain('route="/share/:shareId",status="200"');
+    expect(metrics).not.toContain(shareId);
+    for (const segment of random) expect(metrics).not.toContain(segment);
+    // The 100 redirects are two series: /admin/* and /chat/:chatId.
+    expect(after.length - before.length).toBeLessThanOrEqual(2);
+
+    const requestLines = await until(() => {
+      const lines = hops.logged.lines.filter((line) => line.msg === "request");
+      return lines.some((line) => line.route === "/chat/:chatId") ? lines : null;
+    }, "the requests' log lines");
+    expect(requestLines).toContainEqual(expect.objectContaining({ route: "/share/:shareId", status: 200 }));
+    expect(JSON.stringify(hops.logged.lines)).not.toContain(shareId);
+  });
+});
