@@ -235,8 +235,8 @@ export async function startRedirectPayment(
 
 /**
  * A verified provider event, applied once: its id is recorded in the same transaction as its effect, so a
- * replay finds the id and does nothing. Only a paid `checkout.session.completed` for the session we created
- * for that order pays it.
+ * replay finds the id and does nothing. Only an event the provider calls paid, for the session we created for
+ * that order, pays it.
  */
 export async function applyPaymentEvent(
   db: Db,
@@ -250,7 +250,7 @@ export async function applyPaymentEvent(
       .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
     if (Number(recorded.numInsertedOrUpdatedRows ?? 0n) !== 1) return "duplicate";
-    if (event.type !== "checkout.session.completed" || !event.paid || !event.orderId) return "ignored";
+    if (!event.paid || !event.orderId) return "ignored";
     const order = await trx
       .selectFrom("orders")
       .select(["id", "provider_ref"])
