@@ -5,6 +5,8 @@
  *   in one atomic step per key, so parallel attempts can never verify more passwords than the limit allows.
  *   A success hands the points back (clears the account's count).
  * - Sign-up and demo creation: a number per client IP per hour (SIGNUPS_PER_HOUR, DEMOS_PER_HOUR).
+ * - Checking a user's own vendor key: KEY_CHECKS_PER_HOUR per user, else the check would tell anyone with an
+ *   account, as fast as the vendor answers, whether a guessed or stolen key is valid.
  */
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { readyRedis, serverContext } from "../server-context.server";
@@ -13,8 +15,9 @@ import { webEnv } from "~/utils/env.server";
 const WINDOW_SECONDS = 15 * 60;
 const HOUR_SECONDS = 60 * 60;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const KEY_CHECKS_PER_HOUR = 10;
 
-type LimiterName = "signin-account" | "signin-ip" | "signup-ip" | "demo-ip";
+type LimiterName = "signin-account" | "signin-ip" | "signup-ip" | "demo-ip" | "key-check-user";
 let limiters: Record<LimiterName, RateLimiterRedis> | undefined;
 
 function limiter(name: LimiterName): RateLimiterRedis {
@@ -33,6 +36,7 @@ function limiter(name: LimiterName): RateLimiterRedis {
       "signin-ip": make("signin-fail-ip", env.signinFailuresPerIp, WINDOW_SECONDS),
       "signup-ip": make("signup-ip", env.signupsPerHour, HOUR_SECONDS),
       "demo-ip": make("demo-ip", env.demosPerHour, HOUR_SECONDS),
+      "key-check-user": make("key-check-user", KEY_CHECKS_PER_HOUR, HOUR_SECONDS),
     };
   }
   return limiters[name];
@@ -75,4 +79,8 @@ export function takeSignup(ip: string): Promise<boolean> {
 
 export function takeDemo(ip: string): Promise<boolean> {
   return take([["demo-ip", ip]]);
+}
+
+export function takeKeyCheck(userId: string): Promise<boolean> {
+  return take([["key-check-user", userId]]);
 }
