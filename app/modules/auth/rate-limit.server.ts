@@ -1,9 +1,10 @@
 /**
  * Attempt limits, counted in Redis so every web process shares them.
- * - Sign-in: each attempt takes a point from its account (5 per 15 minutes) and its client IP
- *   (SIGNIN_FAILURES_PER_IP, 20 by default) *before* the password is checked,
+ * - Sign-in: each attempt takes a point from its account *from that client IP* (5 per 15 minutes) and from
+ *   its client IP (SIGNIN_FAILURES_PER_IP, 20 by default) *before* the password is checked,
  *   in one atomic step per key, so parallel attempts can never verify more passwords than the limit allows.
- *   A success hands the points back (clears the account's count).
+ *   The account's count is per source so that a stranger's wrong guesses never lock its owner out.
+ *   A success hands the points back (clears the account's count from that IP).
  * - Sign-up and demo creation: a number per client IP per hour (SIGNUPS_PER_HOUR, DEMOS_PER_HOUR).
  * - Checking a user's own vendor key: KEY_CHECKS_PER_HOUR per user, else the check would tell anyone with an
  *   account, as fast as the vendor answers, whether a guessed or stolen key is valid.
@@ -60,17 +61,23 @@ async function take(points: [LimiterName, string][]): Promise<boolean> {
   return false;
 }
 
-/** Takes a sign-in attempt for the account and the IP before the password is verified. */
+/** The account's count from one source; JSON, so no e-mail or address can make another pair's key. */
+const accountFrom = (email: string, ip: string) => JSON.stringify([email, ip]);
+
+/** Takes a sign-in attempt for the account (from this IP) and the IP before the password is verified. */
 export function takeSigninAttempt(email: string, ip: string): Promise<boolean> {
   return take([
-    ["signin-account", email],
+    ["signin-account", accountFrom(email, ip)],
     ["signin-ip", ip],
   ]);
 }
 
-/** A correct password: the account starts afresh and the IP gets its attempt back. */
+/** A correct password: the account starts afresh from this IP, and the IP gets its attempt back. */
 export async function signinSucceeded(email: string, ip: string) {
-  await Promise.all([limiter("signin-account").delete(email), limiter("signin-ip").reward(ip, 1)]);
+  await Promise.all([
+    limiter("signin-account").delete(accountFrom(email, ip)),
+    limiter("signin-ip").reward(ip, 1),
+  ]);
 }
 
 export function takeSignup(ip: string): Promise<boolean> {
