@@ -118,6 +118,8 @@ export default function CheckoutPage() {
         <DemoNotice />
       ) : view.step === "confirmation" ? (
         <Confirmation />
+      ) : view.planWithoutEnd && view.tier === "professional" ? (
+        <PlanWithoutEndNotice />
       ) : view.step === "processing" ? (
         <Processing />
       ) : (
@@ -146,6 +148,22 @@ function DemoNotice() {
       </p>
       <Link to={`/signup?${new URLSearchParams({ redirectTo: back })}`} className="btn-primary mt-4">
         {t("demo.cta")}
+      </Link>
+    </section>
+  );
+}
+
+/** Professional without an end date is not sold again: buying would give the plan an end (the action refuses). */
+function PlanWithoutEndNotice() {
+  const { t } = useTranslation("checkout");
+  return (
+    <section className="mt-8 max-w-xl rounded-lg border border-brand/60 bg-brand/10 p-6">
+      <h2 className="text-xl font-semibold">{t("planWithoutEnd.title")}</h2>
+      <p className="mt-2 text-zinc-300" role="alert">
+        {messages.planWithoutEnd}
+      </p>
+      <Link to="/chat" className="btn-primary mt-4">
+        {t("confirmation.startChat")}
       </Link>
     </section>
   );

@@ -14,6 +14,7 @@ const DETAILS = {
   "ZIP code": "12345",
   Country: "USA",
 };
+const PLAN_WITHOUT_END = "You already have Professional without an end date, so there is nothing to buy.";
 const CARD = { "Card number": "4242 4242 4242 4242", "Expiry date": "12/39", CVV: "123" };
 
 async function fill(page: Page, values: Record<string, string>) {
@@ -344,6 +345,43 @@ test.describe("checkout", { tag: ALSO_WITHOUT_JS }, () => {
     );
     await page.getByRole("link", { name: "Create Free Account" }).click();
     await expect(page).toHaveURL(/\/signup\?redirectTo=/);
+  });
+
+  test("a Professional plan without an end date is not sold again: checkout says so and offers no form", async ({
+    page,
+    db,
+    user,
+  }) => {
+    db.setPlan(user.id, "professional", null);
+    await page.goto("/checkout?tier=professional&billing=annually");
+    await expect(page.getByRole("heading", { name: "You already have Professional" })).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveText(PLAN_WITHOUT_END);
+    await expect(page.getByRole("button", { name: "Continue to Payment" })).toHaveCount(0);
+  });
+
+  test("a Details form sent after a grant of Professional without end date is refused with 409 and buys nothing", async ({
+    page,
+    db,
+    user,
+  }) => {
+    // The checkout was open when an operator granted Professional without end date.
+    await page.goto("/checkout?tier=professional");
+    await fill(page, DETAILS);
+    db.setPlan(user.id, "professional", null);
+    const [answer] = await Promise.all([
+      page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/checkout"),
+      ),
+      page.getByRole("button", { name: "Continue to Payment" }).click(),
+    ]);
+    expect(answer.status()).toBe(409);
+    await expect(page.getByRole("alert")).toHaveText(PLAN_WITHOUT_END);
+    expect(db.count("select count(*) from orders where user_id = ?", user.id)).toBe(0);
+    expect(
+      db.get<{ plan_expires_at: string | null }>("select plan_expires_at from users where id = ?", user.id),
+    ).toEqual({
+      plan_expires_at: null,
+    });
   });
 });
 

@@ -60,15 +60,16 @@ const countUsers = () =>
     .then((row) => Number(row.n));
 
 describe("sign-in limits under concurrency", () => {
-  it("200 parallel attempts on one account check at most the account's limit of passwords", async () => {
+  it("200 parallel attempts on one account from one IP check at most the account's limit of passwords", async () => {
     const account = { email: email(), password: "correct-horse-battery", name: "Target" };
     await users.createUser(t.db, account);
     const attempts = Array.from({ length: 200 }, (_, i) => ({
       email: account.email,
       password: i === 199 ? account.password : `wrong-${i}`,
     }));
-    // Each from its own IP: only the account's limit is in play.
-    const statuses = await Promise.all(attempts.map((fields) => attemptSignin(fields, ip())));
+    // The account's limit (5) is below the IP's (12): it is the one in play.
+    const clientIp = ip();
+    const statuses = await Promise.all(attempts.map((fields) => attemptSignin(fields, clientIp)));
     const checked = statuses.filter((status) => status !== 429);
     expect(checked.length).toBeLessThanOrEqual(limits.MAX_FAILURES_PER_ACCOUNT);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(
@@ -82,6 +83,17 @@ describe("sign-in limits under concurrency", () => {
       Array.from({ length: 200 }, () => attemptSignin({ email: email(), password: "guess-guess" }, clientIp)),
     );
     expect(statuses.filter((status) => status !== 429).length).toBeLessThanOrEqual(SIGNIN_FAILURES_PER_IP);
+  });
+
+  it("wrong passwords from one source never lock the account's owner out from another", async () => {
+    const account = { email: email(), password: "owners-own-password", name: "Owner" };
+    await users.createUser(t.db, account);
+    const attacker = ip();
+    for (let i = 0; i < limits.MAX_FAILURES_PER_ACCOUNT; i++) {
+      expect(await attemptSignin({ email: account.email, password: `guess-${i}` }, attacker)).toBe(401);
+    }
+    expect(await attemptSignin(account, attacker)).toBe(429);
+    expect(await attemptSignin(account, ip())).toBe(302);
   });
 
   it("a correct password gives the attempt back: signing in again and again is never limited", async () => {

@@ -223,6 +223,46 @@ describe("plan expiry and cancel", () => {
   });
 });
 
+describe("a Professional plan without an end date (an operator's grant)", () => {
+  const grantForever = (id: string) =>
+    db
+      .updateTable("users")
+      .set({ plan: "professional", plan_expires_at: null })
+      .where("id", "=", id)
+      .execute();
+
+  it("refuses to sell Professional again (409), so the grant never becomes one paid month", async () => {
+    const user = await buyer();
+    await grantForever(user.id);
+    const refused = { status: 409, message: messages.planWithoutEnd };
+    await expect(professionalOrder(user)).rejects.toMatchObject(refused);
+    expect(await db.selectFrom("orders").select("id").where("user_id", "=", user.id).execute()).toEqual([]);
+    expect((await userRow(user.id)).plan_expires_at).toBeNull();
+  });
+
+  it("refuses the payment of an order made before the grant, and charges nothing", async () => {
+    const user = await buyer();
+    const order = await professionalOrder(user);
+    await grantForever(user.id);
+    let charges = 0;
+    const provider = createSimulatedProvider();
+    const counting = {
+      ...provider,
+      charge: async (...args: Parameters<typeof provider.charge>) => {
+        charges += 1;
+        return provider.charge(...args);
+      },
+    };
+    await expect(payWithCard(db, user, order.id, goodCard, counting)).rejects.toMatchObject({
+      status: 409,
+      message: messages.planWithoutEnd,
+    });
+    expect(charges).toBe(0);
+    expect((await orderRow(order.id)).status).toBe("draft");
+    expect((await userRow(user.id)).plan_expires_at).toBeNull();
+  });
+});
+
 describe("the Stripe provider", () => {
   const provider = () => {
     const { port } = fakeStripe.address() as AddressInfo;
@@ -271,6 +311,19 @@ describe("the Stripe provider", () => {
     expect(await applyPaymentEvent(db, "stripe", p.verifyEvent(body, sign(body))!)).toBe("duplicate");
     expect((await userRow(user.id)).plan_expires_at).toBe(first.plan_expires_at);
     expect((await orderRow(order.id)).status).toBe("paid");
+  });
+
+  it("a payment begun before an operator's grant without end date is recorded and leaves the grant endless", async () => {
+    const { user, order, session } = await startPayment();
+    await db
+      .updateTable("users")
+      .set({ plan: "professional", plan_expires_at: null })
+      .where("id", "=", user.id)
+      .execute();
+    const body = completedEvent("evt_paid_after_grant", session, order.id);
+    expect(await applyPaymentEvent(db, "stripe", provider().verifyEvent(body, sign(body))!)).toBe("applied");
+    expect((await orderRow(order.id)).status).toBe("paid");
+    expect(await userRow(user.id)).toMatchObject({ plan: "professional", plan_expires_at: null });
   });
 
   it("ignores an unpaid session and an event naming a session that is not the order's", async () => {

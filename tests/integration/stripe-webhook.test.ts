@@ -1,12 +1,14 @@
 /**
- * POST /api/stripe/webhook through the route, with the Stripe provider switched on: a forged or unsigned event
- * is 400 with the catalogue's text and changes nothing; a signed one makes the plan Professional once, and its
- * replay is acknowledged without applying it again.
+ * POST /api/stripe/webhook through Remix's request handler (single fetch on, as the app runs), with the Stripe
+ * provider switched on: a forged or unsigned event is 400 with the catalogue's text — so Stripe retries it —
+ * and changes nothing; a signed one makes the plan Professional once, and its replay is acknowledged without
+ * applying it again. A session paid later (a bank debit) is fulfilled by its `async_payment_succeeded` event.
  * /docs, with Stripe on, describes its checkout rather than the simulated test cards.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages } from "~/modules/texts/catalogue";
-import { completedEvent, signWebhook } from "../support/stripe";
+import { serveResourceRoute } from "../support/resource-route";
+import { asyncPaidEvent, completedEvent, signWebhook } from "../support/stripe";
 import { setUpTestEnv, importAfterEnv } from "../support/test-env";
 
 const WEBHOOK_SECRET = "whsec_route_test";
@@ -45,13 +47,11 @@ async function pendingStripeOrder() {
 async function post(body: string, signature?: string) {
   const headers: Record<string, string> = { "Content-Type": "application/json" };
   if (signature) headers["Stripe-Signature"] = signature;
-  const result = await webhook.action({
-    request: new Request("http://localhost/api/stripe/webhook", { method: "POST", body, headers }),
-    context: { clientIp: "203.0.113.1" },
-    params: {},
-  });
-  const { data, init } = result as unknown as { data: unknown; init: { status?: number } | null };
-  return { status: init?.status ?? 200, data };
+  const serve = serveResourceRoute("api/stripe/webhook", webhook);
+  const response = await serve(
+    new Request("http://localhost/api/stripe/webhook", { method: "POST", body, headers }),
+  );
+  return { status: response.status, data: await response.json() };
 }
 
 const userPlan = async (id: string) =>
@@ -94,6 +94,25 @@ describe("the Stripe webhook route", () => {
       data: { received: true, result: "duplicate" },
     });
     expect(await userPlan(userId)).toEqual(paid);
+  });
+
+  it("fulfils a session paid later on its async_payment_succeeded event, not on its unpaid completion", async () => {
+    const { userId, orderId, session } = await pendingStripeOrder();
+    const completed = completedEvent("evt_debit_started", session, orderId, "unpaid");
+    expect(await post(completed, sign(completed))).toEqual({
+      status: 200,
+      data: { received: true, result: "ignored" },
+    });
+    expect((await userPlan(userId)).plan).toBe("starter");
+    expect(await orderStatus(orderId)).toBe("pending");
+
+    const settled = asyncPaidEvent("evt_debit_settled", session, orderId);
+    expect(await post(settled, sign(settled))).toEqual({
+      status: 200,
+      data: { received: true, result: "applied" },
+    });
+    expect((await userPlan(userId)).plan).toBe("professional");
+    expect(await orderStatus(orderId)).toBe("paid");
   });
 });
 

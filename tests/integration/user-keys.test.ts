@@ -1,5 +1,7 @@
 /** A user's own key: checked with the vendor by a worker, stored encrypted only when the vendor accepts it. */
 import { beforeAll, describe, expect, it } from "vitest";
+import { KEY_CHECKS_PER_HOUR } from "~/modules/auth/rate-limit.server";
+import { keyMessages } from "~/modules/vendors/key-messages";
 import { saveUserKey, UserKeyError, userKeyStatus } from "~/modules/vendors/user-keys.server";
 import { decryptSecret } from "#platform/crypto";
 import { setUpTestEnv, setUpWorker } from "../support/test-env";
@@ -58,5 +60,23 @@ describe("a user's own API key", () => {
     const check = t.mock.requests("together").at(-1);
     expect(check?.headers.authorization).toBe("Bearer sk-good-1234");
     expect(check?.body).toMatchObject({ messages: [{ role: "user", content: "Hello" }] });
+  });
+
+  it("is checked with the vendor at most KEY_CHECKS_PER_HOUR times an hour per user, then 429 without asking", async () => {
+    const userId = await t.createUser();
+    for (let i = 0; i < KEY_CHECKS_PER_HOUR; i++) {
+      expect(await failure(saveUserKey(t.db, userId, `sk-guess-${i}`, t.env.appSecret))).toMatchObject({
+        status: 422,
+      });
+    }
+    const asked = t.mock.requests("together").length;
+    expect(await failure(saveUserKey(t.db, userId, "sk-good-1234", t.env.appSecret))).toEqual({
+      status: 429,
+      message: keyMessages.tooManyChecks,
+    });
+    expect(t.mock.requests("together").length).toBe(asked);
+    // Another user's checks are their own.
+    const other = await t.createUser();
+    expect(await saveUserKey(t.db, other, "sk-good-1234", t.env.appSecret)).toMatchObject({ last4: "1234" });
   });
 });

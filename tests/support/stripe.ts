@@ -8,10 +8,20 @@ export const signWebhook = (payload: string, secret: string) =>
 
 /** The event Stripe sends when a Checkout Session for `orderId` completes. */
 export const completedEvent = (id: string, sessionId: string, orderId: string, paymentStatus = "paid") =>
+  sessionEvent("checkout.session.completed", id, sessionId, orderId, paymentStatus);
+
+/**
+ * The event Stripe sends when a delayed payment method (a bank debit) settles, after a `completed` event whose
+ * session was still `unpaid`.
+ */
+export const asyncPaidEvent = (id: string, sessionId: string, orderId: string) =>
+  sessionEvent("checkout.session.async_payment_succeeded", id, sessionId, orderId, "paid");
+
+const sessionEvent = (type: string, id: string, sessionId: string, orderId: string, paymentStatus: string) =>
   JSON.stringify({
     id,
     object: "event",
-    type: "checkout.session.completed",
+    type,
     data: {
       object: {
         id: sessionId,

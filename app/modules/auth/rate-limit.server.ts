@@ -1,10 +1,13 @@
 /**
  * Attempt limits, counted in Redis so every web process shares them.
- * - Sign-in: each attempt takes a point from its account (5 per 15 minutes) and its client IP
- *   (SIGNIN_FAILURES_PER_IP, 20 by default) *before* the password is checked,
+ * - Sign-in: each attempt takes a point from its account *from that client IP* (5 per 15 minutes) and from
+ *   its client IP (SIGNIN_FAILURES_PER_IP, 20 by default) *before* the password is checked,
  *   in one atomic step per key, so parallel attempts can never verify more passwords than the limit allows.
- *   A success hands the points back (clears the account's count).
+ *   The account's count is per source so that a stranger's wrong guesses never lock its owner out.
+ *   A success hands the points back (clears the account's count from that IP).
  * - Sign-up and demo creation: a number per client IP per hour (SIGNUPS_PER_HOUR, DEMOS_PER_HOUR).
+ * - Checking a user's own vendor key: KEY_CHECKS_PER_HOUR per user, else the check would tell anyone with an
+ *   account, as fast as the vendor answers, whether a guessed or stolen key is valid.
  */
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { readyRedis, serverContext } from "../server-context.server";
@@ -13,8 +16,9 @@ import { webEnv } from "~/utils/env.server";
 const WINDOW_SECONDS = 15 * 60;
 const HOUR_SECONDS = 60 * 60;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const KEY_CHECKS_PER_HOUR = 10;
 
-type LimiterName = "signin-account" | "signin-ip" | "signup-ip" | "demo-ip";
+type LimiterName = "signin-account" | "signin-ip" | "signup-ip" | "demo-ip" | "key-check-user";
 let limiters: Record<LimiterName, RateLimiterRedis> | undefined;
 
 function limiter(name: LimiterName): RateLimiterRedis {
@@ -33,6 +37,7 @@ function limiter(name: LimiterName): RateLimiterRedis {
       "signin-ip": make("signin-fail-ip", env.signinFailuresPerIp, WINDOW_SECONDS),
       "signup-ip": make("signup-ip", env.signupsPerHour, HOUR_SECONDS),
       "demo-ip": make("demo-ip", env.demosPerHour, HOUR_SECONDS),
+      "key-check-user": make("key-check-user", KEY_CHECKS_PER_HOUR, HOUR_SECONDS),
     };
   }
   return limiters[name];
@@ -56,17 +61,23 @@ async function take(points: [LimiterName, string][]): Promise<boolean> {
   return false;
 }
 
-/** Takes a sign-in attempt for the account and the IP before the password is verified. */
+/** The account's count from one source; JSON, so no e-mail or address can make another pair's key. */
+const accountFrom = (email: string, ip: string) => JSON.stringify([email, ip]);
+
+/** Takes a sign-in attempt for the account (from this IP) and the IP before the password is verified. */
 export function takeSigninAttempt(email: string, ip: string): Promise<boolean> {
   return take([
-    ["signin-account", email],
+    ["signin-account", accountFrom(email, ip)],
     ["signin-ip", ip],
   ]);
 }
 
-/** A correct password: the account starts afresh and the IP gets its attempt back. */
+/** A correct password: the account starts afresh from this IP, and the IP gets its attempt back. */
 export async function signinSucceeded(email: string, ip: string) {
-  await Promise.all([limiter("signin-account").delete(email), limiter("signin-ip").reward(ip, 1)]);
+  await Promise.all([
+    limiter("signin-account").delete(accountFrom(email, ip)),
+    limiter("signin-ip").reward(ip, 1),
+  ]);
 }
 
 export function takeSignup(ip: string): Promise<boolean> {
@@ -75,4 +86,8 @@ export function takeSignup(ip: string): Promise<boolean> {
 
 export function takeDemo(ip: string): Promise<boolean> {
   return take([["demo-ip", ip]]);
+}
+
+export function takeKeyCheck(userId: string): Promise<boolean> {
+  return take([["key-check-user", userId]]);
 }

@@ -4,7 +4,8 @@ import { isUniqueViolation, type Db } from "#db/database";
 import { nowIso, type Role, type User } from "#db/schema";
 import { messages } from "../texts/catalogue";
 import { Refusal } from "../errors/refusal";
-import { hashPassword } from "./password.server";
+import { hashPassword, verifyPassword } from "./password.server";
+import { revokeSessions } from "./session.server";
 
 /** The one fixed e-mail that starts a demo; each use gets its own, expiring user (docs/product.md §7). */
 export const DEMO_EMAIL = "demo@rogue-ai.app";
@@ -150,12 +151,19 @@ export async function grantRole(db: Db, userId: string, role: Role) {
 export async function ensureAdmin(db: Db, email: string, password: string): Promise<User> {
   const existing = await findUserByEmail(db, email);
   const user = existing ?? (await createUser(db, { email, name: "Administrator", password }));
-  if (existing) {
-    await db
-      .updateTable("users")
-      .set({ password_hash: await hashPassword(password), updated_at: nowIso() })
-      .where("id", "=", existing.id)
-      .execute();
+  // A new password ends every session: whoever held one (stolen or not) must sign in with it. The same
+  // password again (each start with ADMIN_PASSWORD set) changes nothing and signs nobody out.
+  const unchanged = existing?.password_hash && (await verifyPassword(existing.password_hash, password));
+  if (existing && !unchanged) {
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable("users")
+        .set({ password_hash: passwordHash, updated_at: nowIso() })
+        .where("id", "=", existing.id)
+        .execute();
+      await revokeSessions(trx, existing.id);
+    });
   }
   await grantRole(db, user.id, "admin");
   return user;

@@ -37,6 +37,8 @@ export interface CheckoutView {
   details: { name: string; email: string; address: string; city: string; zipCode: string; country: string };
   isDemo: boolean;
   planExpiresAt: string | null;
+  /** Professional without an end date (an operator's grant): there is no Professional to sell. */
+  planWithoutEnd: boolean;
 }
 
 /** A bad tier or billing in the URL or a form is a tampered request: 400 with the catalogue's words. */
@@ -64,6 +66,7 @@ export async function loadCheckout(db: Parameters<typeof requireOrder>[0], sessi
   const base = {
     isDemo: user.is_demo === 1,
     planExpiresAt: user.plan === "professional" ? user.plan_expires_at : null,
+    planWithoutEnd: user.plan === "professional" && user.plan_expires_at === null,
   };
   if (!orderId) {
     const choice = parsePlanChoice({ tier: params.get("tier"), billing: params.get("billing") });

@@ -44,6 +44,22 @@ export async function listOrders(db: Db, userId: string): Promise<Order[]> {
 }
 
 /**
+ * Professional without an end date (an operator's grant) is never sold again: paying would give it an end
+ * date, turning the grant into one paid period. Checked when the order is made and again before any charge.
+ */
+async function refuseEndlessPlanPurchase(db: Db, user: Buyer, tier: Plan) {
+  if (tier !== "professional") return;
+  const row = await db
+    .selectFrom("users")
+    .select(["plan", "plan_expires_at"])
+    .where("id", "=", user.id)
+    .executeTakeFirstOrThrow();
+  if (row.plan === "professional" && row.plan_expires_at === null) {
+    throw new CheckoutError(messages.planWithoutEnd, 409);
+  }
+}
+
+/**
  * The Details step: a new draft order (or the same draft, edited after 'Back'), priced from the server's table.
  * Starter costs nothing: its order is paid at once ('Complete Registration').
  */
@@ -55,6 +71,7 @@ export async function saveDetails(
   provider: "simulated" | "stripe",
 ): Promise<Order> {
   if (user.is_demo) throw new CheckoutError(messages.demoCheckout, 403);
+  await refuseEndlessPlanPurchase(db, user, choice.tier);
   const now = nowIso();
   const fields = {
     name: details.name,
@@ -121,7 +138,8 @@ async function markFailed(db: Db, orderId: string, failure: string) {
 
 /**
  * pending → paid, and the plan it bought: Professional until a month or a year on (from the current end
- * date when the plan is still running, so renewing early loses nothing). False when it was already paid.
+ * date when the plan is still running, so renewing early loses nothing; a plan without end date stays so).
+ * False when it was already paid.
  */
 export async function markPaid(
   db: Db,
@@ -164,6 +182,8 @@ async function markPaidIn(
     .select(["plan", "plan_expires_at"])
     .where("id", "=", order.user_id)
     .executeTakeFirstOrThrow();
+  // A grant without end date came while this payment was under way: an end date would shorten it.
+  if (user.plan === "professional" && user.plan_expires_at === null) return true;
   const running =
     user.plan === "professional" && user.plan_expires_at && user.plan_expires_at > now.toISOString();
   const from = running ? new Date(user.plan_expires_at!) : now;
@@ -194,6 +214,7 @@ export async function payWithCard(
 ): Promise<PaymentOutcome> {
   const order = await requireOrder(db, user, orderId);
   if (order.status === "paid") return { status: "paid" };
+  await refuseEndlessPlanPurchase(db, user, order.tier);
   if (!(await claim(db, order))) return { status: "pending" };
   // The amount is the order's, set from the price table when the order was made.
   const result = await provider
@@ -217,6 +238,7 @@ export async function startRedirectPayment(
 ): Promise<string | null> {
   const order = await requireOrder(db, user, orderId);
   if (order.status === "paid") return null;
+  await refuseEndlessPlanPurchase(db, user, order.tier);
   // A pending Stripe order may be retried (the buyer came back from the hosted page without paying).
   if (order.status !== "pending" && !(await claim(db, order))) return null;
   try {
@@ -235,8 +257,8 @@ export async function startRedirectPayment(
 
 /**
  * A verified provider event, applied once: its id is recorded in the same transaction as its effect, so a
- * replay finds the id and does nothing. Only a paid `checkout.session.completed` for the session we created
- * for that order pays it.
+ * replay finds the id and does nothing. Only an event the provider calls paid, for the session we created for
+ * that order, pays it.
  */
 export async function applyPaymentEvent(
   db: Db,
@@ -250,7 +272,7 @@ export async function applyPaymentEvent(
       .onConflict((oc) => oc.column("id").doNothing())
       .executeTakeFirst();
     if (Number(recorded.numInsertedOrUpdatedRows ?? 0n) !== 1) return "duplicate";
-    if (event.type !== "checkout.session.completed" || !event.paid || !event.orderId) return "ignored";
+    if (!event.paid || !event.orderId) return "ignored";
     const order = await trx
       .selectFrom("orders")
       .select(["id", "provider_ref"])

@@ -26,6 +26,7 @@ export interface PaymentEvent {
   type: string;
   orderId: string | null;
   reference: string | null;
+  /** The provider says this event settles the order's payment (other events are recorded and ignored). */
   paid: boolean;
 }
 

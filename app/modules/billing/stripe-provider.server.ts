@@ -1,6 +1,8 @@
 /**
  * Stripe through its official SDK: the Payment step creates a Checkout Session and redirects to it; the plan
- * changes only when the signed `checkout.session.completed` webhook arrives. `host`/`port`/`protocol` point
+ * changes only when a signed webhook says the session is paid: `checkout.session.completed` with payment_status
+ * `paid`, or — for a delayed payment method, whose completion is still `unpaid` — the later
+ * `checkout.session.async_payment_succeeded`. `host`/`port`/`protocol` point
  * the SDK elsewhere (tests use a local fake of the one call it makes).
  */
 import Stripe from "stripe";
@@ -62,7 +64,10 @@ export function createStripeProvider(options: StripeOptions): RedirectProvider {
       } catch {
         return null;
       }
-      if (event.type !== "checkout.session.completed") {
+      if (
+        event.type !== "checkout.session.completed" &&
+        event.type !== "checkout.session.async_payment_succeeded"
+      ) {
         return { id: event.id, type: event.type, orderId: null, reference: null, paid: false };
       }
       const session = event.data.object;

@@ -8,6 +8,7 @@ import { activeVendor } from "#db/vendors";
 import { nowIso } from "#db/schema";
 import type { VendorCheckResult } from "#contract/jobs";
 import { failureMessage } from "../texts/catalogue";
+import { takeKeyCheck } from "../auth/rate-limit.server";
 import { keyMessages } from "./key-messages";
 import { runVendorCheck } from "./vendor-check.server";
 import { Refusal } from "~/modules/errors/refusal";
@@ -39,7 +40,7 @@ export async function userKeyStatus(db: Db, userId: string): Promise<UserKeyStat
   };
 }
 
-export class UserKeyError extends Refusal<400 | 422 | 503> {}
+export class UserKeyError extends Refusal<400 | 422 | 429 | 503> {}
 
 /** Tries the key against the vendor through a worker before anything is stored. */
 async function verifyKey(vendor: string, apiKey: string, appSecret: string): Promise<VendorCheckResult> {
@@ -59,6 +60,7 @@ export async function saveUserKey(
 ): Promise<UserKeyStatus> {
   const status = await userKeyStatus(db, userId);
   if (!status) throw new UserKeyError(failureMessage({ code: "no_active_vendor" }), 422);
+  if (!(await takeKeyCheck(userId))) throw new UserKeyError(keyMessages.tooManyChecks, 429);
   const result = await verifyKey(status.vendor, apiKey, appSecret);
   if (!result.ok) throw new UserKeyError(keyMessages.verificationFailed(failureMessage(result.failure)), 422);
   const now = nowIso();
