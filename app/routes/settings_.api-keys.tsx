@@ -146,7 +146,7 @@ export default function ApiKeysPage() {
                   <div className="min-w-0">
                     <p className="font-medium text-zinc-100">{key.name}</p>
                     <p className="font-mono text-zinc-400">{key.prefix}…</p>
-                    <p className="text-xs text-zinc-500">
+                    <p className="text-xs text-zinc-400">
                       {t("apiKeys.used", { created: when(key.createdAt), lastUsed: when(key.lastUsedAt) })}
                     </p>
                   </div>

@@ -10,7 +10,7 @@ import type {
   LoaderFunctionArgs,
   MetaFunction,
 } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { Markdown } from "~/components/chat/markdown";
 import { mathStylesheet } from "~/components/chat/math-stylesheet";
 import { Logo } from "~/components/logo";
@@ -50,9 +50,11 @@ export default function SharedChatPage() {
   const { title, messages } = useLoaderData<typeof loader>();
   return (
     <main className="mx-auto w-full max-w-3xl px-4 py-8">
-      <Link to="/" aria-label={t("share.home")} className="inline-flex">
+      {/* The logo is the link home itself: wrapped in another link, the browser split the nested links apart and
+          the page no longer matched what React rendered, so hydration failed. */}
+      <div className="inline-flex">
         <Logo />
-      </Link>
+      </div>
       <p className="mt-6 text-sm text-zinc-400">{chatTexts.sharedNotice}</p>
       <h1 className="mt-1 text-2xl font-semibold">{title || chatTexts.untitled}</h1>
       <ol aria-label={t("view.messages")} className="mt-6 space-y-4">

@@ -3,6 +3,7 @@
  * Starter plan's limits and a restricted account. Forms are exercised with JavaScript on and off.
  */
 import type { Page } from "@playwright/test";
+import type { TestDb } from "./support/db";
 import {
   askAsProfessional,
   askInNewChat,
@@ -284,8 +285,8 @@ test.describe("limits and roles", () => {
     expect(db.completionsOfChat(chatId)).toHaveLength(1);
   });
 
-  test("three failed replies in a row bring the 'Multiple Errors' warning", async ({ page, user, db }) => {
-    db.setPlan(user.id, "professional");
+  /** Three replies in a row fail in a new chat; the last failed question then carries the warning. */
+  async function failThreeReplies(page: Page, db: TestDb) {
     await page.goto("/chat");
     const failing = mockDirective({ fault: "500" });
     const chatId = await sendMessage(page, `fail one ${failing}`);
@@ -296,8 +297,36 @@ test.describe("limits and roles", () => {
     await finishedCompletion(db, chatId, "error");
     // Each failed question keeps its own error; the last one also carries the warning.
     await expect(messageList(page).getByRole("alert").filter({ hasText: "API error (500)" })).toHaveCount(3);
+  }
+
+  test("three failed replies in a row bring the 'Multiple Errors' warning, without the admins' hint", async ({
+    page,
+    user,
+    db,
+  }) => {
+    db.setPlan(user.id, "professional");
+    await failThreeReplies(page, db);
     await expect(
-      page.getByText(/Multiple Errors: There seems to be a persistent issue with the API service/),
+      messageList(page).getByText(
+        "Multiple Errors: There seems to be a persistent issue with the API service. Please try again in a few minutes.",
+      ),
+    ).toBeVisible();
+    // Only an admin can check the vendor configuration.
+    await expect(page.getByText(/admin settings/)).toHaveCount(0);
+  });
+
+  test("an admin's 'Multiple Errors' warning points to the vendor configuration", async ({
+    page,
+    user,
+    db,
+  }) => {
+    db.setPlan(user.id, "professional");
+    db.grantRole(user.id, "admin");
+    await failThreeReplies(page, db);
+    await expect(
+      messageList(page).getByText(
+        "Multiple Errors: There seems to be a persistent issue with the API service. Please check the vendor configuration in admin settings.",
+      ),
     ).toBeVisible();
   });
 });

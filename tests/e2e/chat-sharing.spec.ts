@@ -223,3 +223,37 @@ test.describe("export and share", { tag: ALSO_WITHOUT_JS }, () => {
     expect((await formula.locator(".katex-mathml").boundingBox())!.width).toBeLessThanOrEqual(1);
   });
 });
+
+test("a share page hydrates without a console error, and a huge \\rule stays inside its reply", async ({
+  page,
+  user: _user,
+  newVisitor,
+}) => {
+  await page.goto("/chat");
+  const reply =
+    "Euler:\n\n\\[ e^{i\\pi} + 1 = 0 \\]\n\nand a wall $$\\rule{3000em}{3000em}$$ in a *long* reply.";
+  await sendMessage(page, `Wall ${mockDirective({ reply })}`);
+  await storedReply(page);
+  const chatId = chatIdOf(page);
+  await page.goto(`/chat/${chatId}/share`);
+  await submitForm(page, page.getByRole("button", { name: "Create share link" }), `/chat/${chatId}/share`);
+  const url = await page.getByLabel("Share link").inputValue();
+
+  const visitor = await newVisitor();
+  const errors: string[] = [];
+  visitor.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  visitor.on("pageerror", (error) => errors.push(error.message));
+  await visitor.setViewportSize({ width: 375, height: 800 });
+  await visitor.goto(url);
+  // Hydrated: React has attached itself to the page, and has reported its hydration errors (if any) by then.
+  await visitor.waitForFunction(() => Object.keys(document.body).some((key) => key.startsWith("__react")));
+  expect(errors).toEqual([]);
+  const messages = visitor.getByRole("list", { name: "Messages" });
+  await expect(messages.locator(".katex-display")).toHaveCount(1);
+  // The page does not scroll sideways, and the rule is no taller than the screen.
+  expect(await visitor.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const rule = (await messages.locator(".katex .rule").boundingBox())!;
+  expect(rule.height).toBeLessThan(800);
+});

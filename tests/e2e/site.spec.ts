@@ -6,6 +6,7 @@ import type { Page } from "@playwright/test";
 import { askInNewChat } from "./support/chat";
 import { expectNoSeriousViolations } from "./support/axe";
 import { ALSO_WITHOUT_JS, expect, openDemoLink, test } from "./support/fixtures";
+import { submitForm } from "./support/forms";
 
 const PUBLIC_PAGES = ["/", "/features", "/pricing", "/about", "/docs", "/api", "/signin", "/signup"];
 
@@ -488,4 +489,48 @@ test.describe("accessibility", () => {
       }
     });
   }
+
+  test("/ before its scripts have run (or without them) has no serious or critical axe violations at 1280 and 375 px", async ({
+    page,
+  }) => {
+    // The page as it is before hydration, and as it stays without JavaScript: its scripts never arrive. (Axe
+    // itself needs JavaScript, so the no-js project cannot run it.) The testimonials are then a track that
+    // scrolls sideways, which a keyboard must reach.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/");
+      await expect(page.getByTestId("carousel-track")).toBeVisible();
+      await expectNoSeriousViolations(page, `/ without its scripts at ${width} px`);
+    }
+  });
+
+  test("Settings → API keys and Shared links, each with an entry and its date, have no serious or critical axe violations at 1280 and 375 px", async ({
+    page,
+    user,
+    db,
+  }) => {
+    // Two pages, each twice, after a reply, a share and a key: more than one page's default time.
+    test.slow();
+    db.setPlan(user.id, "professional");
+    const chatId = await askInNewChat(page, db, "A chat to share");
+    await page.goto(`/chat/${chatId}/share`);
+    await submitForm(page, page.getByRole("button", { name: "Create share link" }), `/chat/${chatId}/share`);
+    await page.goto("/settings/api-keys");
+    await page.getByLabel("Key name").fill("laptop");
+    await submitForm(page, page.getByRole("button", { name: "Create key" }), "/settings/api-keys");
+    for (const path of ["/settings/api-keys", "/settings/shared-links"]) {
+      for (const width of [1280, 375]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(path);
+        await expect(
+          page
+            .getByRole("main")
+            .getByText(/20\d\d/)
+            .first(),
+        ).toBeVisible();
+        await expectNoSeriousViolations(page, `${path} at ${width} px`);
+      }
+    }
+  });
 });

@@ -261,6 +261,34 @@ describe("the Models screen", () => {
     expect(await defaultModelId()).toBe("dflt-1");
   });
 
+  it("audits every field a model edit changes, its PRO/BETA/DEFAULT flags and vendor ids included", async () => {
+    const visitor = await admin();
+    const together = await vendorNamed("together");
+    await act(routes.models, "/admin/api-models", visitor, {
+      ...modelForm("audit-1"),
+      "vendorModels[0].vendorId": String(together.id),
+      "vendorModels[0].vendorModelId": "acme/Old",
+    });
+    const answer = await act(routes.models, "/admin/api-models", visitor, {
+      ...modelForm("audit-1"),
+      intent: "edit",
+      isPro: "on",
+      isBeta: "on",
+      isDefault: "on",
+      "vendorModels[0].vendorId": String(together.id),
+      "vendorModels[0].vendorModelId": "acme/New",
+    });
+    expect(answer.status).toBe(302);
+    const entry = await auditOf("model.update", "audit-1");
+    expect(JSON.parse(entry!.details)).toEqual({
+      displayName: "Model audit-1",
+      isPro: "false → true",
+      isBeta: "false → true",
+      isDefault: "false → true",
+      "vendor together": "acme/Old → acme/New",
+    });
+  });
+
   it("reorders: a model moved up swaps places with the one before it", async () => {
     const before = (await modelsForPlan(t.db, "professional")).map((model) => model.id);
     const second = before[1]!;

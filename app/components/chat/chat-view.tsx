@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation, useRevalidator } from "@remix-run/react";
 import { memo, useEffect, useMemo, useRef } from "react";
 import { useToast } from "~/components/ui/toaster";
+import { useOptionalUser } from "~/root";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { ChatPageData } from "~/modules/chats/chat-page.server";
 import { formErrors, resultIntent } from "~/modules/completions/action-result";
@@ -20,7 +21,12 @@ import { useTranslation } from "react-i18next";
 
 type Message = ChatPageData["messages"][number];
 
-const MULTIPLE_ERRORS = toasts.multipleErrors;
+/**
+ * The warning after several failed replies in a row. Only an admin can check the vendor configuration, so only an
+ * admin is told to; everyone else is told what they can do.
+ */
+const multipleErrorsFor = (isAdmin: boolean | undefined) =>
+  isAdmin ? toasts.multipleErrors : toasts.multipleErrorsUser;
 
 function MessageFooter({ message, modelNames }: { message: Message; modelNames: Record<string, string> }) {
   const { t } = useTranslation("chat");
@@ -99,6 +105,7 @@ function FailedReply({
   canRetry: boolean;
 }) {
   const { t } = useTranslation("chat");
+  const multipleErrors = multipleErrorsFor(useOptionalUser()?.isAdmin);
   return (
     <li
       role="alert"
@@ -107,7 +114,7 @@ function FailedReply({
     >
       <p>{message}</p>
       {persistent ? (
-        <p className="mt-1 font-medium">{`${MULTIPLE_ERRORS.title}: ${MULTIPLE_ERRORS.description}`}</p>
+        <p className="mt-1 font-medium">{`${multipleErrors.title}: ${multipleErrors.description}`}</p>
       ) : null}
       {canRetry ? (
         <div className="mt-2">
@@ -271,9 +278,10 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
     bottomRef.current?.scrollIntoView({ block: "end" });
   }, [messages.length, pendingCompletionId, sent?.completionId, hydrated]);
   const lastFailed = Object.values(failures).some((failure) => failure.completionId === lastCompletionId);
+  const isAdmin = useOptionalUser()?.isAdmin;
   useEffect(() => {
-    if (props.persistentFailure && lastFailed) toast({ type: "destructive", ...MULTIPLE_ERRORS });
-  }, [props.persistentFailure, lastFailed, toast]);
+    if (props.persistentFailure && lastFailed) toast({ type: "destructive", ...multipleErrorsFor(isAdmin) });
+  }, [props.persistentFailure, lastFailed, toast, isAdmin]);
 
   const empty = messages.length === 0 && !pendingCompletionId && !sent;
   const lastUser = [...messages].reverse().find((m) => m.role === "user");

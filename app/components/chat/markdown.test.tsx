@@ -4,7 +4,7 @@ import katex from "katex";
 import { describe, expect, it, vi } from "vitest";
 import { ensureI18n } from "~/modules/i18n/translate";
 import { Markdown, MathMarkdownContext, safeUrl } from "./markdown";
-import { renderMath } from "./math-markdown";
+import { MATH_MAX_SIZE_EM, renderMath } from "./math-markdown";
 
 // English, with math drawn in place, as the server renders for a browser that asks for nothing else.
 const render = (text: string) =>
@@ -161,6 +161,24 @@ describe("math", () => {
     expect(html).toContain("\\frac{1}{");
     expect(html).not.toMatch(/href="javascript/);
     expect(html).not.toContain("<a ");
+  });
+
+  it("caps a formula's sizes and macro expansion: a huge \\rule cannot cover the page", () => {
+    const { html } = parse(render("$$\\rule{3000em}{3000em}$$ and \\(\\kern{5000em}x\\)"));
+    // What is drawn: the sizes in the styles (the TeX itself is kept, as written, in the MathML's annotation).
+    const styles = [...html.matchAll(/style="([^"]*)"/g)].map((match) => match[1]).join(";");
+    const sizes = [...styles.matchAll(/(-?[\d.]+)em/g)].map((match) => Math.abs(Number(match[1])));
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(MATH_MAX_SIZE_EM);
+    // A macro that doubles itself 20 times would be a million tokens: refused, shown as its source.
+    const bomb =
+      "\\def\\a{xx}" +
+      Array.from(
+        { length: 20 },
+        (_, i) => `\\def\\b${i}{\\${i ? `b${i - 1}` : "a"}\\${i ? `b${i - 1}` : "a"}}`,
+      ).join("") +
+      "\\b19";
+    const refused = parse(render(`$$${bomb}$$`)).html;
+    expect(refused).toContain('class="katex-error"');
   });
 
   it("draws each formula once while a reply grows: a streaming reply re-renders per token", () => {

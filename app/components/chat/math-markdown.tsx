@@ -3,7 +3,9 @@
  * MathML beside it for screen readers. A formula is drawn once: a streaming reply re-renders per token, and
  * drawing every formula again (KaTeX's markup through React, thousands of elements) took ~75 ms per token for a
  * reply of 30 formulas. KaTeX's own limits hold for untrusted text: no `\href`, `\url` or `\includegraphics`
- * (trust off) and a cap on macro expansion. TeX it cannot read shows as its source, in red.
+ * (trust off), a cap on macro expansion and on every size it is asked for (so nothing drawn reaches further
+ * than 10 em out of its line; a display formula also scrolls inside its own box). TeX it cannot read shows as its
+ * source, in red.
  */
 import katex from "katex";
 import { memo } from "react";
@@ -22,6 +24,13 @@ import {
 import { withDollarDelimiters } from "./math-delimiters";
 
 const DRAWN_LIMIT = 500;
+/**
+ * The largest size a reply's TeX may ask for (\rule, \kern, \hspace…), in em: `\rule{3000em}{3000em}` drew a
+ * box over the whole page, shared links included. 10 em is a wide matrix's gap; nothing a formula needs is larger.
+ */
+export const MATH_MAX_SIZE_EM = 10;
+/** Macro expansions per formula: KaTeX's own default (1000), written down so it is a decision, not an accident. */
+const MATH_MAX_EXPAND = 1000;
 const drawn = new Map<string, string>();
 
 /** KaTeX's markup for a formula, kept for the next render (the oldest dropped past DRAWN_LIMIT). */
@@ -33,6 +42,8 @@ function drawFormula(tex: string, display: boolean): string {
       displayMode: display,
       throwOnError: false,
       strict: "ignore",
+      maxSize: MATH_MAX_SIZE_EM,
+      maxExpand: MATH_MAX_EXPAND,
       // A red that reads on both themes' backgrounds (tailwind.config.ts's palette).
       errorColor: "rgb(var(--c-red-300))",
     });

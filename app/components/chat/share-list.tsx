@@ -45,7 +45,7 @@ export function ShareList({
               onFocus={(event) => event.currentTarget.select()}
             />
             <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-              <p className="text-xs text-zinc-500">
+              <p className="text-xs text-zinc-400">
                 {chatTexts.shareCreatedAt(`${format.date(share.createdAt, CREATED)} UTC`)}
               </p>
               {/* ml-auto: on a phone, where the buttons wrap under the date, they stay at the right edge. */}

@@ -167,7 +167,7 @@ function PlanSection({
         {professional && billing.planEndsAt
           ? billing.cancelled
             ? settingsText.planEnds(formatDate(billing.planEndsAt))
-            : settingsText.planRenews(formatDate(billing.planEndsAt))
+            : settingsText.planEndsOn(formatDate(billing.planEndsAt))
           : professional
             ? settingsText.planNoEnd
             : settingsText.planStarter}

@@ -79,7 +79,9 @@ export function TestimonialCarousel() {
       onKeyDown={onKeyDown}
       className="rounded-xl focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-light"
     >
+      {/* Without JavaScript the track scrolls sideways: a tab stop of its own lets a keyboard scroll it. */}
       <ul
+        tabIndex={hydrated ? undefined : 0}
         aria-live={hydrated ? "polite" : undefined}
         data-testid="carousel-track"
         className={

@@ -127,8 +127,53 @@ const rowFields = (fields: ModelFields) => ({
   supports_images: flag(fields.supportsImages),
 });
 
+type ModelState = Record<string, string | boolean>;
+
+/**
+ * What an admin can change of a model, as the audit log names it: its fields, badges and, per vendor, the id
+ * that vendor sends. Read from the database, so the audit says what was stored, not what was asked.
+ */
+async function modelState(trx: Db, modelId: string): Promise<ModelState> {
+  const model = await trx
+    .selectFrom("ai_models")
+    .selectAll()
+    .where("model_id", "=", modelId)
+    .executeTakeFirst();
+  if (!model) return {};
+  const mappings = await trx
+    .selectFrom("api_vendor_models")
+    .innerJoin("api_vendors", "api_vendors.id", "api_vendor_models.vendor_id")
+    .select(["api_vendors.name", "api_vendor_models.model_id"])
+    .where("api_vendor_models.ai_model_id", "=", modelId)
+    .execute();
+  return {
+    displayName: model.display_name,
+    iconText: model.icon_text,
+    sizeLabel: model.size_label,
+    description: (JSON.parse(model.description_items) as string[]).join(" / "),
+    isNew: model.is_new === 1,
+    isPro: model.is_pro === 1,
+    isBeta: model.is_beta === 1,
+    isDefault: model.is_default === 1,
+    supportsImages: model.supports_images === 1,
+    ...Object.fromEntries(mappings.map((row) => [`vendor ${row.name}`, row.model_id])),
+  };
+}
+
+/** Each field that differs, as "before → after" ("—" for a vendor id that was or is now none). */
+function changedFields(before: ModelState, after: ModelState) {
+  const changes: Record<string, string> = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (before[key] !== after[key])
+      changes[key] = `${String(before[key] ?? "—")} → ${String(after[key] ?? "—")}`;
+  }
+  return changes;
+}
+
+/** Adds or edits a model; answers what the audit log records: a new model's fields, an edit's changes. */
 async function saveModel(db: Db, fields: ModelFields, adding: boolean) {
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    const before = adding ? null : await modelState(trx, fields.modelId);
     if (adding) {
       const taken = await trx
         .selectFrom("ai_models")
@@ -161,6 +206,8 @@ async function saveModel(db: Db, fields: ModelFields, adding: boolean) {
     }
     if (fields.isDefault) await setDefaultModel(trx, fields.modelId);
     await saveVendorModels(trx, fields);
+    const after = await modelState(trx, fields.modelId);
+    return before ? changedFields(before, after) : after;
   });
 }
 
@@ -194,12 +241,15 @@ async function moveModel(db: Db, modelId: string, direction: "up" | "down") {
 export async function applyModelAction(ctx: ActionContext, actor: SessionUser, action: ModelAction) {
   const { db, redis } = ctx;
   let message: string;
+  let details: Record<string, string | boolean>;
   if (action.intent === "move") {
     const model = await requireModel(db, action.modelId);
     await moveModel(db, action.modelId, action.direction);
     message = adminTexts.modelMoved(model.display_name);
+    details = { direction: action.direction };
   } else {
-    await saveModel(db, action, action.intent === "add");
+    // An edit names the model as well as what changed, so the entry reads on its own.
+    details = { displayName: action.displayName, ...(await saveModel(db, action, action.intent === "add")) };
     message = adminTexts.modelSaved(action.displayName);
   }
   await recordAudit(db, {
@@ -208,7 +258,7 @@ export async function applyModelAction(ctx: ActionContext, actor: SessionUser, a
       action.intent === "add" ? "model.create" : action.intent === "move" ? "model.reorder" : "model.update",
     targetType: "model",
     targetId: action.modelId,
-    details: action.intent === "move" ? { direction: action.direction } : { displayName: action.displayName },
+    details,
     ip: ctx.ip,
   });
   await publishEvent(redis, { type: "models-updated" });

@@ -11,7 +11,7 @@ export const settingsText = messageSection("settingsText", {
   keyProvided: (vendor: string) => t("settingsText.keyProvided", { vendor }),
   keyRequired: (vendor: string) => t("settingsText.keyRequired", { vendor }),
   keyStored: (vendor: string, last4: string) => t("settingsText.keyStored", { vendor, last4 }),
-  planRenews: (date: string) => t("settingsText.planRenews", { date }),
+  planEndsOn: (date: string) => t("settingsText.planEndsOn", { date }),
   planEnds: (date: string) => t("settingsText.planEnds", { date }),
   get noActiveVendor() {
     return failureMessage({ code: "no_active_vendor" });

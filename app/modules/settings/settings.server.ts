@@ -34,7 +34,7 @@ export interface SettingsData {
 }
 
 export interface BillingSummary {
-  /** When Professional ends (renews, unless cancelled); null on Starter or a plan without an end. */
+  /** When Professional ends (nothing renews it by itself); null on Starter or a plan without an end. */
   planEndsAt: string | null;
   cancelled: boolean;
   orders: {
