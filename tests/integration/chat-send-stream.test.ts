@@ -10,6 +10,7 @@ import { completionStreamKey } from "#contract/jobs";
 import { describe, expect, it } from "vitest";
 import { messages } from "~/modules/texts/catalogue";
 import { webMetrics } from "~/utils/metrics.server";
+import { serveResourceRoute } from "../support/resource-route";
 import { outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
 import { insertChat, insertUser, rowWhere } from "../support/rows";
 import { parseEventStream, tokenText } from "../support/sse";
@@ -125,6 +126,27 @@ describe("POST /api/chat-send", () => {
       send(other, { intent: "send", content: "Hi", requestId: uuidv7() }, chatId),
     );
     expect(answer.status).toBe(404);
+    expect(await completionsOf(other.userId)).toHaveLength(0);
+  });
+
+  it("answers 404 through Remix for someone else's chat and for one that does not exist", async () => {
+    const served = serveResourceRoute("api/chat-send/:chatId?", route);
+    const owner = await signedIn();
+    const theirs = await insertChat(t.db, owner.userId, "Not yours");
+    const other = await signedIn();
+    const forms = [
+      { intent: "send", content: "Hi" },
+      { intent: "regenerate" },
+      { intent: "edit", content: "Hi again" },
+      { intent: "quick-action", action: "summarize" },
+    ];
+    for (const chatId of [theirs, uuidv7(), "no-such-chat"])
+      for (const form of forms) {
+        const response = await served(
+          post(`/api/chat-send/${chatId}`, other, { ...form, requestId: uuidv7() }),
+        );
+        expect(`${form.intent} ${response.status}`).toBe(`${form.intent} 404`);
+      }
     expect(await completionsOf(other.userId)).toHaveLength(0);
   });
 
