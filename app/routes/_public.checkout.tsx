@@ -136,20 +136,42 @@ export default function CheckoutPage() {
   );
 }
 
+/** A notice in the form's place: why there is nothing to buy here, and where to go instead. */
+function CheckoutNotice({
+  title,
+  message,
+  to,
+  cta,
+}: {
+  title: string;
+  message: string;
+  to: string;
+  cta: string;
+}) {
+  return (
+    <section className="mt-8 max-w-xl rounded-lg border border-brand/60 bg-brand/10 p-6">
+      <h2 className="text-xl font-semibold">{title}</h2>
+      <p className="mt-2 text-zinc-300" role="alert">
+        {message}
+      </p>
+      <Link to={to} className="btn-primary mt-4">
+        {cta}
+      </Link>
+    </section>
+  );
+}
+
 function DemoNotice() {
   const { t } = useTranslation("checkout");
   const { tier, billing } = useLoaderData<typeof loader>();
   const back = `/checkout?tier=${tier}&billing=${billing}`;
   return (
-    <section className="mt-8 max-w-xl rounded-lg border border-brand/60 bg-brand/10 p-6">
-      <h2 className="text-xl font-semibold">{t("demo.title")}</h2>
-      <p className="mt-2 text-zinc-300" role="alert">
-        {messages.demoCheckout}
-      </p>
-      <Link to={`/signup?${new URLSearchParams({ redirectTo: back })}`} className="btn-primary mt-4">
-        {t("demo.cta")}
-      </Link>
-    </section>
+    <CheckoutNotice
+      title={t("demo.title")}
+      message={messages.demoCheckout}
+      to={`/signup?${new URLSearchParams({ redirectTo: back })}`}
+      cta={t("demo.cta")}
+    />
   );
 }
 
@@ -157,15 +179,12 @@ function DemoNotice() {
 function PlanWithoutEndNotice() {
   const { t } = useTranslation("checkout");
   return (
-    <section className="mt-8 max-w-xl rounded-lg border border-brand/60 bg-brand/10 p-6">
-      <h2 className="text-xl font-semibold">{t("planWithoutEnd.title")}</h2>
-      <p className="mt-2 text-zinc-300" role="alert">
-        {messages.planWithoutEnd}
-      </p>
-      <Link to="/chat" className="btn-primary mt-4">
-        {t("confirmation.startChat")}
-      </Link>
-    </section>
+    <CheckoutNotice
+      title={t("planWithoutEnd.title")}
+      message={messages.planWithoutEnd}
+      to="/chat"
+      cta={t("confirmation.startChat")}
+    />
   );
 }
 

@@ -206,13 +206,7 @@ test.describe("export and share", { tag: ALSO_WITHOUT_JS }, () => {
     user: _user,
     newVisitor,
   }) => {
-    await page.goto("/chat");
-    await sendMessage(page, `Euler ${mockDirective({ reply: "Euler:\n\n\\[ e^{i\\pi} + 1 = 0 \\]" })}`);
-    await storedReply(page);
-    const chatId = chatIdOf(page);
-    await page.goto(`/chat/${chatId}/share`);
-    await submitForm(page, page.getByRole("button", { name: "Create share link" }), `/chat/${chatId}/share`);
-    const url = await page.getByLabel("Share link").inputValue();
+    const url = await shareLinkOfReply(page, "Euler", "Euler:\n\n\\[ e^{i\\pi} + 1 = 0 \\]");
 
     const visitor = await newVisitor();
     await visitor.goto(url);
@@ -229,15 +223,11 @@ test("a share page hydrates without a console error, and a huge \\rule stays ins
   user: _user,
   newVisitor,
 }) => {
-  await page.goto("/chat");
-  const reply =
-    "Euler:\n\n\\[ e^{i\\pi} + 1 = 0 \\]\n\nand a wall $$\\rule{3000em}{3000em}$$ in a *long* reply.";
-  await sendMessage(page, `Wall ${mockDirective({ reply })}`);
-  await storedReply(page);
-  const chatId = chatIdOf(page);
-  await page.goto(`/chat/${chatId}/share`);
-  await submitForm(page, page.getByRole("button", { name: "Create share link" }), `/chat/${chatId}/share`);
-  const url = await page.getByLabel("Share link").inputValue();
+  const url = await shareLinkOfReply(
+    page,
+    "Wall",
+    "Euler:\n\n\\[ e^{i\\pi} + 1 = 0 \\]\n\nand a wall $$\\rule{3000em}{3000em}$$ in a *long* reply.",
+  );
 
   const visitor = await newVisitor();
   const errors: string[] = [];
@@ -257,3 +247,14 @@ test("a share page hydrates without a console error, and a huge \\rule stays ins
   const rule = (await messages.locator(".katex .rule").boundingBox())!;
   expect(rule.height).toBeLessThan(800);
 });
+
+/** Asks `question` in a new chat, answered with `reply`, and shares the chat: the share link. */
+async function shareLinkOfReply(page: Page, question: string, reply: string): Promise<string> {
+  await page.goto("/chat");
+  await sendMessage(page, `${question} ${mockDirective({ reply })}`);
+  await storedReply(page);
+  const chatId = chatIdOf(page);
+  await page.goto(`/chat/${chatId}/share`);
+  await submitForm(page, page.getByRole("button", { name: "Create share link" }), `/chat/${chatId}/share`);
+  return page.getByLabel("Share link").inputValue();
+}

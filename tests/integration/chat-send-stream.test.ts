@@ -134,7 +134,7 @@ describe("POST /api/chat-send", () => {
     const owner = await signedIn();
     const theirs = await insertChat(t.db, owner.userId, "Not yours");
     const other = await signedIn();
-    const forms = [
+    const forms: Record<string, string>[] = [
       { intent: "send", content: "Hi" },
       { intent: "regenerate" },
       { intent: "edit", content: "Hi again" },
