@@ -263,9 +263,12 @@ test.describe("accessibility", () => {
     // list, as a modal does: what a user can reach then is the listbox, so that is what is checked. Once the
     // catalogue is long enough to scroll (other tests add models), axe asks for a tab stop in the scrolling
     // viewport; but the arrow keys move through the options and Radix scrolls each into view, and a tab stop
-    // there breaks the listbox's required children. That one rule is left out here.
+    // there breaks the listbox's required children. That one rule is left out here, and so is the experimental
+    // label-in-name check: an option's name is the model's name, its visible label, which a speech user says;
+    // the badges, vendor and size printed beside it describe it, and axe counts them as label too.
     await expectNoSeriousViolations(page, "model picker", '[role="listbox"]', [
       "scrollable-region-focusable",
+      "label-content-name-mismatch",
     ]);
   });
 
