@@ -96,7 +96,8 @@ export async function followSentReply({ request, params, serverAction }: ClientA
   }
   if (!(answer instanceof Response)) {
     // The page shows the question and the live reply meanwhile (`ChatView`); the chat's reload comes after.
-    await replyStarted(requestId, FIRST_TEXT_WAIT_MS);
+    // A send the composer handed on has had its wait already: a vendor slow to start costs it once.
+    if (!started) await replyStarted(requestId, FIRST_TEXT_WAIT_MS);
     return redirect(answer.location);
   }
   // Refused: the page stays, with the form's errors and no question.
