@@ -23,6 +23,8 @@ const READY_TIMEOUT_MS = 120_000;
 export interface EnvironmentOptions {
   workers: number;
   workerConcurrency: number;
+  /** The product's PROFESSIONAL_REPLIES_IN_FLIGHT: the replies one benchmark user has in flight at most. */
+  repliesPerUser: number;
   logLevel: string;
   /** When set, web and workers write V8 CPU profiles into this folder (see profile-hook.ts). */
   profileDir?: string;
@@ -76,6 +78,8 @@ async function productEnv(options: EnvironmentOptions, mock: MockProcess, dataDi
     // The benchmark signs up all its users from one address: up to a thousand streams' worth (scale,
     // capacity), past the product's per-address sign-up limit.
     SIGNUPS_PER_HOUR: "100000",
+    // Each benchmark user carries --chats-per-user replies at once: the product's cap must let them.
+    PROFESSIONAL_REPLIES_IN_FLIGHT: String(options.repliesPerUser),
     APP_SECRET: process.env.APP_SECRET ?? randomBytes(32).toString("hex"),
   };
   for (const vendor of MOCK_VENDORS) {

@@ -13,6 +13,7 @@
  *   processes   replies/s and added TTFT for (web, workers) = (1,1), (1,2), (2,2), (2,4) on PostgreSQL
  *   rolling     every worker, then every web process, restarted while replies stream; nothing lost
  *   soak        steady load for --minutes: RSS, open fds, Redis memory, SQLite/WAL size per minute
+ *   fairness    another user's time to first token while one user (then several) floods the workers
  *   memory      what the web and the worker hold live per open stream, after a full garbage collection
  * Prints a table per scenario and rewrites that scenario's block in docs/benchmark-results.md. See --help.
  */
@@ -34,14 +35,15 @@ import { landingScenario } from "./scenarios/landing";
 import { memoryScenario } from "./scenarios/memory";
 import { processesScenario, rollingScenario } from "./scenarios/processes";
 import { scaleScenario } from "./scenarios/scale";
+import { fairnessScenario } from "./scenarios/fairness";
 import { soakScenario } from "./scenarios/soak";
 import { ttftScenario } from "./scenarios/ttft";
 import { ProductClient, type SendWay } from "./streams";
 
 const USAGE = `Usage: npm run bench -- [options]
   --scenario LIST          ttft, concurrent, fallback, landing, browser, scale, capacity, memory, processes,
-                           rolling, soak, a comma-separated list of them, or all (default all: every one but
-                           soak)
+                           rolling, soak, fairness, a comma-separated list of them, or all (default all:
+                           every one but soak and fairness)
   --workers N              worker processes (default 1, as npm start)
   --streams N              simultaneous replies in "concurrent" (default 1000)
   --tokens N               tokens per reply in "concurrent" (default 500: 10 s, so that all replies overlap
@@ -77,7 +79,13 @@ const USAGE = `Usage: npm run bench -- [options]
   --minutes N              length of "soak" (default 30)
   --soak-clients N         clients looping page load + reply in "soak" (default 20)
   --warmup N               unmeasured replies before "ttft" and "fallback" (default 20)
-  --chats-per-user N       benchmark users = ceil(largest batch / N) (default 50)
+  --fair-flood N           replies each flooder asks for at once in "fairness" (default 60)
+  --fair-flooders N        users flooding together in the saturating phase of "fairness" (default 3)
+  --fair-probes N          the other user's replies, one at a time, per phase of "fairness" (default 30)
+  --fair-seconds N         the flood's replies last 1 to N seconds in "fairness" (default 20)
+  --chats-per-user N       replies one benchmark user has in flight at most: benchmark users =
+                           ceil(largest batch / N), and the product's PROFESSIONAL_REPLIES_IN_FLIGHT is N
+                           (default 10, the product's own default)
   --worker-concurrency N   WORKER_CONCURRENCY per worker (default max(1000, --streams))
   --product-send WAY       how the client sends to the product: "stream" (POST /api/chat-send answers with
                            the reply's stream, as the chat page does) or "form" (the form's POST, then
@@ -99,6 +107,7 @@ const SCENARIOS = [
   "processes",
   "rolling",
   "soak",
+  "fairness",
 ] as const;
 /** Background CPU (% of one core) above which the run is flagged as taken on a busy machine. */
 const BUSY_PERCENT = 15;
@@ -154,7 +163,11 @@ function parseOptions(args: string[]) {
       "soak-clients": { type: "string", default: "20" },
       warmup: { type: "string", default: "20" },
       "landing-loads": { type: "string", default: "5" },
-      "chats-per-user": { type: "string", default: "50" },
+      "chats-per-user": { type: "string", default: "10" },
+      "fair-flood": { type: "string", default: "60" },
+      "fair-flooders": { type: "string", default: "3" },
+      "fair-probes": { type: "string", default: "30" },
+      "fair-seconds": { type: "string", default: "20" },
       "worker-concurrency": { type: "string" },
       "product-send": { type: "string", default: "stream" },
       "log-level": { type: "string", default: "warn" },
@@ -169,13 +182,18 @@ function parseOptions(args: string[]) {
     return value;
   };
   type Scenario = (typeof SCENARIOS)[number];
-  // A soak runs for half an hour: only when asked for by name.
+  // A soak runs for half an hour, and fairness needs a worker concurrency it can fill: only when asked for by name.
   const scenarios =
-    values.scenario === "all" ? SCENARIOS.filter((name) => name !== "soak") : values.scenario.split(",");
+    values.scenario === "all"
+      ? SCENARIOS.filter((name) => name !== "soak" && name !== "fairness")
+      : values.scenario.split(",");
   const unknown = scenarios.filter((name) => !SCENARIOS.includes(name as Scenario));
   if (unknown.length) throw new Error(`--scenario must be all or a list of ${SCENARIOS.join(", ")}`);
   const streams = count("streams");
   const memorySizes = streamSizes(values["memory-sizes"], "--memory-sizes");
+  const workerConcurrency = values["worker-concurrency"]
+    ? count("worker-concurrency")
+    : Math.max(1000, streams, count("capacity-max"), ...memorySizes);
   const sendWay = (way: string | undefined): SendWay => {
     if (way === "stream" || way === "form") return way;
     throw new Error('--product-send must be "stream" or "form"');
@@ -235,9 +253,14 @@ function parseOptions(args: string[]) {
       tokenMs: 25,
     },
     chatsPerUser: count("chats-per-user"),
-    workerConcurrency: values["worker-concurrency"]
-      ? count("worker-concurrency")
-      : Math.max(1000, streams, count("capacity-max"), ...memorySizes),
+    workerConcurrency,
+    fairness: {
+      flood: count("fair-flood"),
+      flooders: count("fair-flooders"),
+      probes: count("fair-probes"),
+      floodSeconds: count("fair-seconds"),
+      workerConcurrency,
+    },
     productSend: sendWay(values["product-send"]),
     logLevel: values["log-level"],
     profileDir: values.profile,
@@ -266,7 +289,10 @@ async function signUpUsers(product: ProductClient, options: Options, databaseUrl
     options.scenarios.includes("capacity") ? options.capacity.max : 1,
     options.scenarios.includes("memory") ? Math.max(...options.memory.sizes) : 1,
   );
-  const users = Math.ceil(largestBatch / options.chatsPerUser);
+  const users = Math.max(
+    Math.ceil(largestBatch / options.chatsPerUser),
+    options.scenarios.includes("fairness") ? 1 + options.fairness.flooders : 1,
+  );
   log(`signing up ${users} benchmark user(s)`);
   const stamp = Date.now().toString(36);
   const emails = Array.from({ length: users }, (_, i) => `bench-${stamp}-${i}@example.com`);
@@ -301,6 +327,7 @@ async function runScenarios(context: BenchContext, options: Options): Promise<Sc
     processes: () => processesScenario(context, options.processes),
     rolling: () => rollingScenario(context, options.rolling),
     soak: () => soakScenario(context, options.soak),
+    fairness: () => fairnessScenario(context, options.fairness),
   };
   const reports: ScenarioReport[] = [];
   for (const scenario of options.scenarios) {
@@ -325,6 +352,7 @@ async function main() {
   if (idleLoad > BUSY_PERCENT) log("WARNING: the machine is busy; the figures will include that contention");
   const env = await startEnvironment({
     workers: options.workers,
+    repliesPerUser: options.chatsPerUser,
     workerConcurrency: options.workerConcurrency,
     logLevel: options.logLevel,
     profileDir: options.profileDir,

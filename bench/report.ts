@@ -26,6 +26,7 @@ export interface ScenarioReport {
     | "processes"
     | "rolling"
     | "soak"
+    | "fairness"
     | "memory";
   title: string;
   targets: Target[];

@@ -2,6 +2,7 @@ import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
 import { ConfigError, loadSharedEnv, parseEnv, type EnvSource, type SharedEnv } from "#platform/env";
+import type { Plan } from "#db/schema";
 
 export const webShape = {
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -45,8 +46,13 @@ export const webShape = {
   SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(20),
   /** Demo users one client IP may start per hour. */
   DEMOS_PER_HOUR: z.coerce.number().int().min(1).default(10),
-  /** Developer API requests one key may make per minute (docs/product.md §12). */
+  /** Developer API requests one account may make per minute, all its keys together (docs/product.md §12). */
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** API keys one account may hold at once. */
+  API_KEYS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
+  /** Replies one account may have queued or streaming at once, chat and API together (docs/product.md §4). */
+  STARTER_REPLIES_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(3),
+  PROFESSIONAL_REPLIES_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(10),
 };
 
 /**
@@ -78,6 +84,8 @@ export interface WebEnv extends SharedEnv {
   signupsPerHour: number;
   demosPerHour: number;
   apiRequestsPerMinute: number;
+  apiKeysPerUser: number;
+  repliesInFlight: Record<Plan, number>;
 }
 
 let cached: WebEnv | undefined;
@@ -108,6 +116,11 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
     signupsPerHour: env.SIGNUPS_PER_HOUR,
     demosPerHour: env.DEMOS_PER_HOUR,
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
+    apiKeysPerUser: env.API_KEYS_PER_USER,
+    repliesInFlight: {
+      starter: env.STARTER_REPLIES_IN_FLIGHT,
+      professional: env.PROFESSIONAL_REPLIES_IN_FLIGHT,
+    },
   };
 }
 

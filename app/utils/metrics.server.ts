@@ -1,9 +1,8 @@
 /** What the web process reports on /metrics (served by server/app.ts), beside Node's default metrics. */
 import { Counter, Gauge } from "prom-client";
 import { createRegistry } from "#platform/metrics";
+import { QUEUE_STATES, queueJobCounts } from "~/modules/admin/queue-health.server";
 import { serverContext } from "~/modules/server-context.server";
-
-const QUEUE_STATES = ["waiting", "active", "delayed", "failed"] as const;
 
 function create() {
   const registry = createRegistry("web");
@@ -34,8 +33,8 @@ function create() {
       // Every web process reads the same queue: WEB_CONCURRENCY's summed /metrics takes one reading, not N.
       aggregator: "max",
       async collect() {
-        const counts = await serverContext().queue.getJobCounts(...QUEUE_STATES);
-        for (const state of QUEUE_STATES) this.set({ state }, counts[state] ?? 0);
+        const counts = await queueJobCounts(serverContext().queue);
+        for (const state of QUEUE_STATES) this.set({ state }, counts[state]);
       },
     }),
   };

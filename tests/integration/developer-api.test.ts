@@ -29,6 +29,8 @@ import { directive, setUpTestEnv, setUpWorker } from "../support/test-env";
 
 const PER_MINUTE = 20;
 process.env.API_REQUESTS_PER_MINUTE = String(PER_MINUTE);
+const KEYS_PER_USER = 4;
+process.env.API_KEYS_PER_USER = String(KEYS_PER_USER);
 
 const t = setUpTestEnv();
 setUpWorker(4);
@@ -519,9 +521,11 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
     expect(await storedFor(userId)).toEqual(NOTHING);
   });
 
-  it("429 RateLimitError with Retry-After past the key's requests per minute; another key is not affected", async () => {
-    const { client, key } = await userWithKey();
-    for (let i = 0; i < PER_MINUTE; i++) await client.models.list();
+  it("429 RateLimitError with Retry-After past the account's requests per minute, all its keys together; another account is not affected", async () => {
+    const { client, key, userId } = await userWithKey();
+    const user = await t.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+    const second = clientFor((await createApiKey(t.db, user, "second key")).key);
+    for (let i = 0; i < PER_MINUTE; i++) await (i % 2 ? second : client).models.list();
     const error = await client.models.list().then(
       () => null,
       (e: unknown) => e as RateLimitError,
@@ -596,6 +600,33 @@ describe("API keys", () => {
     expect(row.prefix).toBe(key.slice(0, 11));
     expect(JSON.stringify(row)).not.toContain(key.slice(11));
     expect(row.last_used_at).toBeNull();
+  });
+
+  it("refuses a key beyond API_KEYS_PER_USER in force, made in parallel too, and makes one again after a revoke", async () => {
+    const { userId, keyId } = await userWithKey();
+    const user = await t.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+    const tries = await Promise.all(
+      Array.from({ length: KEYS_PER_USER + 2 }, (_, i) =>
+        createApiKey(t.db, user, `key ${i}`).then(
+          () => null,
+          (error: { status: number; message: string }) => error,
+        ),
+      ),
+    );
+    const refused = tries.filter((outcome) => outcome !== null);
+    expect(refused).toHaveLength(3);
+    expect(refused[0]).toMatchObject({ status: 409, message: apiTexts.tooManyKeys(KEYS_PER_USER) });
+    const inForce = () =>
+      t.db
+        .selectFrom("api_keys")
+        .select("id")
+        .where("user_id", "=", userId)
+        .where("revoked_at", "is", null)
+        .execute();
+    expect(await inForce()).toHaveLength(KEYS_PER_USER);
+    await revokeApiKey(t.db, userId, keyId);
+    await createApiKey(t.db, user, "after a revoke");
+    expect(await inForce()).toHaveLength(KEYS_PER_USER);
   });
 
   it("refuses to make a key for a Starter account, and to revoke someone else's", async () => {

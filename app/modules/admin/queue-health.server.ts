@@ -15,15 +15,24 @@ export interface WorkerProcess {
   uptimeSeconds: number;
 }
 
-export async function queueHealth(queue: Queue): Promise<QueueHealth> {
-  const counts = await queue.getJobCounts("waiting", "active", "delayed", "failed");
+export const QUEUE_STATES = ["waiting", "active", "delayed", "failed"] as const;
+
+/**
+ * The queue's jobs by state. Every reply's job carries a priority (its place among its user's replies in
+ * flight), and BullMQ keeps prioritized jobs apart from plain waiting ones: both are waiting to a reader.
+ */
+export async function queueJobCounts(queue: Queue): Promise<Record<(typeof QUEUE_STATES)[number], number>> {
+  const counts = await queue.getJobCounts("waiting", "prioritized", "active", "delayed", "failed");
   return {
-    queue: queue.name,
-    waiting: counts.waiting ?? 0,
+    waiting: (counts.waiting ?? 0) + (counts.prioritized ?? 0),
     active: counts.active ?? 0,
     delayed: counts.delayed ?? 0,
     failed: counts.failed ?? 0,
   };
+}
+
+export async function queueHealth(queue: Queue): Promise<QueueHealth> {
+  return { queue: queue.name, ...(await queueJobCounts(queue)) };
 }
 
 /**

@@ -5,13 +5,14 @@
  * and roles, so a revoked key, a lapsed plan or a ban stops the next request.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { Db } from "#db/database";
+import { lockUserRow, type Db } from "#db/database";
 import { insertWithNewId } from "#db/new-row";
 import { nowIso, type Role, type User } from "#db/schema";
 import { rolesOf } from "../auth/users.server";
 import { effectivePlan } from "#db/plans";
 import { apiTexts, messages } from "../texts/catalogue";
 import { Refusal } from "../errors/refusal";
+import { webEnv } from "~/utils/env.server";
 import { ApiError } from "./api-errors";
 
 export const KEY_PREFIX = "rk-";
@@ -29,26 +30,40 @@ export interface ApiKeySummary {
   lastUsedAt: string | null;
 }
 
-/** Refusals of the API keys page (a Starter or demo account, an unknown key). */
-export class ApiKeyRefusal extends Refusal<403 | 404> {}
+/** Refusals of the API keys page (a Starter or demo account, an unknown key, one key too many). */
+export class ApiKeyRefusal extends Refusal<403 | 404 | 409> {}
 
 /** Only a Professional, non-demo account may hold keys; checked on the page and again at every API request. */
 export function mayUseApi(user: Pick<User, "plan" | "plan_expires_at" | "is_demo">): boolean {
   return user.is_demo === 0 && effectivePlan(user) === "professional";
 }
 
-/** Makes a key and returns it in full: the only time it exists outside the caller's hands. */
+/**
+ * Makes a key and returns it in full: the only time it exists outside the caller's hands. An account holds at
+ * most API_KEYS_PER_USER keys in force, counted under the user's row lock so parallel creates cannot pass it.
+ */
 export async function createApiKey(db: Db, user: User, name: string): Promise<{ key: string; id: string }> {
   if (!mayUseApi(user)) throw new ApiKeyRefusal(apiTexts.professionalOnly, 403);
+  const limit = webEnv().apiKeysPerUser;
   const key = `${KEY_PREFIX}${randomBytes(32).toString("base64url")}`;
-  const id = await insertWithNewId(db, "api_keys", {
-    user_id: user.id,
-    name,
-    prefix: key.slice(0, VISIBLE_CHARS),
-    secret_hash: hashSecret(key),
-    created_at: nowIso(),
-    last_used_at: null,
-    revoked_at: null,
+  const id = await db.transaction().execute(async (trx) => {
+    await lockUserRow(trx, user.id);
+    const held = await trx
+      .selectFrom("api_keys")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("user_id", "=", user.id)
+      .where("revoked_at", "is", null)
+      .executeTakeFirstOrThrow();
+    if (Number(held.n) >= limit) throw new ApiKeyRefusal(apiTexts.tooManyKeys(limit), 409);
+    return insertWithNewId(trx, "api_keys", {
+      user_id: user.id,
+      name,
+      prefix: key.slice(0, VISIBLE_CHARS),
+      secret_hash: hashSecret(key),
+      created_at: nowIso(),
+      last_used_at: null,
+      revoked_at: null,
+    });
   });
   return { key, id };
 }

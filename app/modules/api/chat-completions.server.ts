@@ -31,10 +31,10 @@ export interface ApiCall {
   signal: AbortSignal;
 }
 
-/** Every /v1 request: a valid key of a Professional, unbanned account, within its key's rate limit. */
+/** Every /v1 request: a valid key of a Professional, unbanned account, within its account's rate limit. */
 async function caller({ authorization }: ApiCall): Promise<ApiCaller> {
   const caller = await authenticateApiRequest(serverContext().db, authorization);
-  await takeApiRequest(caller.keyId);
+  await takeApiRequest(caller.user.id);
   return caller;
 }
 
@@ -82,6 +82,7 @@ function asApiError(error: SendRefusedError): ApiError {
     model: "model_not_allowed",
     key: "vendor_key_missing",
     busy: "service_unavailable",
+    inFlight: "too_many_requests_in_flight",
     state: "invalid_request",
     conflict: "conflict",
   };

@@ -1,6 +1,7 @@
 /**
- * Requests per minute per API key (API_REQUESTS_PER_MINUTE), counted in Redis so every web process shares
- * them. A point is taken before the request does any work; past the limit the answer is 429 with Retry-After.
+ * Requests per minute per account (API_REQUESTS_PER_MINUTE), all its keys together: more keys only split the
+ * allowance. Counted in Redis so every web process shares them. A point is taken before the request does any
+ * work; past the limit the answer is 429 with Retry-After.
  */
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { apiTexts } from "../texts/catalogue";
@@ -10,17 +11,17 @@ import { ApiError } from "./api-errors";
 
 let limiter: RateLimiterRedis | undefined;
 
-export async function takeApiRequest(keyId: string): Promise<void> {
+export async function takeApiRequest(userId: string): Promise<void> {
   await readyRedis();
   const env = webEnv();
   limiter ??= new RateLimiterRedis({
     storeClient: serverContext().redis,
-    keyPrefix: `${env.queuePrefix}:api-key-rpm`,
+    keyPrefix: `${env.queuePrefix}:api-user-rpm`,
     points: env.apiRequestsPerMinute,
     duration: 60,
   });
   try {
-    await limiter.consume(keyId);
+    await limiter.consume(userId);
   } catch (error) {
     if (!(error instanceof RateLimiterRes)) throw error;
     const seconds = Math.max(1, Math.ceil(error.msBeforeNext / 1000));

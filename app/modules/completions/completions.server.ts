@@ -24,6 +24,7 @@ import { isActive } from "#contract/lifecycle";
 import { activeCompletionIds } from "#db/active-completions";
 import { notFound } from "~/utils/http.server";
 import { webLogger } from "~/utils/logger.server";
+import { webEnv } from "~/utils/env.server";
 import { webMetrics } from "~/utils/metrics.server";
 import { requestStops } from "./stop.server";
 import { DEFAULT_TEMPERATURE, QUICK_ACTIONS, splitSystemPrefix, type QuickActionKey } from "./quick-actions";
@@ -31,7 +32,15 @@ import { DEFAULT_TEMPERATURE, QUICK_ACTIONS, splitSystemPrefix, type QuickAction
 /** A transaction is a Kysely too; these helpers run inside one. */
 type Trx = Db;
 
-export type RefusalReason = "restricted" | "limit" | "model" | "key" | "busy" | "state" | "conflict";
+export type RefusalReason =
+  | "restricted"
+  | "limit"
+  | "inFlight"
+  | "model"
+  | "key"
+  | "busy"
+  | "state"
+  | "conflict";
 
 export class SendRefusedError extends Refusal<400 | 403 | 409 | 429 | 503> {
   constructor(
@@ -87,7 +96,14 @@ async function chooseModel(db: Db, plan: Plan, requested: string | null | undefi
   return model.model_id;
 }
 
-async function assertMayAsk(trx: Trx, session: SessionUser) {
+/**
+ * The checks every request for a reply passes, under the user's row lock so parallel requests cannot pass a
+ * limit together. Resolves with the job's priority: its place among the user's replies in flight. The worker
+ * takes lower numbers first, so every user's first reply goes ahead of anyone's second: round robin across
+ * users rather than first come, first served, and one user's flood cannot hold another's reply back
+ * (ADR 0017).
+ */
+async function assertMayAsk(trx: Trx, session: SessionUser): Promise<number> {
   if (session.roles.includes("restricted"))
     throw new SendRefusedError(messages.restricted, 403, "restricted");
   const status = await userKeyStatus(trx, session.user.id);
@@ -100,6 +116,10 @@ async function assertMayAsk(trx: Trx, session: SessionUser) {
     if ((await repliesToday(trx, session.user.id)) >= starterDailyReplies)
       throw new SendRefusedError(messages.dailyLimit(starterDailyReplies), 429, "limit");
   }
+  const inFlight = (await activeCompletionIds(trx, "user_id", session.user.id)).length;
+  const cap = webEnv().repliesInFlight[session.user.plan];
+  if (inFlight >= cap) throw new SendRefusedError(messages.repliesInFlight(cap), 429, "inFlight");
+  return inFlight + 1;
 }
 
 async function assertIdle(trx: Trx, chatId: string) {
@@ -123,6 +143,7 @@ async function existingRequest(
   if (!existing) return null;
   return {
     repeated: true,
+    priority: 0,
     chatId: existing.chat_id,
     completionId: existing.id,
     addedMessageIds: [],
@@ -156,6 +177,8 @@ async function insertCompletion(
 interface StoredRequest {
   /** A repeated request id: stored (and queued) by the first post, nothing to do again. */
   repeated: boolean;
+  /** The job's priority, from assertMayAsk. */
+  priority: number;
   chatId: string;
   completionId: string;
   addedMessageIds: string[];
@@ -196,6 +219,7 @@ async function enqueue(request: StoredRequest | null, delayMs = 0) {
     await serverContext().queue.add("completion", job, {
       ...completionJobOptions(request.completionId),
       delay: delayMs,
+      priority: request.priority,
     });
     webMetrics().replyRequests.inc({ outcome: "queued" });
     webLogger().info("reply queued");
@@ -242,7 +266,7 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
   const stored = await db.transaction().execute(async (trx): Promise<StoredRequest> => {
     const repeated = await existingRequest(trx, userId, input.requestId);
     if (repeated) return repeated;
-    await assertMayAsk(trx, session);
+    const priority = await assertMayAsk(trx, session);
     let targetChat = chatId;
     const addedMessageIds: string[] = [];
     if (targetChat) {
@@ -278,6 +302,7 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
     addedMessageIds.push(userMessageId);
     return {
       repeated: false,
+      priority,
       chatId: targetChat,
       completionId: input.requestId,
       addedMessageIds,
@@ -328,7 +353,7 @@ async function redoLastRequest(
     await assertIdle(trx, chatId);
     const previous = await lastCompletion(trx, chatId);
     if (!previous) throw new SendRefusedError(nothingToRedo, 409, "state");
-    await assertMayAsk(trx, session);
+    const priority = await assertMayAsk(trx, session);
     const retiredAt = nowIso();
     const { userMessageId, added } = await replace(trx, previous, retiredAt);
     await insertCompletion(trx, {
@@ -341,6 +366,7 @@ async function redoLastRequest(
     });
     return {
       repeated: false,
+      priority,
       chatId,
       completionId: requestId,
       addedMessageIds: added ? [userMessageId] : [],
@@ -438,7 +464,7 @@ export async function switchModel(
       .executeTakeFirst();
     const previous = await lastCompletion(trx, chatId);
     if (last?.role !== "user" || !previous || isActive(previous.status)) return null;
-    await assertMayAsk(trx, session);
+    const priority = await assertMayAsk(trx, session);
     const id = uuidv7();
     await insertCompletion(trx, {
       id,
@@ -450,6 +476,7 @@ export async function switchModel(
     });
     return {
       repeated: false,
+      priority,
       chatId,
       completionId: id,
       addedMessageIds: [],
@@ -498,7 +525,7 @@ export async function askFromApi(session: SessionUser, input: ApiAskInput) {
   const userId = session.user.id;
   const modelId = await chooseModel(db, session.user.plan, input.modelId);
   const stored = await db.transaction().execute(async (trx): Promise<StoredRequest> => {
-    await assertMayAsk(trx, session);
+    const priority = await assertMayAsk(trx, session);
     const chatId = await createChat(trx, { userId, title: "API request", modelId, source: "api" });
     const addedMessageIds: string[] = [];
     for (const turn of input.turns)
@@ -516,6 +543,7 @@ export async function askFromApi(session: SessionUser, input: ApiAskInput) {
     });
     return {
       repeated: false,
+      priority,
       chatId,
       completionId: input.requestId,
       addedMessageIds,

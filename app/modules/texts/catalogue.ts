@@ -31,6 +31,7 @@ export const messages = messageSection("messages", {
   tooLong: (field: FieldName, max: number) =>
     t("messages.tooLong", { field: t(`messages.fields.${field}`), max }),
   dailyLimit: (limit: number) => t("messages.dailyLimit", { limit }),
+  repliesInFlight: (limit: number) => t("messages.repliesInFlight", { limit }),
   proModel: (model: string) => t("messages.proModel", { model }),
   messagesLeft: (left: number, limit: number) =>
     left > 0 ? t("messages.messagesLeft", { left, limit }) : t("messages.messagesUsed", { limit }),
@@ -56,6 +57,7 @@ export const apiTexts = messageSection("apiTexts", {
   unknownModel: (model: string) => t("apiTexts.unknownModel", { model }),
   invalidBody: (problem: string) => t("apiTexts.invalidBody", { problem }),
   rateLimited: (perMinute: number) => t("apiTexts.rateLimited", { perMinute }),
+  tooManyKeys: (limit: number) => t("apiTexts.tooManyKeys", { limit }),
 });
 
 /** docs/product.md §9 'Admin': the console's texts. */
