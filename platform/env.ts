@@ -95,6 +95,31 @@ export interface SharedEnv {
   allowPrivateVendorUrls: boolean;
 }
 
+/** A whole number within bounds, said in plain words ("must be a whole number from 1 to 65535") however it fails. */
+export function wholeNumber(min: number, max: number) {
+  const message = `must be a whole number from ${min} to ${max}`;
+  return z.coerce.number({ invalid_type_error: message }).int(message).min(min, message).max(max, message);
+}
+
+/**
+ * Runs every loader and throws one ConfigError with all their problems, each once: an operator with several
+ * bad settings reads them all in one go, not one per start.
+ */
+export function loadAll<T extends unknown[]>(...loaders: { [K in keyof T]: () => T[K] }): T {
+  const problems = new Set<string>();
+  const results = loaders.map((load) => {
+    try {
+      return load();
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      for (const problem of error.problems) problems.add(problem);
+      return undefined;
+    }
+  });
+  if (problems.size) throw new ConfigError([...problems]);
+  return results as T;
+}
+
 export function formatIssues(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${issue.path.join(".") || "environment"}: ${issue.message}`);
 }

@@ -7,8 +7,11 @@
  * workers (each finishes or hands back its jobs, which needs Redis), then the private Redis last.
  */
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
+import { loadAll } from "#platform/env";
+import { loadWorkerEnv } from "#worker/env";
 import { loadWebEnv, type WebEnv } from "~/utils/env.server";
 import { buildIfNeeded, WEB_BUILD } from "./build-if-needed";
 import { prepareDatabase } from "./prepare";
@@ -46,9 +49,35 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** The port is someone else's: the web would crash on EADDRINUSE, and /healthz would answer for the other. */
+export class PortInUseError extends Error {
+  constructor(port: number) {
+    super(
+      `PORT ${port} is already in use by another program: stop it, or start with another port (PORT=${port + 1} npm start)`,
+    );
+    this.name = "PortInUseError";
+  }
+}
+
+/** Listens on the port for a moment, as the web will (every address), and lets it go. */
+function assertPortFree(port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(error.code === "EADDRINUSE" ? new PortInUseError(port) : error),
+    );
+    probe.listen(port, () => probe.close(() => resolve()));
+  });
+}
+
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const { dev = false, workers = 1, persistentRedis = true, log = console.log } = options;
-  const env = loadWebEnv();
+  // Every bad setting of the web and the worker at once, before anything starts.
+  const [env] = loadAll(
+    () => loadWebEnv(),
+    () => loadWorkerEnv(),
+  );
+  await assertPortFree(env.port);
   let redis: PrivateRedis | null = null;
   if (env.privateRedis) {
     redis = await startPrivateRedis({ dir: env.dataDir, persistent: persistentRedis });

@@ -5,16 +5,15 @@
  * them in order: the web, then the worker (it finishes or hands back its jobs), then Redis.
  * `npm run dev` does the same with Vite's dev server and every vendor pointed at the mock vendor.
  */
-import { z } from "zod";
-import { ConfigError, parseEnv } from "#platform/env";
+import { ConfigError, parseEnv, wholeNumber } from "#platform/env";
 import { startMockVendor, type MockVendor } from "#scripts/mock-vendor";
 import { RedisUnavailableError } from "./redis";
-import { startStack } from "./stack";
+import { PortInUseError, startStack } from "./stack";
 
 const log = (message: string) => console.log(`[start] ${message}`);
 
 /** `npm run dev`'s own setting, validated like every other; 0 takes any free port (the tests use it). */
-const devShape = { MOCK_VENDOR_PORT: z.coerce.number().int().min(0).max(65535).default(4010) };
+const devShape = { MOCK_VENDOR_PORT: wholeNumber(0, 65535).default(4010) };
 
 async function pointVendorsAtMock(): Promise<MockVendor> {
   const { MOCK_VENDOR_PORT: port } = parseEnv(devShape, process.env);
@@ -74,7 +73,12 @@ function stopFailed(error: unknown) {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof RedisUnavailableError) console.error(error.message);
+  if (
+    error instanceof ConfigError ||
+    error instanceof RedisUnavailableError ||
+    error instanceof PortInUseError
+  )
+    console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

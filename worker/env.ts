@@ -1,11 +1,10 @@
-import { z } from "zod";
-import { loadSharedEnv, parseEnv, type EnvSource, type SharedEnv } from "#platform/env";
+import { loadAll, loadSharedEnv, parseEnv, wholeNumber, type EnvSource, type SharedEnv } from "#platform/env";
 
 export const workerShape = {
   /** Replies one worker process streams at once; they wait on the network, so hundreds fit in one process. */
-  WORKER_CONCURRENCY: z.coerce.number().int("must be a whole number").min(1).max(10_000).default(200),
+  WORKER_CONCURRENCY: wholeNumber(1, 10_000).default(200),
   /** Where this worker serves /metrics (0: not at all). Each worker on one host needs its own port. */
-  WORKER_METRICS_PORT: z.coerce.number().int("must be a whole number").min(0).max(65535).default(0),
+  WORKER_METRICS_PORT: wholeNumber(0, 65535).default(0),
 };
 
 export interface WorkerEnv extends SharedEnv {
@@ -14,9 +13,12 @@ export interface WorkerEnv extends SharedEnv {
 }
 
 export function loadWorkerEnv(source: EnvSource = process.env): WorkerEnv {
-  const env = parseEnv(workerShape, source);
+  const [shared, env] = loadAll(
+    () => loadSharedEnv(source),
+    () => parseEnv(workerShape, source),
+  );
   return {
-    ...loadSharedEnv(source),
+    ...shared,
     concurrency: env.WORKER_CONCURRENCY,
     metricsPort: env.WORKER_METRICS_PORT,
   };

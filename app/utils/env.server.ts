@@ -1,16 +1,24 @@
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
 import { z } from "zod";
-import { ConfigError, loadSharedEnv, parseEnv, type EnvSource, type SharedEnv } from "#platform/env";
+import {
+  ConfigError,
+  loadAll,
+  loadSharedEnv,
+  parseEnv,
+  wholeNumber,
+  type EnvSource,
+  type SharedEnv,
+} from "#platform/env";
 import type { Plan } from "#db/schema";
 
 export const webShape = {
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: wholeNumber(1, 65535).default(3000),
   /**
    * Web processes sharing PORT (node:cluster: the first process accepts connections and hands them round
    * robin to its web processes). Unset: one per core this process may use.
    */
-  WEB_CONCURRENCY: z.coerce.number().int("must be a whole number").min(1).max(64).optional(),
+  WEB_CONCURRENCY: wholeNumber(1, 64).optional(),
   ADMIN_EMAIL: z.string().trim().email("must be an e-mail address").optional(),
   ADMIN_PASSWORD: z.string().min(8, "must be at least 8 characters").optional(),
   /**
@@ -41,18 +49,18 @@ export const webShape = {
   STRIPE_SECRET_KEY: z.string().trim().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().trim().optional(),
   /** Failed sign-ins one client IP may make per 15 minutes (an account has its own limit of 5). */
-  SIGNIN_FAILURES_PER_IP: z.coerce.number().int().min(1).default(20),
+  SIGNIN_FAILURES_PER_IP: wholeNumber(1, 1_000_000).default(20),
   /** Accounts one client IP may create per hour. */
-  SIGNUPS_PER_HOUR: z.coerce.number().int().min(1).default(20),
+  SIGNUPS_PER_HOUR: wholeNumber(1, 1_000_000).default(20),
   /** Demo users one client IP may start per hour. */
-  DEMOS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  DEMOS_PER_HOUR: wholeNumber(1, 1_000_000).default(10),
   /** Developer API requests one account may make per minute, all its keys together (docs/product.md §12). */
-  API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  API_REQUESTS_PER_MINUTE: wholeNumber(1, 100_000).default(60),
   /** API keys one account may hold at once. */
-  API_KEYS_PER_USER: z.coerce.number().int().min(1).max(1_000).default(10),
+  API_KEYS_PER_USER: wholeNumber(1, 1_000).default(10),
   /** Replies one account may have queued or streaming at once, chat and API together (docs/product.md §4). */
-  STARTER_REPLIES_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(3),
-  PROFESSIONAL_REPLIES_IN_FLIGHT: z.coerce.number().int().min(1).max(10_000).default(10),
+  STARTER_REPLIES_IN_FLIGHT: wholeNumber(1, 10_000).default(3),
+  PROFESSIONAL_REPLIES_IN_FLIGHT: wholeNumber(1, 10_000).default(10),
 };
 
 /**
@@ -90,15 +98,30 @@ export interface WebEnv extends SharedEnv {
 
 let cached: WebEnv | undefined;
 
+/** Settings that go together: one without the other is a mistake, whatever else is wrong. */
+const PAIRS = [
+  ["ADMIN_EMAIL", "ADMIN_PASSWORD"],
+  ["STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"],
+] as const;
+
+/** The web's own settings, the pairs that go together included. */
+function parseWebSettings(source: EnvSource) {
+  const given = (name: string) => Boolean(source[name]?.trim());
+  const [env] = loadAll(
+    () => parseEnv(webShape, source),
+    () => {
+      const halves = PAIRS.filter(([a, b]) => given(a) !== given(b));
+      if (halves.length) throw new ConfigError(halves.map(([a, b]) => `${a} and ${b}: set both or neither`));
+    },
+  );
+  return env;
+}
+
 export function loadWebEnv(source: EnvSource = process.env): WebEnv {
-  const shared = loadSharedEnv(source);
-  const env = parseEnv(webShape, source);
-  if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
-    throw new ConfigError(["ADMIN_EMAIL and ADMIN_PASSWORD: set both or neither"]);
-  }
-  if (Boolean(env.STRIPE_SECRET_KEY) !== Boolean(env.STRIPE_WEBHOOK_SECRET)) {
-    throw new ConfigError(["STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET: set both or neither"]);
-  }
+  const [shared, env] = loadAll(
+    () => loadSharedEnv(source),
+    () => parseWebSettings(source),
+  );
   return {
     ...shared,
     port: env.PORT,
