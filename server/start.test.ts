@@ -203,11 +203,13 @@ it(
   "stops instead of restarting when the web crashes before the site first answers",
   { timeout: 90_000 },
   async () => {
-    // The port is taken, so the web fails at start: restarting would only fail again.
-    const taken = createServer().listen(0);
-    await once(taken, "listening");
-    const { port } = taken.address() as { port: number };
+    // The port is taken once npm start has found it free (server/start-settings.test.ts covers a port taken
+    // before), so the web fails at start: restarting would only fail again.
+    const port = await freePort();
     const { lines, lineMatching, exit } = npmStart(port);
+    await lineMatching(/^\[start\] (private redis-server on|using the redis-server already on) /);
+    const taken = createServer().listen(port);
+    await once(taken, "listening");
     try {
       const crash = await lineMatching(/^\[start\] web \(pid \d+\) crashed \(code 1\)/);
       expect(await exit).toBe(1);
