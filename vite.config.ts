@@ -31,6 +31,16 @@ export default defineConfig({
   plugins: process.env.VITEST ? [] : [remix(remixConfig), webServerEntry()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   ssr: { external: ["better-sqlite3", "argon2", "pg"] },
+  build: {
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // A resource route (healthz, /v1, the event streams…) has no browser code, so Remix's client build
+        // makes an empty module for it, as it should: that is not worth a line of every build's output.
+        if (warning.code === "EMPTY_BUNDLE") return;
+        warn(warning);
+      },
+    },
+  },
   server: { port: 3000 },
   test: {
     globalSetup: ["tests/integration/global-setup.ts"],

@@ -1,8 +1,13 @@
 import { RemixBrowser } from "@remix-run/react";
-import { StrictMode, startTransition } from "react";
+import { lazy, StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
+import { MathMarkdownContext } from "~/components/chat/markdown";
 import { initClientI18n } from "~/modules/i18n/client";
+
+/** KaTeX's code comes only with the first reply that has math (components/chat/markdown.tsx). */
+const LazyMathMarkdown = lazy(() => import("~/components/chat/math-markdown"));
+const renderMath = (text: string) => <LazyMathMarkdown text={text} />;
 
 // The server rendered the page in <html lang>'s language: hydrate with the same texts, or React would
 // replace them.
@@ -13,7 +18,9 @@ initClientI18n(document.documentElement.lang)
         document,
         <I18nextProvider i18n={i18n}>
           <StrictMode>
-            <RemixBrowser />
+            <MathMarkdownContext.Provider value={renderMath}>
+              <RemixBrowser />
+            </MathMarkdownContext.Provider>
           </StrictMode>
         </I18nextProvider>,
       );

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -28,21 +28,40 @@ function newestMtime(target: string): number {
   return Math.max(stat.mtimeMs, ...readdirSync(full).map((entry) => newestMtime(path.join(target, entry))));
 }
 
-/** Builds the Remix app when there is no build or a source is newer than it. */
-export function buildIfNeeded(log: (message: string) => void = console.log) {
+/** The last build's whole output, kept for when a build fails or someone wants the asset sizes. */
+export const BUILD_LOG = path.join(ROOT, "build/build.log");
+
+/**
+ * Builds the Remix app when there is no build or a source is newer than it. The build's ~300 lines (every
+ * asset's size) go to BUILD_LOG, and the terminal gets how long it took; `verbose` shows them as they come,
+ * and a failed build prints its log.
+ */
+export function buildIfNeeded(log: (message: string) => void = console.log, { verbose = false } = {}) {
   if (existsSync(WEB_BUILD) && statSync(WEB_BUILD).mtimeMs >= Math.max(...INPUTS.map(newestMtime))) return;
-  log("building the web app...");
+  log("building the web app (a minute or so the first time)...");
+  const started = Date.now();
   const result = spawnSync(
     process.execPath,
     [path.join(ROOT, "node_modules/@remix-run/dev/dist/cli.js"), "vite:build"],
     {
       cwd: ROOT,
-      stdio: "inherit",
+      stdio: verbose ? "inherit" : ["ignore", "pipe", "pipe"],
+      encoding: "utf8",
+      maxBuffer: 64 * 1024 * 1024,
       // vite.config.ts leaves the Remix plugin out under vitest; a test that needs the build must still get it.
       env: Object.fromEntries(
         Object.entries(process.env).filter(([name]) => !name.startsWith("VITEST")),
       ) as NodeJS.ProcessEnv,
     },
   );
-  if (result.status !== 0) throw new Error("The web app build failed (see above).");
+  if (!verbose) {
+    mkdirSync(path.dirname(BUILD_LOG), { recursive: true });
+    writeFileSync(BUILD_LOG, `${result.stdout ?? ""}${result.stderr ?? ""}`);
+  }
+  if (result.status !== 0) {
+    if (!verbose) console.error(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    throw new Error("The web app build failed (see above).");
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  log(`built in ${seconds} s${verbose ? "" : ` (its output: ${path.relative(process.cwd(), BUILD_LOG)})`}`);
 }

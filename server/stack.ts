@@ -34,6 +34,8 @@ export interface StackOptions {
    * replaces each worker in turn. `npm start` leaves a worker stopped on purpose stopped.
    */
   restartStoppedWorkers?: boolean;
+  /** Show the app build's whole output as it comes (`npm start -- --build-log`), not only its summary. */
+  buildLog?: boolean;
   /** Backoff of those restarts (DEFAULT_RESTART_POLICY when unset). */
   restartPolicy?: RestartPolicy;
   log?: (message: string) => void;
@@ -87,7 +89,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   }
   try {
     await prepareDatabase(env, log);
-    if (!dev) buildIfNeeded(log);
+    if (!dev) buildIfNeeded(log, { verbose: options.buildLog });
   } catch (error) {
     // Redis runs in a process group of its own: nothing else would stop it.
     await redis?.stop();

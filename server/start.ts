@@ -37,6 +37,7 @@ async function main() {
   const starting = startStack({
     dev,
     log,
+    buildLog: process.argv.includes("--build-log"),
     // Once the site has answered, a crash is restarted; before that it is most likely the set-up (a port in
     // use, a bad setting), which restarting would only repeat.
     onUnexpectedExit: (name) => {

@@ -10,7 +10,6 @@
  */
 import {
   createContext,
-  lazy,
   memo,
   Suspense,
   useContext,
@@ -174,14 +173,12 @@ export function MarkdownBody({ text, extra }: { text: string; extra?: MarkdownEx
 }
 
 /**
- * How a reply with math is drawn. KaTeX's code is ~270 KB (80 KB compressed), so the browser loads it only for
- * a reply that has math. The server draws it in place (entry.server provides the renderer), so a page without
- * JavaScript shows the math too, and hydration keeps the server's markup until the code is there.
+ * How a reply with math is drawn, provided by the entries. The server draws it in place (entry.server), so a
+ * page without JavaScript shows the math too. KaTeX's code is ~270 KB (80 KB compressed), so the browser
+ * (entry.client) loads it only for a reply that has math, and hydration keeps the server's markup until the
+ * code is there. Without a provider, the text shows as it is.
  */
-const LazyMathMarkdown = lazy(() => import("./math-markdown"));
-export const MathMarkdownContext = createContext((text: string): ReactNode => (
-  <LazyMathMarkdown text={text} />
-));
+export const MathMarkdownContext = createContext((text: string): ReactNode => <MarkdownBody text={text} />);
 
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const renderMath = useContext(MathMarkdownContext);
