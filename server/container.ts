@@ -7,6 +7,8 @@ import { loadWebEnv } from "~/utils/env.server";
 import { startWorker } from "#worker/index";
 import { WEB_BUILD } from "./build-if-needed";
 import { prepareDatabase } from "./prepare";
+import { untilRedisAnswers } from "./redis";
+import { StartRefusal } from "./start-refusal";
 
 /** What the image runs, as its command: `prepare` migrates and seeds, `web` does that too, then serves. */
 export const CONTAINER_ROLES = ["web", "worker", "prepare"] as const;
@@ -15,6 +17,7 @@ async function main(role: string | undefined) {
   const env = loadWebEnv();
   if (env.privateRedis)
     throw new ConfigError(["REDIS_URL: required in the container (e.g. redis://redis:6379)"]);
+  if (role === "web" || role === "worker") await untilRedisAnswers(env.redisUrl, console.log);
   if (role === "prepare") return prepareDatabase(env);
   if (role === "web") {
     await prepareDatabase(env);
@@ -38,6 +41,6 @@ function onStop(close: () => Promise<void>) {
 
 if (process.argv[1] === import.meta.filename)
   main(process.argv[2]).catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
+    console.error(error instanceof ConfigError || error instanceof StartRefusal ? error.message : error);
     process.exit(1);
   });

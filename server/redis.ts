@@ -7,8 +7,38 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { Redis } from "ioredis";
+import { connectRedis } from "#platform/redis";
+import { StartRefusal, untilAnswering } from "./start-refusal";
 
-export class RedisUnavailableError extends Error {}
+export class RedisUnavailableError extends StartRefusal {}
+
+/** Waits (ANSWER_WAIT_MS at most) until the Redis of REDIS_URL answers a PING. */
+export function untilRedisAnswers(url: string, log: (message: string) => void) {
+  return untilAnswering(
+    "REDIS_URL",
+    url,
+    async () => {
+      // One connection per try, which gives up at once: ioredis's own retries would print a trace each.
+      const client = connectRedis(url, {
+        lazyConnect: true,
+        connectTimeout: 2_000,
+        maxRetriesPerRequest: 0,
+        enableOfflineQueue: false,
+        retryStrategy: () => null,
+      });
+      // ioredis rejects with "Connection is closed."; the reason (ECONNREFUSED…) comes as an error event.
+      let reason: unknown;
+      client.on("error", (error: unknown) => (reason = error));
+      try {
+        await client.connect().catch((error: unknown) => Promise.reject(reason ?? error));
+        await client.ping();
+      } finally {
+        client.disconnect();
+      }
+    },
+    { remedy: "start it there, or unset REDIS_URL and npm start runs a private redis-server", log },
+  );
+}
 
 export const INSTALL_HINT =
   "redis-server was not found on PATH. Install it (Debian/Ubuntu: `sudo apt-get install redis-server`; " +

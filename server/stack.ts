@@ -15,7 +15,8 @@ import { loadWorkerEnv } from "#worker/env";
 import { loadWebEnv, type WebEnv } from "~/utils/env.server";
 import { buildIfNeeded, WEB_BUILD } from "./build-if-needed";
 import { prepareDatabase } from "./prepare";
-import { startPrivateRedis, type PrivateRedis } from "./redis";
+import { startPrivateRedis, untilRedisAnswers, type PrivateRedis } from "./redis";
+import { StartRefusal } from "./start-refusal";
 import { supervise, type RestartPolicy, type SupervisedProcess } from "./supervisor";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -52,12 +53,11 @@ export interface Stack {
 }
 
 /** The port is someone else's: the web would crash on EADDRINUSE, and /healthz would answer for the other. */
-export class PortInUseError extends Error {
+export class PortInUseError extends StartRefusal {
   constructor(port: number) {
     super(
       `PORT ${port} is already in use by another program: stop it, or start with another port (PORT=${port + 1} npm start)`,
     );
-    this.name = "PortInUseError";
   }
 }
 
@@ -81,7 +81,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   );
   await assertPortFree(env.port);
   let redis: PrivateRedis | null = null;
-  if (env.privateRedis) {
+  if (!env.privateRedis) await untilRedisAnswers(env.redisUrl, log);
+  else {
     redis = await startPrivateRedis({ dir: env.dataDir, persistent: persistentRedis });
     log(
       redis.owned ? `private redis-server on ${redis.url}` : `using the redis-server already on ${redis.url}`,

@@ -1,6 +1,7 @@
 /**
- * `npm start` refuses to start on a bad set-up with one line per problem and a failing exit code, before it
- * starts anything: every bad setting at once, in plain words, and a port some other program holds.
+ * `npm start` refuses to start on a bad set-up with one line per problem and a failing exit code: every bad
+ * setting at once, in plain words, and a port some other program holds, before it starts anything; a Redis or a
+ * database that does not answer, after a bounded wait.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -8,6 +9,7 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { ANSWER_WAIT_MS } from "./start-refusal";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const dataDir = mkdtempSync(path.join(tmpdir(), "rogue-start-settings-"));
@@ -52,6 +54,50 @@ describe("npm start on a bad set-up", () => {
     ]);
     expect(stdout).toBe("");
   });
+
+  /** A loopback port nothing listens on: connections to it are refused at once. */
+  const closedPort = async () => {
+    const probe: Server = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise((resolve) => probe.close(resolve));
+    return port;
+  };
+
+  it(
+    "names REDIS_URL and its address in one line when that Redis does not answer, after a bounded wait",
+    { timeout: ANSWER_WAIT_MS + 30_000 },
+    async () => {
+      const url = `redis://:secret-password@127.0.0.1:${await closedPort()}`;
+      const shown = url.replace("secret-password", "***");
+      const { code, stdout, stderr } = await npmStart({ REDIS_URL: url });
+      expect(code).toBe(1);
+      expect(lines(stdout)).toEqual([
+        `[start] REDIS_URL: ${shown} does not answer yet (ECONNREFUSED); trying again for 10 s`,
+      ]);
+      expect(lines(stderr)).toEqual([
+        `REDIS_URL: ${shown} does not answer (ECONNREFUSED) after 10 s: start it there, or unset REDIS_URL and npm start runs a private redis-server`,
+      ]);
+    },
+  );
+
+  it(
+    "names DATABASE_URL and its address in one line when that PostgreSQL does not answer, after a bounded wait",
+    { timeout: ANSWER_WAIT_MS + 30_000 },
+    async () => {
+      const url = `postgres://rogue:secret-password@127.0.0.1:${await closedPort()}/rogue`;
+      const shown = url.replace("secret-password", "***");
+      const { code, stdout, stderr } = await npmStart({ DATABASE_URL: url });
+      expect(code).toBe(1);
+      expect(lines(stdout)).toEqual([
+        expect.stringMatching(/^\[start\] (private redis-server on|using the redis-server already on) /),
+        `[start] DATABASE_URL: ${shown} does not answer yet (ECONNREFUSED); trying again for 10 s`,
+      ]);
+      expect(lines(stderr)).toEqual([
+        `DATABASE_URL: ${shown} does not answer (ECONNREFUSED) after 10 s: start the database there, or unset DATABASE_URL to use SQLite in DATA_DIR`,
+      ]);
+    },
+  );
 
   it("stops with one line naming a port another program holds", async () => {
     const other: Server = createServer();

@@ -7,8 +7,8 @@
  */
 import { ConfigError, parseEnv, wholeNumber } from "#platform/env";
 import { startMockVendor, type MockVendor } from "#scripts/mock-vendor";
-import { RedisUnavailableError } from "./redis";
-import { PortInUseError, startStack } from "./stack";
+import { startStack } from "./stack";
+import { StartRefusal } from "./start-refusal";
 
 const log = (message: string) => console.log(`[start] ${message}`);
 
@@ -74,12 +74,7 @@ function stopFailed(error: unknown) {
 }
 
 main().catch((error: unknown) => {
-  if (
-    error instanceof ConfigError ||
-    error instanceof RedisUnavailableError ||
-    error instanceof PortInUseError
-  )
-    console.error(error.message);
+  if (error instanceof ConfigError || error instanceof StartRefusal) console.error(error.message);
   else console.error(error);
   process.exit(1);
 });
