@@ -27,7 +27,61 @@ const webServerEntry = (): Plugin => {
   };
 };
 
+/**
+ * Development only: Vite pre-bundles the browser's dependencies. Left to discover them page by page, it
+ * found a few more on each first visit and reloaded the page each time, and pages loaded between two rounds
+ * held two copies of React ("Invalid hook call", a blank page). Every browser dependency is bundled at start
+ * instead, and the server's own, which its scan also finds in the route files, are never bundled for the browser.
+ */
+const BROWSER_DEPENDENCIES = [
+  "@conform-to/react",
+  "@conform-to/zod",
+  "@radix-ui/react-dialog",
+  "@radix-ui/react-select",
+  "@radix-ui/react-tabs",
+  "@radix-ui/react-tooltip",
+  "@remix-run/react",
+  "eventsource-parser",
+  "i18next",
+  "i18next-resources-to-backend",
+  "katex",
+  "react",
+  "react-dom",
+  "react-dom/client",
+  "react-i18next",
+  "react-markdown",
+  "recharts",
+  "rehype-highlight",
+  "remark-gfm",
+  "remark-math",
+  "uuid",
+  "zod",
+];
+const SERVER_DEPENDENCIES = [
+  "@bull-board/api",
+  "@bull-board/express",
+  "@remix-run/express",
+  "@remix-run/node",
+  "@zxcvbn-ts/language-common",
+  "argon2",
+  "better-sqlite3",
+  "bullmq",
+  "express",
+  "ioredis",
+  "isbot",
+  "kysely",
+  "pg",
+  "pino",
+  "prom-client",
+  "rate-limiter-flexible",
+  "remix-auth",
+  "remix-auth-form",
+  "stripe",
+  "undici",
+];
+
 export default defineConfig({
+  optimizeDeps: { include: BROWSER_DEPENDENCIES, exclude: SERVER_DEPENDENCIES },
   plugins: process.env.VITEST ? [] : [remix(remixConfig), webServerEntry()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   ssr: { external: ["better-sqlite3", "argon2", "pg"] },

@@ -5,7 +5,7 @@
  * server/web.ts starts it.
  * No compression middleware: it would buffer text/event-stream responses and hold tokens back.
  */
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -33,9 +33,14 @@ export interface WebServerOptions {
   build: ServerBuild | (() => Promise<ServerBuild>);
   /** Vite's development server (`npm run dev`): it serves the browser's modules and reloads them. */
   vite?: ViteDevServer;
+  /**
+   * The HTTP server to answer on, when someone else needs it first: in development Vite's hot reload shares
+   * it, so its WebSocket is on the page's own origin, which the CSP's `connect-src 'self'` allows.
+   */
+  httpServer?: Server;
 }
 
-export async function startWebServer({ build, vite }: WebServerOptions) {
+export async function startWebServer({ build, vite, httpServer }: WebServerOptions) {
   const dev = vite !== undefined;
   const env = webEnv();
   const logger = webLogger();
@@ -119,9 +124,9 @@ export async function startWebServer({ build, vite }: WebServerOptions) {
   // than answering its first requests 503; if Redis does not answer in time it listens all the same and
   // answers 503 until Redis is back, as during any outage.
   await readyRedis().catch(() => logger.warn("Redis is not answering yet; listening all the same"));
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(env.port, () => resolve(listening));
-  });
+  const server = httpServer ?? createServer();
+  server.on("request", app);
+  await new Promise<void>((resolve) => server.listen(env.port, resolve));
   // Node closes an idle keep-alive connection after 5 s; a client (or load balancer) sending on it just then
   // gets ECONNRESET, which the benchmark saw under load. Idle connections stay open longer than the usual
   // proxy idle timeout (60 s), so the client side closes first.

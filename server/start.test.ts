@@ -1,7 +1,8 @@
 /**
  * `npm start`'s supervisor with the real web, worker and private Redis (development mode, so no build): it
  * says "open" once the product answers, a worker killed with SIGKILL mid-reply comes back and finishes that
- * reply while the product keeps answering, and Ctrl-C stops the web, then the worker, then Redis.
+ * reply while the product keeps answering, and Ctrl-C stops the web, then the worker, then Redis; the first visit
+ * to the development server renders, with hot reload connected.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { once } from "node:events";
@@ -11,7 +12,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
+import { chromium } from "@playwright/test";
 import { afterAll, expect, it } from "vitest";
+import playwrightConfig from "../playwright.config";
 import { createDatabase } from "#db/database";
 import { COMPLETION_QUEUE, completionJobOptions, completionStreamKey } from "#contract/jobs";
 import { redisConnectionOptions } from "#platform/redis";
@@ -223,6 +226,33 @@ it(
       expect(lines.join("\n")).not.toContain("[start] open");
     } finally {
       taken.close();
+    }
+  },
+);
+
+it(
+  "npm run dev: a first visit renders the page, and hot reload's socket connects under the page's CSP",
+  { timeout: 120_000 },
+  async () => {
+    const port = await freePort();
+    const { lineMatching } = npmStart(port);
+    await lineMatching(/^\[start\] open http:\/\/localhost:\d+$/);
+    const browser = await chromium.launch({ ...playwrightConfig.use?.launchOptions, headless: true });
+    try {
+      const page = await browser.newPage();
+      const problems: string[] = [];
+      const hotReload: string[] = [];
+      page.on("pageerror", (error) => problems.push(error.message));
+      page.on("console", (message) => {
+        if (message.text().startsWith("[vite]")) hotReload.push(message.text());
+        else if (message.type() === "error") problems.push(message.text());
+      });
+      await page.goto(`http://localhost:${port}/pricing`);
+      await page.getByRole("heading", { name: "Simple, honest pricing" }).waitFor();
+      await expect.poll(() => hotReload, { timeout: 30_000 }).toContain("[vite] connected.");
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
     }
   },
 );

@@ -7,6 +7,7 @@
  * tsx) it loads the server through Vite's development server, which then holds the only copy.
  */
 import cluster from "node:cluster";
+import { createServer as createHttpServer } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import { exitWithFailure } from "#platform/logger";
 import { webEnv } from "~/utils/env.server";
@@ -24,10 +25,11 @@ async function startOne(dev: boolean) {
     return startWebServer({ build });
   }
   const { createServer } = await import("vite");
-  const vite = await createServer({ server: { middlewareMode: true } });
+  const httpServer = createHttpServer();
+  const vite = await createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } });
   const { startWebServer } = (await vite.ssrLoadModule("/server/app.ts")) as typeof WebServer;
   const build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;
-  return startWebServer({ vite, build });
+  return startWebServer({ vite, build, httpServer });
 }
 
 /** Stops once on SIGTERM / SIGINT (Ctrl-C reaches a process from the terminal and from the supervisor). */
