@@ -33,7 +33,7 @@ test.describe("settings dialog", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(dialog(page).getByText(user.name, { exact: true })).toBeVisible();
     await expect(dialog(page).getByText(user.email, { exact: true })).toBeVisible();
     await expect(dialog(page).getByText("Free Plan", { exact: true })).toBeVisible();
-    await expect(dialog(page).getByRole("heading", { name: "API Keys" })).toBeVisible();
+    await expect(dialog(page).getByRole("heading", { name: "Your own vendor key" })).toBeVisible();
     // The avatar is drawn here from the name: no image is fetched from anywhere.
     await expect(dialog(page).getByRole("img", { name: user.name })).toBeVisible();
     await expect(dialog(page).locator("img")).toHaveCount(0);
