@@ -21,6 +21,7 @@ import { createApiKey, revokeApiKey } from "~/modules/api/api-keys.server";
 import { listChats } from "~/modules/chats/chats.server";
 import * as chatCompletions from "~/routes/v1.chat.completions";
 import * as models from "~/routes/v1.models";
+import * as model from "~/routes/v1.models.$modelId";
 import * as resume from "~/routes/v1.completions.$id.stream";
 import * as unknown from "~/routes/v1.$";
 import { grantRoles, insertChat } from "../support/rows";
@@ -40,7 +41,9 @@ async function dispatch(input: string | URL | Request, init?: RequestInit): Prom
   const request = new Request(input, init);
   const path = new URL(request.url).pathname;
   const resumed = /^\/v1\/completions\/([^/]+)\/stream$/.exec(path);
+  const oneModel = /^\/v1\/models\/([^/]+)$/.exec(path);
   if (path === "/v1/models") return models.loader(args(request));
+  if (oneModel) return model.loader(args(request, { modelId: decodeURIComponent(oneModel[1]!) }));
   if (path === "/v1/chat/completions")
     return request.method === "POST" ? chatCompletions.action(args(request)) : chatCompletions.loader();
   if (resumed) return resume.loader(args(request, { id: decodeURIComponent(resumed[1]!) }));
@@ -127,6 +130,24 @@ describe("GET /v1/models", () => {
     for await (const model of client.models.list()) ids.push(model.id);
     expect(ids).toContain(MODEL);
     expect(ids).toContain("deepseek_v3");
+  });
+
+  it("retrieves one model as the SDK's models.retrieve does; an unknown one is NotFoundError naming it", async () => {
+    const { client } = await userWithKey();
+    expect(await client.models.retrieve(MODEL)).toMatchObject({
+      id: MODEL,
+      object: "model",
+      owned_by: "rogue-ai",
+    });
+    const missing = await client.models.retrieve("no-such-model").then(
+      () => null,
+      (error: unknown) => error as NotFoundError,
+    );
+    expect(missing).toBeInstanceOf(NotFoundError);
+    expect(missing!.message).toContain(apiTexts.unknownModel("no-such-model"));
+    expect(missing!.code).toBe("model_not_found");
+    const anonymous = await dispatch(`${BASE}/v1/models/${MODEL}`);
+    expect(anonymous.status).toBe(401);
   });
 });
 
@@ -523,7 +544,11 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
 
   it("429 RateLimitError with Retry-After past the account's requests per minute, all its keys together; another account is not affected", async () => {
     const { client, key, userId } = await userWithKey();
-    const user = await t.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
     const second = clientFor((await createApiKey(t.db, user, "second key")).key);
     for (let i = 0; i < PER_MINUTE; i++) await (i % 2 ? second : client).models.list();
     const error = await client.models.list().then(
@@ -604,7 +629,11 @@ describe("API keys", () => {
 
   it("refuses a key beyond API_KEYS_PER_USER in force, made in parallel too, and makes one again after a revoke", async () => {
     const { userId, keyId } = await userWithKey();
-    const user = await t.db.selectFrom("users").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+    const user = await t.db
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", userId)
+      .executeTakeFirstOrThrow();
     const tries = await Promise.all(
       Array.from({ length: KEYS_PER_USER + 2 }, (_, i) =>
         createApiKey(t.db, user, `key ${i}`).then(

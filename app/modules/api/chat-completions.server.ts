@@ -44,21 +44,26 @@ const sessionOf = (caller: ApiCaller) => ({
   sessionId: `api-key:${caller.keyId}`,
 });
 
+/** A catalogue model as OpenAI describes one. */
+const modelObject = (model: { model_id: string }) => ({
+  id: model.model_id,
+  object: "model",
+  created: 0,
+  owned_by: "rogue-ai",
+});
+
 export async function listApiModels(call: ApiCall): Promise<Response> {
   await caller(call);
   const models = await listModels(serverContext().db);
-  return Response.json(
-    {
-      object: "list",
-      data: models.map((model) => ({
-        id: model.model_id,
-        object: "model",
-        created: 0,
-        owned_by: "rogue-ai",
-      })),
-    },
-    { headers: API_HEADERS },
-  );
+  return Response.json({ object: "list", data: models.map(modelObject) }, { headers: API_HEADERS });
+}
+
+/** GET /v1/models/{id} (the SDKs' `models.retrieve`): one model, or OpenAI's 404 for an unknown id. */
+export async function retrieveApiModel(call: ApiCall, modelId: string): Promise<Response> {
+  await caller(call);
+  const model = (await listModels(serverContext().db)).find((m) => m.model_id === modelId);
+  if (!model) throw new ApiError(404, apiTexts.unknownModel(modelId), "model_not_found");
+  return Response.json(modelObject(model), { headers: API_HEADERS });
 }
 
 function parseBody(body: string): ChatRequest {
