@@ -470,7 +470,7 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
     ["a wrong type", { temperature: "hot" }, "temperature"],
     ["a temperature out of range", { temperature: 3 }, "temperature"],
     ["no messages", { messages: [] }, "messages"],
-    ["an unknown role", { messages: [{ role: "robot", content: "x" }] }, "messages.0.role"],
+    ["an unknown role", { messages: [{ role: "robot", content: "x" }] }, "messages[0].role"],
     [
       "an assistant message last",
       { messages: [{ role: "assistant", content: "x" }] },
@@ -489,12 +489,12 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
     [
       "a message content that is a number",
       { messages: [{ role: "user", content: 7 }] },
-      "messages.0.content",
+      "messages[0].content",
     ],
     [
       "an image part",
       { messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: "x" } }] }] },
-      "messages.0.content",
+      "messages[0].content",
     ],
     ["stream as a string", { stream: "yes" }, "stream"],
     [
@@ -518,6 +518,75 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error!.message).toContain(mentions);
     expect(await storedFor(userId)).toEqual(NOTHING);
+  });
+
+  it.each([
+    ["stop sequences", { stop: ["\n\n"] }, "stop"],
+    ["two choices", { n: 2 }, "n"],
+    ["JSON output", { response_format: { type: "json_object" } }, "response_format"],
+    ["nucleus sampling", { top_p: 0.5 }, "top_p"],
+    ["a seed", { seed: 42 }, "seed"],
+    ["penalties", { presence_penalty: 0.5 }, "presence_penalty"],
+    ["log probabilities", { logprobs: true }, "logprobs"],
+    ["an end-user id", { user: "user-1234" }, "user"],
+    [
+      "tools",
+      { tools: [{ type: "function", function: { name: "f", parameters: {} } }], tool_choice: "required" },
+      "tools",
+    ],
+  ])("400 naming the parameter for %s, which the service would not act on", async (_, extra, param) => {
+    const { client, userId } = await userWithKey();
+    const error = await ask(client, extra as never);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error!.message).toContain(apiTexts.unsupportedParameter(param));
+    expect(error!.param).toBe(param);
+    expect(await storedFor(userId)).toEqual(NOTHING);
+  });
+
+  it("400 in OpenAI's words for a parameter OpenAI does not have, and for tool calls in the history", async () => {
+    const { client, userId } = await userWithKey();
+    const unknown = await ask(client, { temprature: 0.5 } as never);
+    expect(unknown!.message).toContain(apiTexts.unrecognizedParameter("temprature"));
+    expect(unknown!.param).toBe("temprature");
+    const toolResult = await ask(client, {
+      messages: [
+        { role: "user", content: "weather?" },
+        { role: "tool", tool_call_id: "call_1", content: "sunny" },
+        { role: "user", content: "so?" },
+      ],
+    } as never);
+    expect(toolResult!.message).toContain(apiTexts.toolsUnsupported);
+    expect(toolResult!.param).toBe("messages[1].role");
+    const toolCall = await ask(client, {
+      messages: [
+        { role: "user", content: "weather?" },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "call_1", type: "function", function: { name: "weather", arguments: "{}" } }],
+        },
+        { role: "user", content: "so?" },
+      ],
+    } as never);
+    expect(toolCall!.message).toContain(apiTexts.toolsUnsupported);
+    expect(await storedFor(userId)).toEqual(NOTHING);
+  });
+
+  it("accepts OpenAI's parameters at the values that ask for nothing, as clients such as LangChain send them", async () => {
+    const { client } = await userWithKey();
+    const reply = await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: "user", content: "defaults" }],
+      n: 1,
+      top_p: 1,
+      presence_penalty: 0,
+      frequency_penalty: 0,
+      stop: null,
+      logprobs: false,
+      response_format: { type: "text" },
+      tools: [],
+    });
+    expect(reply.choices[0]!.message.content).toBe(t.mock.expectedReply("together", "defaults"));
   });
 
   it("400 for a body that is not JSON, and 405 for a GET of the completions endpoint", async () => {
@@ -602,7 +671,7 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
     const { client, userId } = await userWithKey();
     const error = await ask(client, { messages: [{ role: "user", content: "a\u0000b" }] });
     expect(error).toBeInstanceOf(BadRequestError);
-    expect(error!.message).toContain("messages.0.content");
+    expect(error!.message).toContain("messages[0].content");
     expect(await storedFor(userId)).toEqual(NOTHING);
     // After every refusal above, the same process still answers.
     const reply = await client.chat.completions.create({

@@ -31,18 +31,25 @@ export class ApiError extends Refusal<ApiStatus> {
     message: string,
     readonly code: string | null,
     readonly headers: Record<string, string> = {},
+    /** The request parameter at fault, as OpenAI names it (`stop`, `messages[2].role`). */
+    readonly param: string | null = null,
   ) {
     super(message, status);
   }
 }
 
 /** The error body OpenAI's clients read. */
-export function apiErrorBody(status: ApiStatus, message: string, code: string | null) {
-  return { error: { message, type: TYPES[status], param: null, code } };
+export function apiErrorBody(
+  status: ApiStatus,
+  message: string,
+  code: string | null,
+  param: string | null = null,
+) {
+  return { error: { message, type: TYPES[status], param, code } };
 }
 
 export function apiErrorResponse(error: ApiError): Response {
-  return Response.json(apiErrorBody(error.status, error.message, error.code), {
+  return Response.json(apiErrorBody(error.status, error.message, error.code, error.param), {
     status: error.status,
     headers: { ...API_HEADERS, ...error.headers },
   });

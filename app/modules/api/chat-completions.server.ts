@@ -74,8 +74,10 @@ function parseBody(body: string): ChatRequest {
     throw new ApiError(400, apiTexts.invalidJson, "invalid_json");
   }
   const parsed = chatRequestSchema().safeParse(json);
-  if (!parsed.success)
-    throw new ApiError(400, apiTexts.invalidBody(describeIssue(parsed.error)), "invalid_request");
+  if (!parsed.success) {
+    const { message, param } = describeIssue(parsed.error);
+    throw new ApiError(400, apiTexts.invalidBody(message), "invalid_request", {}, param);
+  }
   return parsed.data;
 }
 

@@ -1,6 +1,8 @@
 /**
- * The body of `POST /v1/chat/completions`, in OpenAI's format: the fields the service acts on are checked,
- * others (n, top_p, user…) are accepted and ignored, as OpenAI-compatible servers commonly do.
+ * The body of `POST /v1/chat/completions`, in OpenAI's format. Nothing is accepted and then dropped: the
+ * parameters the service acts on are checked; OpenAI's others are accepted only at the value that changes
+ * nothing (`n: 1`, `top_p: 1`, `stop: null`…), as clients such as LangChain send them, and refused otherwise
+ * with a 400 naming the parameter; a parameter OpenAI does not have is refused as OpenAI refuses it.
  * See docs/product.md §12.
  */
 import { z } from "zod";
@@ -27,14 +29,75 @@ const content = () =>
     // Neither database keeps a NUL in text the same way (PostgreSQL refuses it), so it is refused here.
     .refine((text) => !text.includes("\u0000"), apiTexts.nulCharacter);
 
+/** Tool calls and tool results in a conversation: the service does not run tools (yet). */
+const noTools = () =>
+  z.unknown().refine((value) => value === undefined || value === null, apiTexts.toolsUnsupported);
+
 const message = () =>
-  z.object({
-    // 'developer' is the newer OpenAI name for a system message.
-    role: z
-      .enum(["system", "developer", "user", "assistant"])
-      .transform((role) => (role === "developer" ? "system" : role)),
-    content: content(),
-  });
+  z
+    .object({
+      // 'developer' is the newer OpenAI name for a system message.
+      role: z
+        .enum(["system", "developer", "user", "assistant", "tool", "function"], {
+          errorMap: () => ({ message: apiTexts.roleUnsupported }),
+        })
+        .refine((role) => role !== "tool" && role !== "function", apiTexts.toolsUnsupported)
+        .transform((role) => (role === "developer" ? "system" : (role as "system" | "user" | "assistant"))),
+      // null: an assistant turn that only called tools, refused below for its tool_calls.
+      content: content().or(z.null().transform(() => "")),
+      name: z.string().max(200).nullish(),
+      tool_calls: noTools(),
+      function_call: noTools(),
+    })
+    .transform(({ role, content }) => ({ role, content }));
+
+const isEmpty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === false ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === "object" && !Array.isArray(value) && Object.keys(value as object).length === 0);
+
+/**
+ * OpenAI's parameters the service does not act on, each with the values that ask for nothing (besides
+ * absent, null, false, [] and {}): those are accepted, any other is a 400 naming the parameter.
+ */
+const INERT_PARAMETERS: Record<string, unknown[]> = {
+  n: [1],
+  top_p: [1],
+  presence_penalty: [0],
+  frequency_penalty: [0],
+  logprobs: [],
+  top_logprobs: [0],
+  logit_bias: [],
+  seed: [],
+  stop: [],
+  response_format: [{ type: "text" }],
+  tools: [],
+  tool_choice: ["none", "auto"],
+  parallel_tool_calls: [true],
+  functions: [],
+  function_call: ["none", "auto"],
+  user: [],
+  store: [],
+  metadata: [],
+  modalities: [["text"]],
+  service_tier: ["auto", "default"],
+  reasoning_effort: [],
+  prediction: [],
+  audio: [],
+  web_search_options: [],
+};
+
+const inert = (name: string) =>
+  z
+    .unknown()
+    .refine(
+      (value) =>
+        isEmpty(value) ||
+        INERT_PARAMETERS[name]!.some((allowed) => JSON.stringify(allowed) === JSON.stringify(value)),
+      apiTexts.unsupportedParameter(name),
+    );
 
 export const chatRequestSchema = perLocale(() =>
   z
@@ -46,8 +109,9 @@ export const chatRequestSchema = perLocale(() =>
       max_completion_tokens: z.number().int().min(1).max(1_000_000).nullish(),
       stream: z.boolean().nullish(),
       stream_options: z.object({ include_usage: z.boolean().nullish() }).passthrough().nullish(),
+      ...Object.fromEntries(Object.keys(INERT_PARAMETERS).map((name) => [name, inert(name)])),
     })
-    .passthrough()
+    .strict()
     .refine((body) => body.messages.at(-1)?.role === "user", {
       message: apiTexts.lastMessageUser,
       path: ["messages"],
@@ -68,10 +132,21 @@ export const chatRequestSchema = perLocale(() =>
 
 export type ChatRequest = z.output<ReturnType<typeof chatRequestSchema>>;
 
-/** The first problem of a refused body, as "field: message" (OpenAI names the parameter in its text too). */
-export function describeIssue(error: z.ZodError): string {
+/** A parameter path as OpenAI writes it: `messages[2].role`. */
+const paramName = (path: (string | number)[]) =>
+  path.map((part, index) => (typeof part === "number" ? `[${part}]` : index ? `.${part}` : part)).join("");
+
+/**
+ * The first problem of a refused body: its text as "parameter: message" (OpenAI names the parameter in its
+ * text too), and the parameter for the error's `param`.
+ */
+export function describeIssue(error: z.ZodError): { message: string; param: string | null } {
   const issue = error.issues[0];
-  if (!issue) return "invalid body";
-  const path = issue.path.join(".");
-  return path ? `${path}: ${issue.message}` : issue.message;
+  if (!issue) return { message: "invalid body", param: null };
+  if (issue.code === "unrecognized_keys") {
+    const name = paramName([...issue.path, issue.keys[0]!]);
+    return { message: apiTexts.unrecognizedParameter(name), param: name };
+  }
+  const param = issue.path.length ? paramName(issue.path) : null;
+  return { message: param ? `${param}: ${issue.message}` : issue.message, param };
 }

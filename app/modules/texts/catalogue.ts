@@ -58,6 +58,8 @@ export const apiTexts = messageSection("apiTexts", {
   invalidBody: (problem: string) => t("apiTexts.invalidBody", { problem }),
   rateLimited: (perMinute: number) => t("apiTexts.rateLimited", { perMinute }),
   tooManyKeys: (limit: number) => t("apiTexts.tooManyKeys", { limit }),
+  unsupportedParameter: (name: string) => t("apiTexts.unsupportedParameter", { name }),
+  unrecognizedParameter: (name: string) => t("apiTexts.unrecognizedParameter", { name }),
 });
 
 /** docs/product.md §9 'Admin': the console's texts. */
