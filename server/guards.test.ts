@@ -229,7 +229,9 @@ describe("the developer API (/v1)", () => {
         headers: { Origin: elsewhere, "Access-Control-Request-Headers": "authorization; evil=1" },
       });
       expect(odd.status).toBe(204);
-      expect(odd.headers["access-control-allow-headers"]).toBe("Authorization, Content-Type, Last-Event-ID");
+      expect(odd.headers["access-control-allow-headers"]).toBe(
+        "Authorization, Content-Type, Last-Event-ID, X-Rogue-Keep-Reply",
+      );
     });
 
     it("lets a page read every answer, refusals included, and the completion id and Retry-After headers", async () => {

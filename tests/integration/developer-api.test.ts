@@ -228,6 +228,66 @@ describe("POST /v1/chat/completions", () => {
     expect(new Set(chunks.map((c) => c.object))).toEqual(new Set(["chat.completion.chunk"]));
   });
 
+  /** Starts a streamed reply and leaves once its first text has come; resolves with the completion's id. */
+  async function leaveAfterFirstText(key: string, question: string, headers: Record<string, string> = {}) {
+    const client = new AbortController();
+    const response = await dispatch(`${BASE}/v1/chat/completions`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json", ...headers },
+      body: JSON.stringify({ model: MODEL, messages: [{ role: "user", content: question }], stream: true }),
+      signal: client.signal,
+    });
+    const completionId = response.headers.get("X-Rogue-Completion-Id")!;
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let seen = "";
+    while (!seen.includes('"content":"w')) seen += decoder.decode((await reader.read()).value);
+    client.abort();
+    await reader.cancel();
+    return completionId;
+  }
+
+  const ending = (completionId: string) =>
+    t.db
+      .selectFrom("usage_events")
+      .innerJoin("completions", "completions.id", "usage_events.completion_id")
+      .select(["usage_events.status", "completions.finished_at"])
+      .where("usage_events.completion_id", "=", completionId)
+      .executeTakeFirstOrThrow();
+
+  it("stops the vendor call of a reply whose client went away, and keeps what was produced, on the ledger as stopped", async () => {
+    const { key } = await userWithKey();
+    // 300 words at 100 ms each: 30 s unless it is stopped.
+    const reply = Array.from({ length: 300 }, (_, i) => `w${i}`).join(" ");
+    const completionId = await leaveAfterFirstText(key, `Abandon me ${directive({ reply, tokenMs: 100 })}`);
+    const left = Date.now();
+    await t.mock.whenIdle();
+    // The product stops it in milliseconds; the bound only has to tell that from the reply's 30 s.
+    expect(Date.now() - left).toBeLessThan(10_000);
+    await expect.poll(async () => (await ending(completionId)).status, { timeout: 10_000 }).toBe("stopped");
+    expect((await ending(completionId)).finished_at).not.toBeNull();
+    const kept = await t.db
+      .selectFrom("chat_messages")
+      .select("content")
+      .where("completion_id", "=", completionId)
+      .executeTakeFirstOrThrow();
+    expect(kept.content.startsWith("w0")).toBe(true);
+    expect(kept.content.length).toBeLessThan(reply.length);
+  });
+
+  it("finishes a reply whose client went away when the request said X-Rogue-Keep-Reply: true, to be resumed", async () => {
+    const { key } = await userWithKey();
+    const reply = Array.from({ length: 20 }, (_, i) => `w${i}`).join(" ");
+    const completionId = await leaveAfterFirstText(key, `Keep me ${directive({ reply, tokenMs: 50 })}`, {
+      "X-Rogue-Keep-Reply": "true",
+    });
+    await expect.poll(async () => (await ending(completionId)).status, { timeout: 15_000 }).toBe("done");
+    const replay = await dispatch(`${BASE}/v1/completions/${completionId}/stream`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(textOf(sseEvents(await replay.text()))).toBe(reply);
+  });
+
   it("sends data: [DONE] last, names the completion in a header, and replays a dropped stream from its offset, live and after the stream expired", async () => {
     const { key } = await userWithKey();
     // Tokens far enough apart to reach the stream as entries of their own.

@@ -17,7 +17,7 @@ export const API_CORS_HEADERS = {
 };
 
 /** The headers a page's request may carry: these, and whatever else its client names (the SDKs add their own). */
-const ALLOWED_HEADERS = "Authorization, Content-Type, Last-Event-ID";
+const ALLOWED_HEADERS = "Authorization, Content-Type, Last-Event-ID, X-Rogue-Keep-Reply";
 const HEADER_LIST = /^[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*$/;
 
 /** The answer to a preflight (`OPTIONS` with Access-Control-Request-Headers, if any). */

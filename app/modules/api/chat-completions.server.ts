@@ -7,7 +7,9 @@
 import { validate as isUuid, v7 as uuidv7 } from "uuid";
 import type { Completion } from "#db/schema";
 import type { StreamEntry } from "#contract/jobs";
+import { isActive } from "#contract/lifecycle";
 import { askFromApi, SendRefusedError } from "../completions/completions.server";
+import { requestStops } from "../completions/stop.server";
 import { apiTexts, failureMessage } from "../texts/catalogue";
 import { listModels } from "../models/models.server";
 import { serverContext } from "../server-context.server";
@@ -19,6 +21,7 @@ import { replyEntries } from "../completions/reply-entries.server";
 import { SSE_HEADERS } from "../completions/relay.server";
 import { resumeOffset } from "../completions/stream-ids";
 import { takeApiRequest } from "./rate-limit.server";
+import { webLogger } from "~/utils/logger.server";
 
 const CHUNK_PREFIX = "chatcmpl-";
 
@@ -29,6 +32,34 @@ export interface ApiCall {
   body: () => Promise<string>;
   /** Aborts when the client leaves. */
   signal: AbortSignal;
+  /** The client asked (KEEP_REPLY_HEADER) for the reply to be finished even if it leaves, to resume it later. */
+  keepReply: boolean;
+}
+
+/**
+ * A request header: `true` keeps a reply going when its client leaves, to be read later at
+ * `GET /v1/completions/{id}/stream`. Without it, nobody would read what a vendor still writes, so the vendor
+ * call is stopped, and what was produced so far is kept and metered.
+ */
+export const KEEP_REPLY_HEADER = "X-Rogue-Keep-Reply";
+
+/** Stops the reply once its client has gone, unless the reply has ended by then. */
+function stopWhenAbandoned(signal: AbortSignal, completionId: string) {
+  const stop = async () => {
+    const { db, redis } = serverContext();
+    const row = await db
+      .selectFrom("completions")
+      .select("status")
+      .where("id", "=", completionId)
+      .executeTakeFirst();
+    if (row && isActive(row.status)) await requestStops(redis, [completionId]);
+  };
+  const onAbort = () =>
+    stop().catch((error: unknown) =>
+      webLogger().warn({ err: error, completionId }, "could not stop an abandoned API reply"),
+    );
+  if (signal.aborted) onAbort();
+  else signal.addEventListener("abort", onAbort, { once: true });
 }
 
 /** Every /v1 request: a valid key of a Professional, unbanned account, within its account's rate limit. */
@@ -114,6 +145,7 @@ export async function createChatCompletion(call: ApiCall): Promise<Response> {
   } catch (error) {
     throw error instanceof SendRefusedError ? asApiError(error) : error;
   }
+  if (!call.keepReply) stopWhenAbandoned(call.signal, completionId);
   const completion = await findCompletion(who, completionId);
   if (body.stream) return streamResponse(call.signal, completion, 0, body.includeUsage);
   return wholeResponse(call.signal, completion);
