@@ -54,10 +54,11 @@ function stopWhenAbandoned(signal: AbortSignal, completionId: string) {
       .executeTakeFirst();
     if (row && isActive(row.status)) await requestStops(redis, [completionId]);
   };
-  const onAbort = () =>
+  const onAbort = () => {
     stop().catch((error: unknown) =>
       webLogger().warn({ err: error, completionId }, "could not stop an abandoned API reply"),
     );
+  };
   if (signal.aborted) onAbort();
   else signal.addEventListener("abort", onAbort, { once: true });
 }
