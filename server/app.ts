@@ -5,7 +5,7 @@
  * server/web.ts starts it.
  * No compression middleware: it would buffer text/event-stream responses and hold tokens back.
  */
-import type { Server } from "node:http";
+import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -24,9 +24,12 @@ import { webMetrics } from "~/utils/metrics.server";
 import { requestGuards } from "./guards";
 import { clusterMetricsSource } from "./cluster";
 import { routeLabeler } from "./route-labels";
+import { setDefaultHeaders } from "./default-headers";
 
 const SHUTDOWN_GRACE_MS = 3_000;
 const KEEP_ALIVE_MS = 65_000;
+/** How often Node looks for requests past their time; its default (30 s) would let one overstay that long. */
+const TIMEOUT_CHECK_MS = 1_000;
 
 export interface WebServerOptions {
   /** The Remix app: the bundle's own in production, loaded anew per request through Vite in development. */
@@ -83,15 +86,16 @@ export async function startWebServer({ build, vite }: WebServerOptions) {
     serveMetrics(metricsSource, env.metricsToken, req, res, req.ip).catch(next);
   });
   app.use((req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "same-origin");
-    // Browsers remember HSTS only from https; on plain http (npm start on localhost) it would be ignored.
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    // A signed-in page carries the user's data: never kept by a shared cache or the browser's back/forward
-    // store. Static files set their own caching below, and event streams their own no-cache.
-    if (req.get("cookie")?.includes(`${SESSION_COOKIE}=`))
-      res.setHeader("Cache-Control", "private, no-store");
+    setDefaultHeaders(res, {
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+      "Referrer-Policy": "same-origin",
+      // Browsers remember HSTS only from https; on plain http (npm start on localhost) it would be ignored.
+      ...(req.secure && { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }),
+      // A signed-in page carries the user's data: never kept by a shared cache or the browser's back/forward
+      // store. Static files set their own caching below, and event streams their own no-cache.
+      ...(req.get("cookie")?.includes(`${SESSION_COOKIE}=`) && { "Cache-Control": "private, no-store" }),
+    });
     next();
   });
   app.use(requestGuards({ trustProxy: env.trustProxy !== false }));
@@ -119,14 +123,22 @@ export async function startWebServer({ build, vite }: WebServerOptions) {
   // than answering its first requests 503; if Redis does not answer in time it listens all the same and
   // answers 503 until Redis is back, as during any outage.
   await readyRedis().catch(() => logger.warn("Redis is not answering yet; listening all the same"));
-  const server: Server = await new Promise((resolve) => {
-    const listening = app.listen(env.port, () => resolve(listening));
-  });
+  // A request's headers and body must arrive within REQUEST_TIMEOUT_SECONDS (else 408 and the connection
+  // closes). Both clocks start at the request's first byte, not when a kept-alive connection fell idle, and
+  // stop once the request is in: a long answer, such as an event stream, is not cut by them.
+  const server: Server = createServer(
+    {
+      requestTimeout: env.requestTimeoutMs,
+      headersTimeout: env.requestTimeoutMs,
+      connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+    },
+    app,
+  );
+  await new Promise<void>((resolve) => server.listen(env.port, resolve));
   // Node closes an idle keep-alive connection after 5 s; a client (or load balancer) sending on it just then
   // gets ECONNRESET, which the benchmark saw under load. Idle connections stay open longer than the usual
   // proxy idle timeout (60 s), so the client side closes first.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   logger.info({ port: env.port }, `web listening on http://localhost:${env.port}`);
 
   async function close() {

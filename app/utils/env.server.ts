@@ -47,6 +47,11 @@ export const webShape = {
   DEMOS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Developer API requests one key may make per minute (docs/product.md §12). */
   API_REQUESTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * Seconds a client has to send a whole request, headers and body; a slower one gets 408 and its connection
+   * closed, so a client trickling bytes cannot hold a connection (and its memory) for minutes.
+   */
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
 };
 
 /**
@@ -78,6 +83,7 @@ export interface WebEnv extends SharedEnv {
   signupsPerHour: number;
   demosPerHour: number;
   apiRequestsPerMinute: number;
+  requestTimeoutMs: number;
 }
 
 let cached: WebEnv | undefined;
@@ -108,6 +114,7 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
     signupsPerHour: env.SIGNUPS_PER_HOUR,
     demosPerHour: env.DEMOS_PER_HOUR,
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
   };
 }
 
