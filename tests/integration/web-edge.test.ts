@@ -11,45 +11,35 @@
 import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildIfNeeded, WEB_BUILD } from "#server/build-if-needed";
-import { freePort } from "#scripts/free-port";
+import { buildIfNeeded } from "#server/build-if-needed";
 import { sessionCookieFor } from "../support/route-calls";
 import { insertChat } from "../support/rows";
 import { importAfterEnv, setUpTestEnv } from "../support/test-env";
-import { readAll, runLogged, sendRequest, stopLogged, until, type Logged } from "../support/web-process";
+import {
+  readAll,
+  sendRequest,
+  startWebProcess,
+  stopLogged,
+  until,
+  type WebProcess,
+} from "../support/web-process";
 
 const SIGNUPS_PER_HOUR = 3;
 
 const t = setUpTestEnv();
 const shares = importAfterEnv(() => import("~/modules/chats/shares.server"));
 
-interface Web {
-  logged: Logged;
-  base: string;
-}
+type Web = WebProcess;
 const servers: Web[] = [];
 
 /** A web process trusting `trustProxy`, listening on a port of its own. */
 async function startWeb(trustProxy: string, env: Record<string, string> = {}): Promise<Web> {
-  const port = await freePort();
-  const logged = runLogged([WEB_BUILD], {
-    PORT: String(port),
-    WEB_CONCURRENCY: "1",
+  const web = await startWebProcess({
     TRUST_PROXY: trustProxy,
     SIGNUPS_PER_HOUR: String(SIGNUPS_PER_HOUR),
     ...env,
   });
-  const web = { logged, base: `http://127.0.0.1:${port}` };
   servers.push(web);
-  await until(
-    () =>
-      sendRequest(`${web.base}/healthz`, "GET", {}, undefined, AbortSignal.timeout(5_000)).then(
-        async (response) => (await readAll(response), response.statusCode === 200),
-        () => false,
-      ),
-    "the web process to answer /healthz",
-    60_000,
-  );
   return web;
 }
 

@@ -170,7 +170,7 @@ function PlanSection({
             : settingsText.planEndsOn(formatDate(billing.planEndsAt))
           : professional
             ? settingsText.planNoEnd
-            : settingsText.planStarter}
+            : settingsText.planStarter(billing.starterLimits)}
       </p>
       {professional && billing.planEndsAt && !billing.cancelled ? (
         <Form method="post" action="/account/cancel-plan" className="mt-2">
