@@ -1,10 +1,13 @@
 /**
- * The Starter limits an admin saves (Admin → Settings: replies a day, hours of history) are the numbers every
- * page states — /pricing, /docs and Settings — not the defaults written into the texts, in the built app as a
- * browser gets it.
+ * What the pages state is what the service does, in the built app as a browser gets it:
+ * - the Starter limits an admin saves (Admin → Settings: replies a day, hours of history) are the numbers
+ *   /pricing, /docs and Settings state, not the defaults written into the texts;
+ * - Settings and the key dialog say whose vendor key replies use: the service's while it has one (nothing to
+ *   set then), else the user's own.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTING_KEYS, writeSetting } from "#db/system-settings";
+import { activeVendor } from "#db/vendors";
 import { buildIfNeeded } from "#server/build-if-needed";
 import { sessionCookieFor } from "../support/route-calls";
 import { setUpTestEnv } from "../support/test-env";
@@ -53,5 +56,42 @@ describe("Starter limits in the texts", () => {
     const german = await page("/pricing", { "Accept-Language": "de" });
     expect(german).toContain("1 Nachricht am Tag");
     expect(german).toContain("1 Stunde Verlauf");
+  });
+});
+
+describe("whose vendor key replies use", () => {
+  /** The active vendor's key of the service's own, as Admin → API Vendors or VENDOR_*_KEY store it. */
+  async function setServiceKey(encrypted: string | null) {
+    const vendor = await activeVendor(t.db);
+    await t.db
+      .updateTable("api_vendors")
+      .set({ api_key_encrypted: encrypted })
+      .where("id", "=", vendor!.id)
+      .execute();
+    return vendor!.api_key_encrypted;
+  }
+
+  it("is the service's while it has one, with nothing to set; else the user's, with Set API Key", async () => {
+    const visitor = await sessionCookieFor(t, await t.createUser());
+    const asVisitor = { Cookie: visitor.cookie };
+
+    const provided = await page("/chat?settings=account", asVisitor);
+    expect(provided).toContain("Together AI key provided by Rogue AI — you don&#x27;t need your own.");
+    expect(provided).not.toContain("Set API Key");
+    const providedDialog = await page("/chat?apikey=edit", asVisitor);
+    expect(providedDialog).toContain("The service has a Together AI key of its own, and replies use it.");
+    expect(providedDialog).not.toContain("The service has no Together AI key of its own");
+
+    const serviceKey = await setServiceKey(null);
+    try {
+      const required = await page("/chat?settings=account", asVisitor);
+      expect(required).toContain("Together AI needs your own API key to reply.");
+      expect(required).toContain("Set API Key");
+      expect(await page("/chat?apikey=edit", asVisitor)).toContain(
+        "The service has no Together AI key of its own, so replies use yours.",
+      );
+    } finally {
+      await setServiceKey(serviceKey);
+    }
   });
 });
