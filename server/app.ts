@@ -18,6 +18,7 @@ import { QUEUE_BOARD_PATH, queueBoardRouter, requireAdminMiddleware } from "./qu
 import { closeServerContext, readyRedis } from "~/modules/server-context.server";
 import { SESSION_COOKIE } from "~/modules/auth/session.server";
 import { detectLocale } from "~/modules/i18n/languages";
+import { plainIp } from "~/utils/client-ip";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import { webMetrics } from "~/utils/metrics.server";
@@ -115,7 +116,7 @@ export async function startWebServer({ build, vite }: WebServerOptions) {
     createRequestHandler({
       build,
       mode: dev ? "development" : "production",
-      getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      getLoadContext: (req) => ({ clientIp: plainIp(req.ip ?? req.socket.remoteAddress ?? "unknown") }),
     }),
   );
 

@@ -258,8 +258,30 @@ describe("the activity screen", () => {
       expect.objectContaining({
         action: "user.restrict",
         targetId: target,
+        targetUser: { name: "Tess", email: await emailOf(target) },
         ip: "127.0.0.1",
         actorEmail: await emailOf(admin.userId),
+      }),
+    ]);
+  });
+
+  it("shows an IPv4 client of an older row, stored IPv4-mapped, as its IPv4 address", async () => {
+    const admin = await visitorWith(t, ["admin"]);
+    const target = await t.createUser();
+    const { recordAudit } = await import("~/modules/admin/audit.server");
+    await recordAudit(t.db, {
+      actorUserId: admin.userId,
+      action: "user.ban",
+      targetType: "user",
+      targetId: target,
+      ip: "::ffff:203.0.113.5",
+    });
+    const activity = await import("~/routes/admin.activity");
+    const answer = await outcome(() => activity.loader(args(get(`/admin/activity?target=${target}`, admin))));
+    expect((answer.body as { entries: Record<string, unknown>[] }).entries).toEqual([
+      expect.objectContaining({
+        ip: "203.0.113.5",
+        targetUser: { name: "Tess", email: await emailOf(target) },
       }),
     ]);
   });

@@ -125,6 +125,15 @@ describe("TRUST_PROXY as a number of hops", () => {
   });
 });
 
+describe("TRUST_PROXY unset", () => {
+  it("records an IPv4 client by its IPv4 address, not the IPv4-mapped IPv6 one the socket reports", async () => {
+    const email = `nobody-${randomBytes(5).toString("hex")}@example.test`;
+    const form = { email, password: "not-the-password-1" };
+    expect(await postForm(impatient, "/signin", form, "198.51.100.9")).toBe(401);
+    expect(await auditIpsFor(email)).toEqual(["127.0.0.1"]);
+  });
+});
+
 describe("TRUST_PROXY as a list of proxy addresses", () => {
   it("takes the address before the last listed proxy, for the sign-up limit and the audit log", async () => {
     const statuses = await eightSignups(proxies, "203.0.113.7");
