@@ -235,6 +235,41 @@ describe("the users list", () => {
   });
 });
 
+describe("asking before a ban, a restriction or a new admin (the no-JavaScript path)", () => {
+  const ask = async (admin: Visitor, userId: string, query: string) => {
+    const answer = await outcome(() =>
+      routes.detail.loader(args(get(`/admin/users/${userId}?${query}`, admin), { userId })),
+    );
+    return (answer.body as { confirm: unknown }).confirm;
+  };
+
+  it("shows the question on the user's page and changes nothing until Confirm posts", async () => {
+    const admin = await visitorWith(t, ["admin"]);
+    const target = await t.createUser();
+    for (const intent of ["ban", "restrict", "grant-admin"])
+      expect(await ask(admin, target, `confirm=${intent}&redirectTo=%2Fadmin%2Fusers%3Fq%3Dtess`)).toEqual({
+        intent,
+        redirectTo: "/admin/users?q=tess",
+      });
+    expect(await rolesOf(target)).toEqual([]);
+  });
+
+  it("asks nothing for other changes, and goes back only within the console", async () => {
+    const admin = await visitorWith(t, ["admin"]);
+    const target = await t.createUser();
+    expect(await ask(admin, target, "confirm=unban")).toBeNull();
+    expect(await ask(admin, target, "confirm=delete")).toBeNull();
+    expect(await ask(admin, target, "confirm=ban&redirectTo=https%3A%2F%2Fevil.example")).toEqual({
+      intent: "ban",
+      redirectTo: "/admin/users",
+    });
+    expect(await ask(admin, target, "confirm=ban&redirectTo=%2Fchat")).toEqual({
+      intent: "ban",
+      redirectTo: "/admin/users",
+    });
+  });
+});
+
 describe("the users list's search form", () => {
   it("takes the empty 'Any' role the form sends", async () => {
     const admin = await visitorWith(t, ["admin"]);
