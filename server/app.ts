@@ -5,7 +5,7 @@
  * server/web.ts starts it.
  * No compression middleware: it would buffer text/event-stream responses and hold tokens back.
  */
-import { createServer, type Server } from "node:http";
+import type { Server } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -18,12 +18,15 @@ import { QUEUE_BOARD_PATH, queueBoardRouter, requireAdminMiddleware } from "./qu
 import { closeServerContext, readyRedis } from "~/modules/server-context.server";
 import { SESSION_COOKIE } from "~/modules/auth/session.server";
 import { detectLocale } from "~/modules/i18n/languages";
+import { plainIp } from "~/utils/client-ip";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import { webMetrics } from "~/utils/metrics.server";
 import { requestGuards } from "./guards";
 import { clusterMetricsSource } from "./cluster";
 import { routeLabeler } from "./route-labels";
+import { createWebHttpServer } from "./http-server";
+import { setDefaultHeaders } from "./default-headers";
 
 const SHUTDOWN_GRACE_MS = 3_000;
 const KEEP_ALIVE_MS = 65_000;
@@ -88,15 +91,16 @@ export async function startWebServer({ build, vite, httpServer }: WebServerOptio
     serveMetrics(metricsSource, env.metricsToken, req, res, req.ip).catch(next);
   });
   app.use((req, res, next) => {
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Referrer-Policy", "same-origin");
-    // Browsers remember HSTS only from https; on plain http (npm start on localhost) it would be ignored.
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    // A signed-in page carries the user's data: never kept by a shared cache or the browser's back/forward
-    // store. Static files set their own caching below, and event streams their own no-cache.
-    if (req.get("cookie")?.includes(`${SESSION_COOKIE}=`))
-      res.setHeader("Cache-Control", "private, no-store");
+    setDefaultHeaders(res, {
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+      "Referrer-Policy": "same-origin",
+      // Browsers remember HSTS only from https; on plain http (npm start on localhost) it would be ignored.
+      ...(req.secure && { "Strict-Transport-Security": "max-age=31536000; includeSubDomains" }),
+      // A signed-in page carries the user's data: never kept by a shared cache or the browser's back/forward
+      // store. Static files set their own caching below, and event streams their own no-cache.
+      ...(req.get("cookie")?.includes(`${SESSION_COOKIE}=`) && { "Cache-Control": "private, no-store" }),
+    });
     next();
   });
   app.use(requestGuards({ trustProxy: env.trustProxy !== false }));
@@ -116,7 +120,7 @@ export async function startWebServer({ build, vite, httpServer }: WebServerOptio
     createRequestHandler({
       build,
       mode: dev ? "development" : "production",
-      getLoadContext: (req) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown" }),
+      getLoadContext: (req) => ({ clientIp: plainIp(req.ip ?? req.socket.remoteAddress ?? "unknown") }),
     }),
   );
 
@@ -124,14 +128,13 @@ export async function startWebServer({ build, vite, httpServer }: WebServerOptio
   // than answering its first requests 503; if Redis does not answer in time it listens all the same and
   // answers 503 until Redis is back, as during any outage.
   await readyRedis().catch(() => logger.warn("Redis is not answering yet; listening all the same"));
-  const server = httpServer ?? createServer();
+  const server = httpServer ?? createWebHttpServer(env.requestTimeoutMs);
   server.on("request", app);
   await new Promise<void>((resolve) => server.listen(env.port, resolve));
   // Node closes an idle keep-alive connection after 5 s; a client (or load balancer) sending on it just then
   // gets ECONNRESET, which the benchmark saw under load. Idle connections stay open longer than the usual
   // proxy idle timeout (60 s), so the client side closes first.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
-  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
   logger.info({ port: env.port }, `web listening on http://localhost:${env.port}`);
 
   async function close() {

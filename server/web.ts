@@ -7,13 +7,13 @@
  * tsx) it loads the server through Vite's development server, which then holds the only copy.
  */
 import cluster from "node:cluster";
-import { createServer as createHttpServer } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import { exitWithFailure } from "#platform/logger";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import type * as WebServer from "./app";
 import { runWebCluster } from "./cluster";
+import { createWebHttpServer } from "./http-server";
 
 /** One web process: the app's server, from the bundle, or through Vite in development. */
 async function startOne(dev: boolean) {
@@ -25,7 +25,7 @@ async function startOne(dev: boolean) {
     return startWebServer({ build });
   }
   const { createServer } = await import("vite");
-  const httpServer = createHttpServer();
+  const httpServer = createWebHttpServer(webEnv().requestTimeoutMs);
   const vite = await createServer({ server: { middlewareMode: true, hmr: { server: httpServer } } });
   const { startWebServer } = (await vite.ssrLoadModule("/server/app.ts")) as typeof WebServer;
   const build = () => vite.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>;

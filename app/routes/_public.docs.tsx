@@ -10,7 +10,10 @@ import { Code, DocTable, PageSection, PageShell } from "~/components/site/page-s
 import { TEXT_LINK_CLASS } from "~/components/site/text-links";
 import { originLoader, useApiExamples } from "~/components/site/use-api-examples";
 import { groupCardNumber } from "~/modules/billing/card-numbers";
+import { readPlanLimits } from "#db/system-settings";
+import { starterLimitTexts } from "~/modules/billing/plan";
 import { formatPrice, priceCents } from "~/modules/billing/prices";
+import { db } from "~/modules/server-context.server";
 import { paymentProvider } from "~/modules/billing/providers.server";
 import { translate } from "~/modules/i18n/translate";
 import { settingsText } from "~/modules/settings/settings-messages";
@@ -18,16 +21,21 @@ import { SIMULATED_DECLINES, SIMULATED_SUCCESS_CARDS } from "~/modules/billing/t
 
 export const meta: MetaFunction = () => [{ title: translate("docs:docs.metaTitle") }];
 
-/** The origin for the API examples, and which provider takes payments: test cards exist only for the simulated one. */
-export const loader = (args: LoaderFunctionArgs) => ({
+/**
+ * The origin for the API examples, which provider takes payments (test cards exist only for the simulated one),
+ * and the Starter limits the admin set.
+ */
+export const loader = async (args: LoaderFunctionArgs) => ({
   ...originLoader(args),
   payments: paymentProvider().name,
+  limits: await readPlanLimits(db()),
 });
 
 export default function DocsPage() {
   const { t, i18n } = useTranslation("docs");
   const examples = useApiExamples();
-  const simulated = useLoaderData<typeof loader>().payments === "simulated";
+  const { payments, limits } = useLoaderData<typeof loader>();
+  const simulated = payments === "simulated";
   const price = (billing: "monthly" | "annually") =>
     formatPrice(priceCents("professional", billing), i18n.language);
   return (
@@ -44,7 +52,7 @@ export default function DocsPage() {
       </PageSection>
       <PageSection title={t("docs.plans.title")}>
         <ul className="list-disc space-y-1 pl-5">
-          <li>{t("docs.plans.starter")}</li>
+          <li>{t("docs.plans.starter", starterLimitTexts(limits))}</li>
           <li>{t("docs.plans.professional", { monthly: price("monthly"), annual: price("annually") })}</li>
         </ul>
         <p>{t("docs.plans.renewal")}</p>

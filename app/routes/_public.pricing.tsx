@@ -8,12 +8,15 @@ import { Link, useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Billing, Plan } from "#db/schema";
+import { readPlanLimits } from "#db/system-settings";
 import { ComparisonSection, FeatureTable } from "~/components/site/comparison-table";
 import { ClosingCall, CtaLinks, PageTitle, TitledSection } from "~/components/site/sections";
 import { SiteFooter } from "~/components/site/site-footer";
 import { Testimonial, useTestimonials } from "~/components/site/testimonial";
 import { getSessionUser } from "~/routes-support/auth.server";
+import { starterLimitTexts } from "~/modules/billing/plan";
 import { pricingOffer, pricingViewer, type PricingOffer } from "~/modules/billing/pricing-offer";
+import { db } from "~/modules/server-context.server";
 import { messages } from "~/modules/texts/catalogue";
 import { useFormat } from "~/modules/i18n/format";
 import {
@@ -51,7 +54,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const user = session?.user ?? null;
   const planEndsAt = user?.plan === "professional" ? user.plan_expires_at : null;
-  return { billing, offer: pricingOffer(pricingViewer(user), billing, planEndsAt) };
+  return {
+    billing,
+    offer: pricingOffer(pricingViewer(user), billing, planEndsAt),
+    limits: await readPlanLimits(db()),
+  };
 }
 
 /** What a year saves against twelve months. */
@@ -59,8 +66,9 @@ const annualSaving = () =>
   12 * priceCents("professional", "monthly") - priceCents("professional", "annually");
 
 export default function PricingPage() {
-  const { billing, offer } = useLoaderData<typeof loader>();
+  const { billing, offer, limits } = useLoaderData<typeof loader>();
   const { t } = useTranslation("site");
+  const starterLimits = starterLimitTexts(limits);
   const testimonials = useTestimonials();
   return (
     <>
@@ -92,7 +100,9 @@ export default function PricingPage() {
           <PricingCard
             plan="starter"
             price={formatPrice(priceCents("starter", billing))}
-            features={Object.values(t("pricing.plans.starter.features", { returnObjects: true }))}
+            features={Object.values(
+              t("pricing.plans.starter.features", { returnObjects: true, ...starterLimits }),
+            )}
             current={offer.current === "starter"}
           >
             <StarterAction offer={offer} />
@@ -118,7 +128,7 @@ export default function PricingPage() {
               t("pricing.plans.starter.name"),
               t("pricing.plans.professional.name"),
             ]}
-            rows={Object.values(t("pricing.compare.rows", { returnObjects: true })).map(
+            rows={Object.values(t("pricing.compare.rows", { returnObjects: true, ...starterLimits })).map(
               ({ feature, starter, professional }) => ({
                 label: feature,
                 cells: [
@@ -134,14 +144,14 @@ export default function PricingPage() {
 
         <TitledSection id="faq" title={t("pricing.faq.title")}>
           <div className="mt-6 space-y-3">
-            {Object.values(t("pricing.faq.items", { returnObjects: true, email: SUPPORT_EMAIL })).map(
-              (item) => (
-                <details key={item.q} className="rounded-lg border border-zinc-800 p-4">
-                  <summary className="cursor-pointer font-medium">{item.q}</summary>
-                  <p className="mt-2 text-zinc-400">{item.a}</p>
-                </details>
-              ),
-            )}
+            {Object.values(
+              t("pricing.faq.items", { returnObjects: true, email: SUPPORT_EMAIL, ...starterLimits }),
+            ).map((item) => (
+              <details key={item.q} className="rounded-lg border border-zinc-800 p-4">
+                <summary className="cursor-pointer font-medium">{item.q}</summary>
+                <p className="mt-2 text-zinc-400">{item.a}</p>
+              </details>
+            ))}
           </div>
         </TitledSection>
 

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { Trans, useTranslation } from "react-i18next";
 import { ActionToast, ErrorAlert } from "~/components/admin/failure-notices";
 import { RangePicker, UsageCharts } from "~/components/admin/usage-charts";
-import { PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
+import { ConfirmFlagPanel, PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader } from "~/routes-support/admin/access.server";
@@ -60,7 +60,7 @@ function DeleteUserForm({
 }
 
 export default function AdminUser() {
-  const { user, range, usage, error } = useLoaderData<typeof loader>();
+  const { user, confirm, range, usage, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const { t } = useTranslation("admin");
@@ -72,6 +72,9 @@ export default function AdminUser() {
         {t("user.back")}
       </Link>
       <ActionToast data={actionData} />
+      {confirm && !ownAccount ? (
+        <ConfirmFlagPanel user={user} intent={confirm.intent} redirectTo={confirm.redirectTo} />
+      ) : null}
       <div>
         <h1 className="break-all text-2xl font-bold">{user.email}</h1>
         <dl className="mt-2 grid grid-cols-2 gap-2 text-sm sm:grid-cols-4">

@@ -61,6 +61,11 @@ export const webShape = {
   /** Replies one account may have queued or streaming at once, chat and API together (docs/product.md §4). */
   STARTER_REPLIES_IN_FLIGHT: wholeNumber(1, 10_000).default(3),
   PROFESSIONAL_REPLIES_IN_FLIGHT: wholeNumber(1, 10_000).default(10),
+  /**
+   * Seconds a client has to send a whole request, headers and body; a slower one gets 408 and its connection
+   * closed, so a client trickling bytes cannot hold a connection (and its memory) for minutes.
+   */
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 600).default(30),
 };
 
 /**
@@ -94,6 +99,7 @@ export interface WebEnv extends SharedEnv {
   apiRequestsPerMinute: number;
   apiKeysPerUser: number;
   repliesInFlight: Record<Plan, number>;
+  requestTimeoutMs: number;
 }
 
 let cached: WebEnv | undefined;
@@ -144,6 +150,7 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
       starter: env.STARTER_REPLIES_IN_FLIGHT,
       professional: env.PROFESSIONAL_REPLIES_IN_FLIGHT,
     },
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
   };
 }
 

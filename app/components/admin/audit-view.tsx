@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FilterForm, FilterSelect, FilterText } from "~/components/admin/filter-field";
 import { pageQuery, PagedList } from "~/components/admin/paged-list";
@@ -55,7 +56,13 @@ export function AuditView({ screen, data }: { screen: AuditScreen; data: AuditSc
             </span>
             <span className="break-all">
               {entry.actorEmail ?? t("shared.none")} → {entry.targetType ? `${entry.targetType} ` : ""}
-              {entry.targetId ?? ""}
+              {entry.targetUser && entry.targetId ? (
+                <Link to={`/admin/users/${entry.targetId}`} title={entry.targetId} className="underline">
+                  {entry.targetUser.name} ({entry.targetUser.email})
+                </Link>
+              ) : (
+                (entry.targetId ?? "")
+              )}
               {Object.entries(entry.details).map(([key, value]) => (
                 <span key={key} className="ml-2 text-zinc-400">
                   {key}: {String(value)}

@@ -56,7 +56,9 @@ export function ApiKeyForm({
     <fetcher.Form method="post" action="/api-key" {...getFormProps(form)} className="mt-4 space-y-3">
       <input type="hidden" name="redirectTo" value={redirectTo} />
       <p className="text-sm text-zinc-400">
-        {t("apiKey.explanation", { vendor: status?.vendorName ?? DEFAULT_VENDOR })}
+        {t(status?.required === false ? "apiKey.explanationProvided" : "apiKey.explanation", {
+          vendor: status?.vendorName ?? DEFAULT_VENDOR,
+        })}
       </p>
       <label htmlFor={fields.apiKey.id} className="block text-sm font-medium text-zinc-300">
         {t("apiKey.label")}

@@ -104,14 +104,20 @@ export function AccountTab({
 
 function ApiKeyStatus({ status, href }: { status: SettingsData["apiKey"]; href: string }) {
   if (!status) return <p className="mt-2 text-sm text-zinc-400">{settingsText.noActiveVendor}</p>;
+  // While the service has a key for the vendor, replies use it and never a user's (worker/routing.ts): there
+  // is nothing to set, so no button offers it.
+  if (!status.required)
+    return (
+      <p className="mt-2 text-sm text-zinc-300" data-testid="settings-key-status">
+        {settingsText.keyProvided(status.vendorName)}
+      </p>
+    );
   return (
     <div className="mt-2 space-y-2 text-sm">
       <p className="text-zinc-300" data-testid="settings-key-status">
         {status.last4
           ? settingsText.keyStored(status.vendorName, status.last4)
-          : status.required
-            ? settingsText.keyRequired(status.vendorName)
-            : settingsText.keyProvided(status.vendorName)}
+          : settingsText.keyRequired(status.vendorName)}
       </p>
       <Link to={href} preventScrollReset className="btn-secondary px-3 py-1.5">
         {status.last4 ? settingsText.changeKey : settingsText.setKey}
@@ -170,7 +176,7 @@ function PlanSection({
             : settingsText.planEndsOn(formatDate(billing.planEndsAt))
           : professional
             ? settingsText.planNoEnd
-            : settingsText.planStarter}
+            : settingsText.planStarter(billing.starterLimits)}
       </p>
       {professional && billing.planEndsAt && !billing.cancelled ? (
         <Form method="post" action="/account/cancel-plan" className="mt-2">

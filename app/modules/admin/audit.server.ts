@@ -4,6 +4,7 @@
  */
 import type { Db } from "#db/database";
 import { nowIso } from "#db/schema";
+import { plainIp } from "~/utils/client-ip";
 import type { AuditAction } from "./audit-actions";
 import type { AuditQuery } from "./schemas";
 
@@ -57,6 +58,10 @@ export async function listAudit(db: Db, query: AuditQuery, only?: readonly Audit
   let select = db
     .selectFrom("audit_log")
     .leftJoin("users", "users.id", "audit_log.actor_user_id")
+    // A user target is shown by name and e-mail: an admin reads people, not ids.
+    .leftJoin("users as target", (join) =>
+      join.onRef("target.id", "=", "audit_log.target_id").on("audit_log.target_type", "=", "user"),
+    )
     .select([
       "audit_log.id",
       "audit_log.action",
@@ -66,6 +71,8 @@ export async function listAudit(db: Db, query: AuditQuery, only?: readonly Audit
       "audit_log.ip",
       "audit_log.created_at",
       "users.email as actor_email",
+      "target.name as target_name",
+      "target.email as target_email",
     ])
     .orderBy("audit_log.id", "desc")
     .limit(AUDIT_PAGE_SIZE + 1);
@@ -82,7 +89,9 @@ export async function listAudit(db: Db, query: AuditQuery, only?: readonly Audit
       targetType: row.target_type,
       targetId: row.target_id,
       details: JSON.parse(row.details) as Record<string, string | number | boolean | null>,
-      ip: row.ip,
+      // Rows written before the web stored plain addresses may hold an IPv4-mapped one.
+      ip: row.ip === null ? null : plainIp(row.ip),
+      targetUser: row.target_email === null ? null : { name: row.target_name, email: row.target_email },
       createdAt: row.created_at,
       actorEmail: row.actor_email,
     })),

@@ -15,6 +15,15 @@ export const USER_FLAG_INTENTS = [
 ] as const;
 export type UserFlagIntent = (typeof USER_FLAG_INTENTS)[number];
 
+/**
+ * The flag changes that take a user's access away or give them the console: the buttons ask first (a dialog
+ * with JavaScript, the user's page with ?confirm= without), so one stray click does not ban anyone.
+ */
+export const CONFIRMED_INTENTS = ["grant-admin", "ban", "restrict"] as const;
+export type ConfirmedIntent = (typeof CONFIRMED_INTENTS)[number];
+export const isConfirmedIntent = (intent: string): intent is ConfirmedIntent =>
+  (CONFIRMED_INTENTS as readonly string[]).includes(intent);
+
 const redirectTo = z.string().max(2048).optional();
 
 export const userActionSchema = perLocale(() =>

@@ -7,7 +7,8 @@
  */
 import type { Plan } from "#db/schema";
 import { en } from "../i18n/resources";
-import { localized } from "../i18n/translate";
+import type { PlanLimits } from "#db/system-settings";
+import { localized, translate } from "../i18n/translate";
 
 /** How Settings and the admin screens name a plan, in the current language. */
 export const PLAN_LABELS: Record<Plan, string> = localized("checkout", en.checkout.plans.labels, undefined, [
@@ -22,3 +23,12 @@ export const PLAN_LABELS: Record<Plan, string> = localized("checkout", en.checko
 export function historyCutoff(plan: Plan, historyHours: number, now = Date.now()): string | null {
   return plan === "professional" ? null : new Date(now - historyHours * 3600 * 1000).toISOString();
 }
+
+/**
+ * The Starter limits in words ("5 messages a day", "24 hours of history"), from the numbers the admin saved:
+ * every text that states them (pricing, docs, Settings) takes these, so none can say a stale number.
+ */
+export const starterLimitTexts = ({ starterDailyReplies, starterHistoryHours }: PlanLimits) => ({
+  replies: translate("common:planLimits.replies", { count: starterDailyReplies }),
+  history: translate("common:planLimits.history", { count: starterHistoryHours }),
+});

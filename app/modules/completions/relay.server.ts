@@ -15,7 +15,7 @@ const HEARTBEAT_MS = 15_000;
 
 export const SSE_HEADERS = {
   "Content-Type": "text/event-stream; charset=utf-8",
-  "Cache-Control": "no-cache, no-transform",
+  "Cache-Control": "private, no-cache, no-transform",
   Connection: "keep-alive",
   "X-Accel-Buffering": "no",
 };

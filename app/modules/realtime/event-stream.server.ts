@@ -88,7 +88,7 @@ export function realtimeEventStream(userId: string, signal: AbortSignal): Respon
   return new Response(body, {
     headers: {
       "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache, no-transform",
+      "Cache-Control": "private, no-cache, no-transform",
       "X-Accel-Buffering": "no",
     },
   });

@@ -2,6 +2,8 @@
  * The settings screens' words: the texts of app/locales/<locale>/messages.json, read in the current language.
  * See docs/product.md §9.
  */
+import type { PlanLimits } from "#db/system-settings";
+import { starterLimitTexts } from "../billing/plan";
 import { chatTexts } from "../chats/chat-messages";
 import { failureMessage, messageSection, messageText as t } from "../texts/catalogue";
 
@@ -13,6 +15,7 @@ export const settingsText = messageSection("settingsText", {
   keyStored: (vendor: string, last4: string) => t("settingsText.keyStored", { vendor, last4 }),
   planEndsOn: (date: string) => t("settingsText.planEndsOn", { date }),
   planEnds: (date: string) => t("settingsText.planEnds", { date }),
+  planStarter: (limits: PlanLimits) => t("settingsText.planStarter", starterLimitTexts(limits)),
   get noActiveVendor() {
     return failureMessage({ code: "no_active_vendor" });
   },

@@ -4,6 +4,7 @@
  * See docs/product.md §8.
  */
 import type { Db } from "#db/database";
+import { readPlanLimits, type PlanLimits } from "#db/system-settings";
 import type { SessionUser } from "../auth/session.server";
 import { toPublicUser } from "../auth/users.server";
 import { PLAN_LABELS } from "../billing/plan";
@@ -37,6 +38,8 @@ export interface BillingSummary {
   /** When Professional ends (nothing renews it by itself); null on Starter or a plan without an end. */
   planEndsAt: string | null;
   cancelled: boolean;
+  /** What Starter allows, as the admin set it: Settings states it. */
+  starterLimits: PlanLimits;
   orders: {
     id: string;
     createdAt: string;
@@ -48,8 +51,12 @@ export interface BillingSummary {
 }
 
 async function billingSummary(database: Db, user: SessionUser["user"]): Promise<BillingSummary> {
-  const orders = await listOrders(database, user.id);
+  const [orders, starterLimits] = await Promise.all([
+    listOrders(database, user.id),
+    readPlanLimits(database),
+  ]);
   return {
+    starterLimits,
     planEndsAt: user.plan === "professional" ? user.plan_expires_at : null,
     cancelled: user.plan_cancelled_at !== null,
     orders: orders.map((order) => ({

@@ -8,7 +8,12 @@ import { safeRedirect } from "~/utils/redirect";
 import { webLogger } from "~/utils/logger.server";
 import { answerAdminForm, plainText } from "./answer-form.server";
 import { loadAnalytics } from "./screen-pages.server";
-import { userActionSchema, userListQuerySchema, type UserAction } from "~/modules/admin/schemas";
+import {
+  isConfirmedIntent,
+  userActionSchema,
+  userListQuerySchema,
+  type UserAction,
+} from "~/modules/admin/schemas";
 import {
   applyUserAction,
   getAdminUser,
@@ -39,7 +44,18 @@ export async function loadUserList(params: URLSearchParams) {
 export async function loadUser(userIdParam: string | undefined, params: URLSearchParams) {
   const user = await getAdminUser(serverContext().db, requireUserIdParam(userIdParam));
   if (!user) throw plainText(adminTexts.userNotFound, 404);
-  return { user, ...(await loadAnalytics(params, user.id)) };
+  return { user, confirm: confirmationAsked(params), ...(await loadAnalytics(params, user.id)) };
+}
+
+/**
+ * `?confirm=ban&redirectTo=…`: a flag button pressed without JavaScript asks here before anything changes;
+ * the page shows what the change does and a Confirm button. Anything else in `confirm` asks nothing.
+ */
+function confirmationAsked(params: URLSearchParams) {
+  const intent = params.get("confirm") ?? "";
+  if (!isConfirmedIntent(intent)) return null;
+  const back = safeRedirect(params.get("redirectTo") ?? undefined, "/admin/users");
+  return { intent, redirectTo: back.startsWith("/admin") ? back : "/admin/users" };
 }
 
 /** Where a user action goes back to: the list after a delete, else the page it came from (an admin one). */
