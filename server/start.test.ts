@@ -235,7 +235,7 @@ it(
   { timeout: 120_000 },
   async () => {
     const port = await freePort();
-    const { lineMatching } = npmStart(port);
+    const { child, lineMatching, exit } = npmStart(port);
     await lineMatching(/^\[start\] open http:\/\/localhost:\d+$/);
     const browser = await chromium.launch({ ...playwrightConfig.use?.launchOptions, headless: true });
     try {
@@ -253,6 +253,9 @@ it(
       expect(problems).toEqual([]);
     } finally {
       await browser.close();
+      // Ctrl-C, so that npm start stops its private Redis too (a SIGKILL would leave it running).
+      process.kill(-child.pid!, "SIGINT");
+      await exit;
     }
   },
 );
