@@ -1,12 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { answerApi, ApiError } from "~/modules/api/api-errors";
+import { answerApi, methodNotAllowed } from "~/modules/api/api-errors";
 import { createChatCompletion } from "~/modules/api/chat-completions.server";
 import { apiCall } from "~/routes-support/api.server";
-import { apiTexts } from "~/modules/texts/catalogue";
 
 /** POST /v1/chat/completions, OpenAI-compatible, whole or streamed (docs/product.md §12). */
 export const action = ({ request }: ActionFunctionArgs) =>
   answerApi(() => createChatCompletion(apiCall(request)));
 
-export const loader = () =>
-  answerApi(() => Promise.reject(new ApiError(405, apiTexts.methodNotAllowed, "method_not_allowed")));
+export const loader = methodNotAllowed("POST");

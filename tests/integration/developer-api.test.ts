@@ -12,6 +12,7 @@ import OpenAI, {
   PermissionDeniedError,
   RateLimitError,
 } from "openai";
+import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
 import type { Plan } from "#db/schema";
 import { completionStreamKey } from "#contract/jobs";
@@ -24,6 +25,7 @@ import * as models from "~/routes/v1.models";
 import * as model from "~/routes/v1.models.$modelId";
 import * as resume from "~/routes/v1.completions.$id.stream";
 import * as unknown from "~/routes/v1.$";
+import { requestStops } from "~/modules/completions/stop.server";
 import { grantRoles, insertChat } from "../support/rows";
 import { args, BASE } from "../support/route-calls";
 import { directive, setUpTestEnv, setUpWorker } from "../support/test-env";
@@ -42,11 +44,14 @@ async function dispatch(input: string | URL | Request, init?: RequestInit): Prom
   const path = new URL(request.url).pathname;
   const resumed = /^\/v1\/completions\/([^/]+)\/stream$/.exec(path);
   const oneModel = /^\/v1\/models\/([^/]+)$/.exec(path);
-  if (path === "/v1/models") return models.loader(args(request));
-  if (oneModel) return model.loader(args(request, { modelId: decodeURIComponent(oneModel[1]!) }));
+  const get = request.method === "GET";
+  if (path === "/v1/models") return get ? models.loader(args(request)) : models.action();
+  if (oneModel)
+    return get ? model.loader(args(request, { modelId: decodeURIComponent(oneModel[1]!) })) : model.action();
   if (path === "/v1/chat/completions")
-    return request.method === "POST" ? chatCompletions.action(args(request)) : chatCompletions.loader();
-  if (resumed) return resume.loader(args(request, { id: decodeURIComponent(resumed[1]!) }));
+    return get ? chatCompletions.loader() : chatCompletions.action(args(request));
+  if (resumed)
+    return get ? resume.loader(args(request, { id: decodeURIComponent(resumed[1]!) })) : resume.action();
   return request.method === "GET" ? unknown.loader() : unknown.action();
 }
 
@@ -273,6 +278,38 @@ describe("POST /v1/chat/completions", () => {
       .executeTakeFirstOrThrow();
     expect(kept.content.startsWith("w0")).toBe(true);
     expect(kept.content.length).toBeLessThan(reply.length);
+  });
+
+  it("ends a streamed reply cut by a ban with the suspension's error, never finish_reason stop", async () => {
+    const { key, userId } = await userWithKey();
+    const reply = Array.from({ length: 300 }, (_, i) => `w${i}`).join(" ");
+    const response = await dispatch(`${BASE}/v1/chat/completions`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        model: MODEL,
+        messages: [{ role: "user", content: `Ban me ${directive({ reply, tokenMs: 100 })}` }],
+        stream: true,
+      }),
+    });
+    const completionId = response.headers.get("X-Rogue-Completion-Id")!;
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let raw = "";
+    while (!raw.includes('"content":"w')) raw += decoder.decode((await reader.read()).value);
+    // What the admin's Ban does (app/modules/admin/users.server.ts): the role, then a stop for each reply.
+    await grantRoles(t.db, userId, ["banned"]);
+    await requestStops(t.redis, [completionId]);
+    for (let next = await reader.read(); !next.done; next = await reader.read())
+      raw += decoder.decode(next.value);
+    expect(raw).not.toContain('"finish_reason":"stop"');
+    expect(raw.trimEnd().endsWith("data: [DONE]")).toBe(true);
+    const last = sseEvents(raw)
+      .filter((e) => e.data !== "[DONE]")
+      .at(-1)!;
+    expect(JSON.parse(last.data)).toEqual({
+      error: { message: messages.accountBanned, type: "permission_error", code: "account_suspended" },
+    });
   });
 
   it("finishes a reply whose client went away when the request said X-Rogue-Keep-Reply: true, to be resumed", async () => {
@@ -649,7 +686,7 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
     expect(reply.choices[0]!.message.content).toBe(t.mock.expectedReply("together", "defaults"));
   });
 
-  it("400 for a body that is not JSON, and 405 for a GET of the completions endpoint", async () => {
+  it("400 for a body that is not JSON, and 405 in OpenAI's shape for a method an endpoint does not take", async () => {
     const { key, userId } = await userWithKey();
     const response = await dispatch(`${BASE}/v1/chat/completions`, {
       method: "POST",
@@ -667,7 +704,25 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
       expect(refused.status).toBe(400);
       expect((await refusalOf(refused)).type).toBe("invalid_request_error");
     }
-    expect((await dispatch(`${BASE}/v1/chat/completions`)).status).toBe(405);
+    const wrongMethods = [
+      [`${BASE}/v1/chat/completions`, "GET", "POST"],
+      [`${BASE}/v1/models`, "POST", "GET"],
+      [`${BASE}/v1/models/${MODEL}`, "POST", "GET"],
+      [`${BASE}/v1/completions/${uuidv7()}/stream`, "POST", "GET"],
+    ] as const;
+    for (const [url, method, allow] of wrongMethods) {
+      const refused = await dispatch(url, { method, headers: { Authorization: `Bearer ${key}` } });
+      expect(refused.status).toBe(405);
+      expect(refused.headers.get("Allow")).toBe(allow);
+      expect(await refused.json()).toEqual({
+        error: {
+          message: apiTexts.methodNotAllowed,
+          type: "invalid_request_error",
+          param: null,
+          code: "method_not_allowed",
+        },
+      });
+    }
     expect(await storedFor(userId)).toEqual(NOTHING);
   });
 

@@ -4,6 +4,7 @@
  * NotFoundError, 400 BadRequestError, 429 RateLimitError). Messages come from the catalogue (apiTexts).
  */
 import { Refusal } from "../errors/refusal";
+import { apiTexts } from "../texts/catalogue";
 import { API_HEADERS } from "./api-headers";
 
 export type ApiStatus = 400 | 401 | 403 | 404 | 405 | 409 | 411 | 413 | 415 | 429 | 500 | 502 | 503;
@@ -64,3 +65,9 @@ export async function answerApi(handler: () => Promise<Response>): Promise<Respo
     throw error;
   }
 }
+
+/** A /v1 endpoint asked with a method it does not take: 405 in OpenAI's shape, with the methods it does take. */
+export const methodNotAllowed = (allow: string) => () =>
+  answerApi(() =>
+    Promise.reject(new ApiError(405, apiTexts.methodNotAllowed, "method_not_allowed", { Allow: allow })),
+  );

@@ -10,10 +10,11 @@ import type { StreamEntry } from "#contract/jobs";
 import { isActive } from "#contract/lifecycle";
 import { askFromApi, SendRefusedError } from "../completions/completions.server";
 import { requestStops } from "../completions/stop.server";
-import { apiTexts, failureMessage } from "../texts/catalogue";
+import { apiTexts, failureMessage, messages } from "../texts/catalogue";
+import { rolesOf } from "../auth/users.server";
 import { listModels } from "../models/models.server";
 import { serverContext } from "../server-context.server";
-import { ApiError, type ApiStatus } from "./api-errors";
+import { apiErrorBody, ApiError, type ApiStatus } from "./api-errors";
 import { API_HEADERS, COMPLETION_ID_HEADER } from "./api-headers";
 import { authenticateApiRequest, type ApiCaller } from "./api-keys.server";
 import { chatRequestSchema, describeIssue, type ChatRequest } from "./chat-request";
@@ -229,6 +230,22 @@ async function replyEnding(completionId: string, replyLength: number) {
   };
 }
 
+/**
+ * A reply stopped before its end, as an API error: an API caller cannot stop one itself (leaving stops one
+ * nobody reads), so it was a ban (403, as the next request would be told) or an operator's stop.
+ */
+async function stoppedError(completion: Completion): Promise<ApiError> {
+  const roles = await rolesOf(serverContext().db, completion.user_id);
+  return roles.includes("banned")
+    ? new ApiError(403, messages.accountBanned, "account_suspended")
+    : new ApiError(409, apiTexts.replyStopped, "reply_stopped");
+}
+
+/** An error in the middle of a stream, as OpenAI sends one: an event with the error object and no choices. */
+const streamedError = (error: ApiError) => ({
+  error: { message: error.message, type: apiErrorBody(error.status, "", null).error.type, code: error.code },
+});
+
 /** A failed reply as an API error: a plan refusal is the caller's (403), anything else the vendors' (502). */
 function failureError(entry: Extract<StreamEntry, { type: "error" }>): ApiError {
   const status: ApiStatus = entry.code === "plan" ? 403 : 502;
@@ -244,8 +261,8 @@ async function wholeResponse(signal: AbortSignal, completion: Completion): Promi
   }
   // The client went away before the reply ended; it may still be read at the resume endpoint.
   if (!terminal) return new Response(null, { status: 499 });
-  if (terminal.type === "error") {
-    const error = failureError(terminal);
+  if (terminal.type === "error" || terminal.type === "stopped") {
+    const error = terminal.type === "error" ? failureError(terminal) : await stoppedError(completion);
     error.headers[COMPLETION_ID_HEADER] = completion.id;
     throw error;
   }
@@ -292,8 +309,10 @@ async function streamResponse(
         continue;
       }
       if (entry.type === "error") {
-        const error = failureError(entry);
-        yield event(offset, { error: { message: error.message, type: "server_error", code: error.code } });
+        yield event(offset, streamedError(failureError(entry)));
+      } else if (entry.type === "stopped") {
+        // Not finish_reason "stop": the client would take a cut reply for a whole one.
+        yield event(offset, streamedError(await stoppedError(completion)));
       } else {
         const { finishReason, usage } = await replyEnding(completion.id, offset);
         yield event(offset, chunk({}, finishReason));
