@@ -8,7 +8,7 @@ import type { MessageRole } from "#db/schema";
 import { messages } from "~/modules/texts/catalogue";
 import { insertChat, insertMessage } from "../support/rows";
 import { args, BASE, get, outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
-import { setUpTestEnv, importAfterEnv } from "../support/test-env";
+import { setUpTestEnv, importAfterEnv, storeQueuedCompletion } from "../support/test-env";
 
 const t = setUpTestEnv();
 const routes = importAfterEnv(async () => ({
@@ -19,6 +19,7 @@ const routes = importAfterEnv(async () => ({
   download: await import("~/routes/chat.$chatId.download"),
   archive: await import("~/routes/chat.archive"),
   page: await import("~/routes/chat.$chatId"),
+  stream: await import("~/routes/api.completions.$id.stream"),
   context: await import("~/modules/server-context.server"),
 }));
 
@@ -84,6 +85,40 @@ describe("GET /api/chats", () => {
       "Newer TRIP",
       "Older trip",
     ]);
+  });
+});
+
+describe("a reply's stream (GET /api/completions/:id/stream)", () => {
+  it("is a 404 for a Starter user's reply outside the history window, as its chat is, and readable inside it", async () => {
+    const me = await signedInUser("starter");
+    const replyIn = async (hoursAgo: number) => {
+      const chatId = await createChat(me.userId, `${hoursAgo} hours ago`, hoursAgo);
+      const { completionId } = await storeQueuedCompletion(t.db, me.userId, "hello", { chatId });
+      expect(await t.run(completionId)).toBe("done");
+      // The reply's end marked the chat as just used: back to when it was.
+      await t.db
+        .updateTable("chat_history")
+        .set({ updated_at: new Date(Date.now() - hoursAgo * 3_600_000).toISOString() })
+        .where("id", "=", chatId)
+        .execute();
+      return completionId;
+    };
+    const stream = (completionId: string, visitor: Visitor) =>
+      outcome(() =>
+        routes.stream.loader(
+          args(get(`/api/completions/${completionId}/stream`, visitor), { id: completionId }),
+        ),
+      );
+    const old = await replyIn(48);
+    const recent = await replyIn(1);
+    expect((await stream(old, me)).status).toBe(404);
+    const readable = await stream(recent, me);
+    expect(readable.status).toBe(200);
+    expect(String(readable.body)).toContain("event: done");
+    // The same reply, once its owner is Professional (no history window), and never for anyone else.
+    await t.db.updateTable("users").set({ plan: "professional" }).where("id", "=", me.userId).execute();
+    expect((await stream(old, me)).status).toBe(200);
+    expect((await stream(old, await signedInUser())).status).toBe(404);
   });
 });
 

@@ -92,6 +92,22 @@ export async function requireVisibleChat(db: Db, user: ChatOwner, chatId: string
   return chat;
 }
 
+/**
+ * A reply the user may read: their own, in a chat they can see (requireVisibleChat), so a Starter user's
+ * replies outside the history window are as gone at their stream's URL as in the chat list. Anything else is
+ * the same 404.
+ */
+export async function requireVisibleReply(db: Db, user: ChatOwner, completionId: string) {
+  const reply = await db
+    .selectFrom("completions")
+    .select("chat_id")
+    .where("id", "=", completionId)
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  if (!reply) throw notFound("Completion not found");
+  await requireVisibleChat(db, user, reply.chat_id);
+}
+
 /** The reply still being written for this chat, if any, with the failure of the last one when it failed. */
 export async function latestCompletion(db: Db, chatId: string) {
   return (
