@@ -8,7 +8,11 @@ import { createBullBoard } from "@bull-board/api";
 import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
 import { ExpressAdapter } from "@bull-board/express";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { recordAudit } from "~/modules/admin/audit.server";
+import type { SessionUser } from "~/modules/auth/session.server";
 import { requireAdmin } from "~/routes-support/auth.server";
+import { plainIp } from "~/utils/client-ip";
+import { webLogger } from "~/utils/logger.server";
 import { serverContext } from "~/modules/server-context.server";
 import { contentSecurityPolicy } from "~/utils/csp.server";
 
@@ -27,10 +31,35 @@ function asFetchRequest(req: ExpressRequest): Request {
   });
 }
 
-/** Express middleware: admins pass; anyone else gets the console's own refusal (a redirect with a toast). */
+/** A request that changes a queue or its jobs (pause, resume, retry, clean, promote, remove…): not a read. */
+const changesSomething = (req: ExpressRequest) => req.method !== "GET" && req.method !== "HEAD";
+
+/**
+ * Records a change made through the board once it has succeeded: who, from where, and the board's own request
+ * (`PUT /api/queues/completion/pause`), which names the action, the queue and any job.
+ */
+function auditWhenDone(req: ExpressRequest, res: ExpressResponse, admin: SessionUser) {
+  res.once("finish", () => {
+    if (res.statusCode >= 400) return;
+    recordAudit(serverContext().db, {
+      actorUserId: admin.user.id,
+      action: "queue.change",
+      details: { request: `${req.method} ${req.path}` },
+      ip: plainIp(req.ip ?? req.socket.remoteAddress ?? "unknown"),
+    }).catch((error: unknown) => webLogger().error({ err: error }, "could not audit a queue change"));
+  });
+}
+
+/**
+ * Express middleware: admins pass, and what they change is audited; anyone else gets the console's own refusal
+ * (a redirect with a toast).
+ */
 export function requireAdminMiddleware(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   requireAdmin(asFetchRequest(req)).then(
-    () => next(),
+    (admin) => {
+      if (changesSomething(req)) auditWhenDone(req, res, admin);
+      next();
+    },
     (refusal: unknown) => {
       if (!(refusal instanceof Response)) return next(refusal);
       res.status(refusal.status);

@@ -12,7 +12,7 @@ import { randomBytes } from "node:crypto";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildIfNeeded } from "#server/build-if-needed";
-import { sessionCookieFor } from "../support/route-calls";
+import { sessionCookieFor, visitorWith } from "../support/route-calls";
 import { insertChat } from "../support/rows";
 import { importAfterEnv, setUpTestEnv } from "../support/test-env";
 import {
@@ -224,6 +224,42 @@ describe("REQUEST_TIMEOUT_SECONDS", () => {
     // The event stream has been open longer than a request may take to arrive, and is still open.
     expect(streamEnded).toBe(false);
     events.destroy();
+  });
+});
+
+describe("the queue board (/admin/queues)", () => {
+  it("audits every change an admin makes through it, with the admin and the address, and not a read", async () => {
+    const admin = await visitorWith(t, ["admin"]);
+    const board = (method: string, pathname: string) =>
+      sendRequest(`${impatient.base}/admin/queues${pathname}`, method, {
+        Cookie: admin.cookie,
+        Origin: impatient.base,
+        "Content-Length": 0,
+      }).then(async (response) => (await readAll(response), response.statusCode));
+    const changes = () =>
+      t.db
+        .selectFrom("audit_log")
+        .select(["actor_user_id", "details", "ip"])
+        .where("action", "=", "queue.change")
+        .orderBy("id")
+        .execute();
+    expect(await board("GET", "/api/queues")).toBe(200);
+    expect(await board("PUT", "/api/queues/completion/pause")).toBeLessThan(300);
+    expect(await board("PUT", "/api/queues/completion/resume")).toBeLessThan(300);
+    // Recorded once each answer has gone out.
+    await until(async () => (await changes()).length === 2, "two audited queue changes");
+    expect(await changes()).toEqual([
+      {
+        actor_user_id: admin.userId,
+        details: JSON.stringify({ request: "PUT /api/queues/completion/pause" }),
+        ip: "127.0.0.1",
+      },
+      {
+        actor_user_id: admin.userId,
+        details: JSON.stringify({ request: "PUT /api/queues/completion/resume" }),
+        ip: "127.0.0.1",
+      },
+    ]);
   });
 });
 

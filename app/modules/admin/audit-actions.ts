@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   "model.reorder",
   "settings.update",
   "user-key.revoke",
+  "queue.change",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
