@@ -38,6 +38,8 @@ const worker = new Worker<FloorJob>(
       model: "bench-model",
       messages,
       temperature: 0.7,
+      // The benchmark's mock vendor, on loopback.
+      internalAllowed: true,
     };
     for await (const chunk of vendor(request, new AbortController().signal)) {
       if (chunk.type === "text" && chunk.text) writer.push(chunk.text);

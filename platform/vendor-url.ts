@@ -1,8 +1,8 @@
 /**
  * Which vendor endpoint URLs an admin may enter (and a worker may then call): http(s) only, and no private,
  * loopback, link-local or otherwise internal address — by literal or by what a DNS name resolves to — unless
- * ALLOW_PRIVATE_VENDOR_URLS is on. Shared by the web (when saved) and the worker (again at connect time, so a
- * name that re-resolves to an internal address later is still refused).
+ * ALLOW_PRIVATE_VENDOR_URLS is on. Shared by the web (when saved) and the worker (again at connect time,
+ * worker/vendors/reach.ts, so a name that re-resolves to an internal address later is still refused).
  */
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";

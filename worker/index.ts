@@ -20,6 +20,7 @@ import {
   type CompletionJob,
 } from "#contract/jobs";
 import { checkVendor } from "./vendor-check";
+import { internalReach } from "./vendors/reach";
 import { DEFAULT_SWEEP, startSweeper } from "./sweeper";
 import { DEFAULT_TIMEOUTS, failCompletion, runCompletion, type CompletionRunner } from "./processor";
 
@@ -138,6 +139,7 @@ export async function startWorker(
     appSecret: env.appSecret,
     logger,
     timeouts: options.timeouts ?? DEFAULT_TIMEOUTS,
+    internalReach: internalReach(env),
   };
 
   const running = new Map<string, AbortController>();
@@ -172,7 +174,7 @@ export async function startWorker(
   worker.on("error", (error) => logger.error({ err: error.message }, "worker error"));
   const checker = new Worker(
     VENDOR_CHECK_QUEUE,
-    async (job) => checkVendor(db, env.appSecret, vendorCheckJobSchema.parse(job.data)),
+    async (job) => checkVendor(db, env.appSecret, vendorCheckJobSchema.parse(job.data), runner.internalReach),
     { connection: queueConnection(env.redisUrl, patient), concurrency: 10, prefix: env.queuePrefix },
   );
   checker.on("error", (error) => logger.error({ err: error.message }, "vendor check worker error"));

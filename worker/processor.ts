@@ -3,6 +3,7 @@
  * Safe to run again for the same completion (BullMQ is at-least-once): a finished completion is never re-run,
  * and a run that finds text already streamed asks the next vendor to continue it.
  */
+import type { InternalReach } from "./vendors/reach";
 import { randomUUID } from "node:crypto";
 import type { RedisClient } from "#platform/redis";
 import type { Db } from "#db/database";
@@ -31,6 +32,8 @@ export interface CompletionRunner {
   appSecret: string;
   logger: Logger;
   timeouts: { firstTokenMs: number; idleMs: number };
+  /** Which vendor endpoints may be on an internal address (worker/vendors/reach.ts). */
+  internalReach: InternalReach;
 }
 
 export type RunOutcome = "done" | "stopped" | "error" | "already-finished" | "missing" | "superseded";
@@ -206,6 +209,7 @@ class Run {
           // benchmark's tap reads the completion id before the colon). A re-queued job has no request id.
           requestId: `${this.completion.id}:${logContext()?.requestId ?? Date.now()}`,
           endpointUrl: route.endpointUrl,
+          internalAllowed: this.runner.internalReach(route.endpointUrl),
           apiKey: route.apiKey,
           model: route.vendorModelId,
           messages: prompt,

@@ -7,6 +7,7 @@ import { decryptSecret } from "#platform/crypto";
 import type { Db } from "#db/database";
 import type { VendorCheckJob, VendorCheckResult } from "#contract/jobs";
 import { adapterFor } from "./vendors/index";
+import type { InternalReach } from "./vendors/reach";
 import { VendorError } from "./vendors/types";
 
 const CHECK_TIMEOUT_MS = 15_000;
@@ -15,6 +16,7 @@ export async function checkVendor(
   db: Db,
   appSecret: string,
   job: VendorCheckJob,
+  internalReach: InternalReach,
 ): Promise<VendorCheckResult> {
   const vendor = await db
     .selectFrom("api_vendors")
@@ -41,6 +43,7 @@ export async function checkVendor(
       {
         requestId: `check:${Date.now()}`,
         endpointUrl: vendor.endpoint_url,
+        internalAllowed: internalReach(vendor.endpoint_url),
         apiKey: decryptSecret(encrypted, appSecret),
         model: model.model_id,
         messages: [{ role: "user", content: "Hello" }],

@@ -29,6 +29,7 @@ import { startWorker } from "#worker/index";
 import { runCompletion, type CompletionRunner } from "#worker/processor";
 import { VENDOR_NAMES } from "#contract/jobs";
 import { startMockVendor, type MockVendor } from "#scripts/mock-vendor";
+import { internalReach } from "#worker/vendors/reach";
 
 export const TEST_VENDOR_KEY = "test-vendor-key";
 
@@ -60,18 +61,22 @@ export interface TestEnv {
 export async function createTestEnv(): Promise<TestEnv> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "rogue-it-"));
   const database = await createTestDatabase(dataDir);
+  const mock = await startMockVendor({ port: 0 });
   Object.assign(process.env, {
     DATA_DIR: dataDir,
     DATABASE_URL: database.url,
     QUEUE_PREFIX: `it-${randomBytes(6).toString("hex")}`,
     APP_SECRET: randomBytes(32).toString("hex"),
     LOG_LEVEL: "silent",
+    // The operator's own endpoints, as npm run dev sets them: workers may call the mock on loopback.
+    ...Object.fromEntries(
+      VENDOR_NAMES.map((name) => [`VENDOR_${name.toUpperCase()}_URL`, mock.endpoint(name)]),
+    ),
   });
   const env = loadSharedEnv();
   const db = createDatabase(env.databaseUrl);
   await migrateToLatest(db);
   await seed(db);
-  const mock = await startMockVendor({ port: 0 });
   await applyVendorOverrides(
     db,
     Object.fromEntries(
@@ -91,6 +96,7 @@ export async function createTestEnv(): Promise<TestEnv> {
     appSecret: env.appSecret,
     logger,
     timeouts,
+    internalReach: internalReach(env),
   });
 
   return {

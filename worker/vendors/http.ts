@@ -11,6 +11,7 @@ import { STATUS_CODES } from "node:http";
 import { request as undiciRequest, type Dispatcher } from "undici";
 import { z } from "zod";
 import type { Failure } from "#contract/jobs";
+import { assertExternalLiteral, externalOnly } from "./reach";
 import { VendorError, type VendorRequest } from "./types";
 
 const DETAIL_LIMIT = 300;
@@ -97,8 +98,17 @@ export async function postJson(
   if (options.bearer) headers.Authorization = `Bearer ${request.apiKey}`;
   // undici's request never follows a redirect: one could send the key, or the request, to an address the
   // console would refuse. A 3xx is a failure like any other status that is not 2xx.
-  const init = { method: "POST" as const, headers, body: JSON.stringify(body), signal };
-  const response = await overNetwork(signal, () => undiciRequest(request.endpointUrl, init));
+  const init = {
+    method: "POST" as const,
+    headers,
+    body: JSON.stringify(body),
+    signal,
+    ...(request.internalAllowed ? {} : { dispatcher: externalOnly }),
+  };
+  const response = await overNetwork(signal, async () => {
+    if (!request.internalAllowed) assertExternalLiteral(request.endpointUrl);
+    return undiciRequest(request.endpointUrl, init);
+  });
   if (response.statusCode >= 200 && response.statusCode < 300) return response;
   const errorBody = parseJson(await readText(response, signal));
   const message = errorBody.ok ? vendorMessage(errorBody.value, request.apiKey) : undefined;

@@ -32,6 +32,8 @@ function vendorRequest(vendor: VendorName, overrides: Partial<VendorRequest> = {
     model: "mock-model",
     messages: [{ role: "user", content: USER_MESSAGE }],
     temperature: 0.3,
+    // The mock vendor is on loopback, as the operator's own endpoint may be.
+    internalAllowed: true,
     ...overrides,
   };
 }

@@ -17,6 +17,8 @@ export interface VendorRequest {
   temperature: number;
   /** A developer-API request's max_tokens; the adapter's own cap still applies when it is lower. */
   maxTokens?: number;
+  /** The endpoint may be on an internal address (worker/vendors/reach.ts); otherwise every connection is checked. */
+  internalAllowed: boolean;
 }
 
 export type VendorChunk =
