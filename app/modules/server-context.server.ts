@@ -19,10 +19,19 @@ interface ServerContext {
 
 let context: ServerContext | undefined;
 
+/** How long a command of the web's may wait for Redis's answer before the request answers 503. */
+export const REDIS_COMMAND_TIMEOUT_MS = 2_000;
+
 function create(): ServerContext {
   const env = webEnv();
-  // Fail fast when Redis is down, so a send answers 503 instead of hanging.
-  const failFast = { enableOfflineQueue: false, maxRetriesPerRequest: 1 };
+  // Fail fast when Redis is down, so a send answers 503 instead of hanging: a closed connection fails at once,
+  // and a Redis that stalls with its connection open (a paused process, a lost network) fails its commands
+  // after REDIS_COMMAND_TIMEOUT_MS. Blocking readers (the hub's, QueueEvents) have no such timeout.
+  const failFast = {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  };
   const redis = connectRedis(env.redisUrl, { ...failFast, lazyConnect: false });
   return {
     db: createDatabase(env.databaseUrl, serviceDatabaseOptions(webLogger())),
@@ -54,6 +63,13 @@ export const db = () => serverContext().db;
 
 const REDIS_WAIT_MS = 2_000;
 
+/** The 503 every request that needs Redis answers while Redis does not, with the catalogue's text. */
+export const redisUnavailable = () =>
+  new Response(messages.serviceUnavailable, {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" },
+  });
+
 /**
  * The shared Redis connection once it is ready. The first requests after start wait for it briefly rather
  * than fail (it has no offline queue); when Redis does not answer, the request ends with 503 and the
@@ -71,12 +87,7 @@ export async function readyRedis(redis = serverContext().redis): Promise<RedisCl
     const timer = setTimeout(() => done(false), REDIS_WAIT_MS);
     redis.once("ready", onReady);
   });
-  if (!ready) {
-    throw new Response(messages.serviceUnavailable, {
-      status: 503,
-      headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "5" },
-    });
-  }
+  if (!ready) throw redisUnavailable();
   return redis;
 }
 

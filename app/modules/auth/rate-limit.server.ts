@@ -10,7 +10,8 @@
  *   account, as fast as the vendor answers, whether a guessed or stolen key is valid.
  */
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
-import { readyRedis, serverContext } from "../server-context.server";
+import { readyRedis, redisUnavailable, serverContext } from "../server-context.server";
+import { webLogger } from "~/utils/logger.server";
 import { webEnv } from "~/utils/env.server";
 
 const WINDOW_SECONDS = 15 * 60;
@@ -43,12 +44,18 @@ function limiter(name: LimiterName): RateLimiterRedis {
   return limiters[name];
 }
 
-/** Takes one point from each key's allowance; false when any is spent. Redis trouble is thrown, not hidden. */
+/**
+ * Takes one point from each key's allowance; false when any is spent. Redis trouble is not hidden: it is
+ * logged and the request answers 503 (a limit that cannot be counted cannot let the attempt through).
+ */
 async function take(points: [LimiterName, string][]): Promise<boolean> {
   await readyRedis();
   const results = await Promise.allSettled(points.map(([name, key]) => limiter(name).consume(key)));
   for (const result of results) {
-    if (result.status === "rejected" && !(result.reason instanceof RateLimiterRes)) throw result.reason;
+    if (result.status === "rejected" && !(result.reason instanceof RateLimiterRes)) {
+      webLogger().error({ err: result.reason }, "a rate limit could not be counted in Redis");
+      throw redisUnavailable();
+    }
   }
   if (results.every((result) => result.status === "fulfilled")) return true;
   // A refused attempt costs nothing: the keys that had room get their point back, so one spent account

@@ -33,14 +33,7 @@ import { DEFAULT_TEMPERATURE, QUICK_ACTIONS, splitSystemPrefix, type QuickAction
 type Trx = Db;
 
 export type RefusalReason =
-  | "restricted"
-  | "limit"
-  | "inFlight"
-  | "model"
-  | "key"
-  | "busy"
-  | "state"
-  | "conflict";
+  "restricted" | "limit" | "inFlight" | "model" | "key" | "busy" | "state" | "conflict";
 
 export class SendRefusedError extends Refusal<400 | 403 | 409 | 429 | 503> {
   constructor(
