@@ -3,9 +3,10 @@
  * yet, admins also a link to the vendor setup, and nobody is asked for a key of their own. It takes every
  * vendor's key away for a while, so it runs as a project of its own before the others (playwright.config.ts).
  */
-import { composer } from "./support/chat";
+import { composer, expectExactText, lastReply, sendMessage } from "./support/chat";
+import { mockDirective } from "./support/mock";
 import type { TestDb } from "./support/db";
-import { expect, openAsAdmin, test } from "./support/fixtures";
+import { expect, expectToast, openAsAdmin, test } from "./support/fixtures";
 
 const NOT_SET_UP = "Rogue AI is not set up yet: no AI vendor can answer.";
 
@@ -39,4 +40,31 @@ test.describe("first run, no vendor key", () => {
       });
     });
   }
+
+  test("an admin pastes a key and tests it, and a user's reply then streams with no other step", async ({
+    page,
+    newVisitor,
+    signUp,
+  }) => {
+    await openAsAdmin(page, "/admin/api-vendors");
+    const card = page.getByTestId("vendor").filter({ hasText: "together" });
+    await card.getByLabel(/API key/).fill("sk-pasted-by-admin-7777");
+    await card.getByRole("button", { name: "Set key" }).click();
+    await expectToast(page, "Saved", "Key saved (ends in 7777).");
+    await page
+      .getByTestId("vendor")
+      .filter({ hasText: "together" })
+      .getByRole("button", { name: "Test connection" })
+      .click();
+    await expect(
+      page.getByTestId("vendor").filter({ hasText: "together" }).getByTestId("last-test"),
+    ).toContainText("Connection successful");
+
+    const user = await newVisitor();
+    await signUp(user);
+    await user.goto("/chat");
+    await expect(user.getByText(NOT_SET_UP)).toHaveCount(0);
+    await sendMessage(user, `Hello ${mockDirective({ reply: "Set up and streaming." })}`);
+    await expectExactText(lastReply(user), "Set up and streaming.");
+  });
 });
