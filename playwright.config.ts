@@ -2,6 +2,7 @@
  * Browser tests (tests/e2e). Two projects: `js` runs every spec; `no-js` runs, with JavaScript off, the tests
  * tagged @nojs (every form: sign-up, sign-in, demo, sign-out, chat send) and @nojs-only (the chat's no-JS
  * path). The server is the whole stack on a throwaway database with every vendor pointed at the mock vendor.
+ * `first-run` runs first and alone: it takes the vendors' keys away for a while (tests/e2e/first-run.spec.ts).
  */
 import { existsSync } from "node:fs";
 import { defineConfig } from "@playwright/test";
@@ -44,8 +45,22 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: "js", grepInvert: /@nojs-only/, use: { javaScriptEnabled: true } },
-    { name: "no-js", grep: /@nojs/, use: { javaScriptEnabled: false } },
+    // The first run changes what every test sees (no vendor has a key), so it runs alone, before the others.
+    { name: "first-run", testMatch: /first-run\.spec\.ts/ },
+    {
+      name: "js",
+      grepInvert: /@nojs-only/,
+      testIgnore: /first-run\.spec\.ts/,
+      dependencies: ["first-run"],
+      use: { javaScriptEnabled: true },
+    },
+    {
+      name: "no-js",
+      grep: /@nojs/,
+      testIgnore: /first-run\.spec\.ts/,
+      dependencies: ["first-run"],
+      use: { javaScriptEnabled: false },
+    },
   ],
   webServer: {
     command: "npx tsx tests/e2e/support/server.ts",

@@ -9,3 +9,26 @@ export async function activeVendor(db: Db) {
     .orderBy("priority_order")
     .executeTakeFirst();
 }
+
+/**
+ * Whether the user's replies can be answered at all: some vendor serves an available model with a key, the
+ * service's own or the user's. The same vendors the worker's routing walks (worker/routing.ts), so the chat says
+ * "not set up yet" exactly when a reply could only fail for want of a key. No activation step is needed.
+ * A null user asks about the service's own keys only.
+ */
+export async function canAnswer(db: Db, userId: string | null): Promise<boolean> {
+  const row = await db
+    .selectFrom("api_vendor_models as m")
+    .innerJoin("api_vendors as v", "v.id", "m.vendor_id")
+    .leftJoin("user_api_keys as k", (join) =>
+      join.onRef("k.vendor", "=", "v.name").on("k.user_id", "=", userId ?? ""),
+    )
+    .select("m.id")
+    .where("m.is_available", "=", 1)
+    .where((eb) =>
+      eb.or([eb("v.api_key_encrypted", "is not", null), eb("k.api_key_encrypted", "is not", null)]),
+    )
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

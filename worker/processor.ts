@@ -11,7 +11,6 @@ import { logContext } from "#platform/log-context";
 import type { Logger } from "#platform/logger";
 import { nowIso, type Completion } from "#db/schema";
 import { canUseModel, effectivePlan } from "#db/plans";
-import { activeVendor } from "#db/vendors";
 import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
 import { completionStopKey, type Failure, type FinishReason, type StreamEntry } from "#contract/jobs";
 import { failureFromRow, isFinished, terminalEntry, type FinishedStatus } from "#contract/lifecycle";
@@ -153,11 +152,8 @@ class Run {
       this.runner.appSecret,
     );
     if (routes.length === 0) {
-      const anyVendor = Boolean(await activeVendor(this.runner.db));
       return this.finish("error", {
-        failure: anyVendor
-          ? { code: "model", detail: `No available vendor serves ${this.completion.model_id}` }
-          : { code: "no_active_vendor" },
+        failure: { code: "model", detail: `No available vendor serves ${this.completion.model_id}` },
       });
     }
     let firstFailure: Failure | null = null;

@@ -1,6 +1,5 @@
 import { decryptSecret } from "#platform/crypto";
 import type { Db } from "#db/database";
-import { activeVendor } from "#db/vendors";
 
 export interface VendorRoute {
   vendor: string;
@@ -13,7 +12,8 @@ export interface VendorRoute {
 /**
  * The vendors to try for a catalogue model, in order: the active vendor first, then the others serving the
  * model by priority_order. A vendor without a key of the service's own uses the user's key for it, if any.
- * Empty when no vendor is active (the caller reports no_active_vendor).
+ * A vendor with a key is used without being activated; vendors without any key are left out while one has a
+ * key, and tried only when none has (their attempt then reports key_missing). Empty when no vendor serves it.
  */
 export async function vendorRoutes(
   db: Db,
@@ -34,9 +34,8 @@ export async function vendorRoutes(
     .orderBy("v.is_active", "desc")
     .orderBy("v.priority_order")
     .execute();
-  // The first route is the active vendor when it serves the model; only otherwise is the active one looked up.
-  if (rows[0]?.is_active !== 1 && !(await activeVendor(db))) return [];
-  return rows.map((row) => ({
+  const keyed = rows.filter((row) => row.api_key_encrypted);
+  return (keyed.length > 0 ? keyed : rows).map((row) => ({
     vendor: row.name,
     endpointUrl: row.endpoint_url,
     apiKey: row.api_key_encrypted ? decryptSecret(row.api_key_encrypted, appSecret) : null,

@@ -69,14 +69,6 @@ const chatActionForm = perLocale(() => coerceFormValue(chatActionSchema()));
 /** The chat's page, or the new chat's. */
 const chatPage = (chatId: string | null) => (chatId ? `/chat/${chatId}` : "/chat");
 
-/** The chat (or the new chat, keeping its chosen model) with the key dialog open. */
-function keyDialogUrl(chatId: string | null, model: string | undefined) {
-  const params = new URLSearchParams();
-  if (!chatId && model) params.set("model", model);
-  params.set("apikey", "edit");
-  return `${chatPage(chatId)}?${params}`;
-}
-
 /** A reply a request started; `queued` when this request stored it (not a repeated request id). */
 interface StartedReply {
   userId: string;
@@ -149,9 +141,6 @@ async function decideChatAction(
   } catch (error) {
     if (!(error instanceof SendRefusedError)) throw error;
     webMetrics().replyRequests.inc({ outcome: error.reason });
-    // docs/product.md §4: sending without the key replies need opens the key dialog, on the chat's own URL.
-    if (error.reason === "key")
-      return { to: keyDialogUrl(chatId, "model" in input ? input.model : undefined) };
     return { result: submission.reply({ formErrors: [error.message] }), status: error.status };
   }
 }

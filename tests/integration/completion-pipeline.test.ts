@@ -328,14 +328,28 @@ describe("running a completion", () => {
     }
   });
 
-  it("says no vendor is active when an admin deactivated them all", async () => {
+  it("uses a vendor with a key when none is activated, and skips the active one without a key", async () => {
+    const saved = await t.db.selectFrom("api_vendors").select(["id", "api_key_encrypted"]).execute();
     await t.db.updateTable("api_vendors").set({ is_active: 0 }).execute();
     try {
       const { completionId } = await t.createCompletion(userId, "anyone there?");
-      await expect(run(completionId)).resolves.toBe("error");
-      expect(await completionOf(t.db, completionId)).toMatchObject({ error_code: "no_active_vendor" });
+      await expect(run(completionId)).resolves.toBe("done");
+      expect(await completionOf(t.db, completionId)).toMatchObject({ vendor: "together" });
+      // The active vendor without a key of the service's own is not tried while another has one.
+      await t.db.updateTable("api_vendors").set({ is_active: 1 }).where("name", "=", "together").execute();
+      await t.db
+        .updateTable("api_vendors")
+        .set({ api_key_encrypted: null })
+        .where("name", "=", "together")
+        .execute();
+      const second = await t.createCompletion(userId, "and now?");
+      await expect(run(second.completionId)).resolves.toBe("done");
+      expect((await attempts(second.completionId)).map((a) => a.vendor)).not.toContain("together");
     } finally {
       await t.db.updateTable("api_vendors").set({ is_active: 1 }).where("name", "=", "together").execute();
+      for (const { id, api_key_encrypted } of saved) {
+        await t.db.updateTable("api_vendors").set({ api_key_encrypted }).where("id", "=", id).execute();
+      }
     }
   });
 

@@ -17,7 +17,7 @@ import { deleteChat } from "~/modules/chats/chats.server";
 import { QUICK_ACTIONS, quickActionRequest } from "~/modules/completions/quick-actions";
 import { startSession } from "~/routes-support/auth.server";
 import { handleChatAction } from "~/routes-support/chat-intents.server";
-import { nowIso, type Plan, type Role } from "#db/schema";
+import type { Plan, Role } from "#db/schema";
 import { completionStopKey } from "#contract/jobs";
 import { completionOf, insertUserKey, sessionUser, visibleMessages } from "../support/rows";
 import { directive, setUpTestEnv } from "../support/test-env";
@@ -259,56 +259,31 @@ describe("stop and users' keys", () => {
     expect(t.mock.requests()).toHaveLength(before);
   });
 
-  it("asks for the user's key when the active vendor has none, and uses it once stored", async () => {
+  it("says the service is not set up while no vendor has a key (no key dialog), and uses the user's own key once stored", async () => {
     const saved = await t.db
       .selectFrom("api_vendors")
       .select(["id", "api_key_encrypted", "is_active"])
       .execute();
-    await t.db
-      .updateTable("api_vendors")
-      .set({ api_key_encrypted: null })
-      .where("name", "=", "together")
-      .execute();
+    await t.db.updateTable("api_vendors").set({ api_key_encrypted: null }).execute();
     try {
       const session = await member("professional");
-      expect(await refusal(send(session, "no key yet"))).toBe("key");
-      // docs/product.md §4: the send form then opens the key dialog on the chat's URL (no `?index` left).
+      expect(await refusal(send(session, "no key yet"))).toBe("setup");
+      // docs/product.md §4: the send form answers with the plain sentence, not a redirect to the key dialog.
       const signedIn = await startSession(new Request("http://localhost/signin"), session.user, {
         redirectTo: "/chat",
         toast: { title: "Signed in" },
       });
       const cookie = signedIn.headers.get("Set-Cookie")!.split(";")[0]!;
-      const post = (url: string, chatId: string | null) =>
-        handleChatAction(
-          new Request(url, {
-            method: "POST",
-            headers: { cookie },
-            body: new URLSearchParams({
-              content: "no key yet",
-              requestId: uuidv7(),
-              model: "gemma-3-27b-it",
-            }),
-          }),
-          chatId,
-        ) as Promise<Response>;
-      const fromNewChat = await post("http://localhost/chat?index", null);
-      expect(fromNewChat.status).toBe(302);
-      expect(fromNewChat.headers.get("Location")).toBe("/chat?model=gemma-3-27b-it&apikey=edit");
-      const chatId = uuidv7();
-      await t.db
-        .insertInto("chat_history")
-        .values({
-          id: chatId,
-          user_id: session.user.id,
-          title: "Keyless",
-          model_id: "gemma-3-27b-it",
-          archived_at: null,
-          created_at: nowIso(),
-          updated_at: nowIso(),
-        })
-        .execute();
-      const fromChat = await post(`http://localhost/chat/${chatId}`, chatId);
-      expect(fromChat.headers.get("Location")).toBe(`/chat/${chatId}?apikey=edit`);
+      const answer = (await handleChatAction(
+        new Request("http://localhost/chat?index", {
+          method: "POST",
+          headers: { cookie },
+          body: new URLSearchParams({ content: "no key yet", requestId: uuidv7(), model: "gemma-3-27b-it" }),
+        }),
+        null,
+      )) as unknown as { init: { status: number } | null; data: unknown };
+      expect(answer.init?.status).toBe(503);
+      expect(JSON.stringify(answer.data)).toContain("Rogue AI is not set up yet: no AI vendor can answer.");
       await insertUserKey(t.db, session.user.id, "user-own-key", t.env.appSecret);
       const { completionId } = await send(session, "with my key");
       await finish(completionId);

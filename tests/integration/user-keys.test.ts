@@ -25,14 +25,19 @@ const failure = (promise: Promise<unknown>) =>
   );
 
 describe("a user's own API key", () => {
-  it("is asked for when the active vendor has no key of the service's own", async () => {
+  it("is needed only when no vendor has a key of the service's own, not merely the active one", async () => {
     const userId = await t.createUser();
-    expect(await userKeyStatus(t.db, userId)).toEqual({
-      vendor: "together",
-      vendorName: "Together AI",
-      required: true,
-      last4: null,
-    });
+    const status = { vendor: "together", vendorName: "Together AI", last4: null };
+    // The other vendors' keys answer: the user is not asked for one of their own.
+    expect(await userKeyStatus(t.db, userId)).toEqual({ ...status, required: false });
+    const saved = await t.db.selectFrom("api_vendors").select(["id", "api_key_encrypted"]).execute();
+    await t.db.updateTable("api_vendors").set({ api_key_encrypted: null }).execute();
+    try {
+      expect(await userKeyStatus(t.db, userId)).toEqual({ ...status, required: true });
+    } finally {
+      for (const { id, api_key_encrypted } of saved)
+        await t.db.updateTable("api_vendors").set({ api_key_encrypted }).where("id", "=", id).execute();
+    }
   });
 
   it("is refused with the vendor's answer when the vendor rejects it, and nothing is stored", async () => {

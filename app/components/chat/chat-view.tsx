@@ -252,6 +252,23 @@ function useSentMessage(requestId: string, firstMessage: boolean) {
   };
 }
 
+/** Until a vendor can answer: one plain sentence, and for admins the way to the vendor setup. */
+function NotSetUpNotice({ isAdmin }: { isAdmin: boolean }) {
+  return (
+    <p
+      role="status"
+      className="border-b border-zinc-800 bg-zinc-900 px-4 py-3 text-center text-sm text-zinc-300"
+    >
+      {catalogue.notSetUp}{" "}
+      {isAdmin ? (
+        <Link to="/admin/api-vendors" className="underline">
+          {catalogue.setUpVendors}
+        </Link>
+      ) : null}
+    </p>
+  );
+}
+
 export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("chat");
   const {
@@ -289,7 +306,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
   // A message just sent counts as a reply in progress: no second send, regenerate or edit meanwhile.
   const idle = !pendingCompletionId && !sent;
   const answered = sent?.answered ? sent.completionId : "";
-  const cannotSend = props.isRestricted || props.messagesLeft === 0;
+  const cannotSend = props.isRestricted || props.messagesLeft === 0 || props.notSetUp;
   const intent = resultIntent(lastResult);
   const composerResult = intent === "send" || intent === "quick-action" ? lastResult : undefined;
   const otherErrors = composerResult ? [] : formErrors(lastResult);
@@ -308,6 +325,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
         </noscript>
       ) : null}
       <ApiKeyDialog status={props.apiKey} open={props.keyDialog} />
+      {props.notSetUp ? <NotSetUpNotice isAdmin={Boolean(isAdmin)} /> : null}
       {chatId && title ? <ChatTitleBar chatId={chatId} title={title} /> : null}
       <div className="relative flex min-h-0 flex-1 flex-col">
         <div

@@ -120,7 +120,7 @@ function asApiError(error: SendRefusedError): ApiError {
     restricted: "account_restricted",
     limit: "plan_limit",
     model: "model_not_allowed",
-    key: "vendor_key_missing",
+    setup: "service_not_set_up",
     busy: "service_unavailable",
     inFlight: "too_many_requests_in_flight",
     state: "invalid_request",

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from "uuid";
 import { readSnapshot, type Db } from "#db/database";
+import { canAnswer } from "#db/vendors";
 import { failureFromRow, isActive } from "#contract/lifecycle";
 import type { SessionUser } from "../auth/session.server";
 import { messagesLeftToday } from "../completions/completions.server";
@@ -83,22 +84,22 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
   const { user } = session;
   const models = await listModels(db());
   // One snapshot: a reply stored between two of these reads would otherwise be neither a message nor pending.
-  const { chat, messages, completion, failed, quota, failures, apiKey, preferences } = await readSnapshot(
-    db(),
-    async (snapshot) => {
+  const { chat, messages, completion, failed, quota, failures, apiKey, preferences, answerable } =
+    await readSnapshot(db(), async (snapshot) => {
       const chat = chatId ? await requireVisibleChat(snapshot, user, chatId) : null;
-      const [messages, completion, failed, quota, failures, apiKey, preferences] = await Promise.all([
-        chat ? visibleMessages(snapshot, chat.id) : [],
-        chat ? latestCompletion(snapshot, chat.id) : null,
-        chat ? failedQuestions(snapshot, chat.id) : Promise.resolve<FailedQuestions>({}),
-        messagesLeftToday(snapshot, user.id, user.plan),
-        consecutiveFailures(snapshot, user.id),
-        userKeyStatus(snapshot, user.id),
-        getPreferences(snapshot, user.id),
-      ]);
-      return { chat, messages, completion, failed, quota, failures, apiKey, preferences };
-    },
-  );
+      const [messages, completion, failed, quota, failures, apiKey, preferences, answerable] =
+        await Promise.all([
+          chat ? visibleMessages(snapshot, chat.id) : [],
+          chat ? latestCompletion(snapshot, chat.id) : null,
+          chat ? failedQuestions(snapshot, chat.id) : Promise.resolve<FailedQuestions>({}),
+          messagesLeftToday(snapshot, user.id, user.plan),
+          consecutiveFailures(snapshot, user.id),
+          userKeyStatus(snapshot, user.id),
+          getPreferences(snapshot, user.id),
+          canAnswer(snapshot, user.id),
+        ]);
+      return { chat, messages, completion, failed, quota, failures, apiKey, preferences, answerable };
+    });
   const pending = completion && isActive(completion.status) ? completion.id : null;
   const modelId = resolveModelId(models, chat?.model_id ?? query.get("model")) ?? "";
   return {
@@ -123,9 +124,10 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
     /** Whether a reply that finishes while the tab is hidden shows a desktop notification. */
     notifications: preferences.notifications,
     editing: query.get("edit") === "last",
-    // Opens by itself when replies need the user's key and none is stored, unless settings are open.
-    keyDialog:
-      query.get("apikey") === "edit" || Boolean(apiKey?.required && !apiKey.last4 && !query.has("settings")),
+    /** No vendor can answer yet (no key anywhere): the chat says so instead of taking messages. */
+    notSetUp: !answerable,
+    // Opens only when the user asks for it (Settings → their own key), never by itself.
+    keyDialog: query.get("apikey") === "edit",
   };
 }
 

@@ -15,11 +15,11 @@ import { completionJobOptions, type CompletionJob } from "#contract/jobs";
 import type { SessionUser } from "../auth/session.server";
 import { createChat, requireChat } from "../chats/chats.server";
 import { chatTitleFrom } from "../chats/titles";
-import { failureMessage, messages } from "../texts/catalogue";
+import { messages } from "../texts/catalogue";
 import { Refusal } from "../errors/refusal";
 import { listModels, resolveModelId } from "../models/models.server";
 import { serverContext } from "../server-context.server";
-import { userKeyStatus } from "../vendors/user-keys.server";
+import { canAnswer } from "#db/vendors";
 import { isActive } from "#contract/lifecycle";
 import { activeCompletionIds } from "#db/active-completions";
 import { notFound } from "~/utils/http.server";
@@ -33,7 +33,7 @@ import { DEFAULT_TEMPERATURE, QUICK_ACTIONS, splitSystemPrefix, type QuickAction
 type Trx = Db;
 
 export type RefusalReason =
-  "restricted" | "limit" | "inFlight" | "model" | "key" | "busy" | "state" | "conflict";
+  "restricted" | "limit" | "inFlight" | "model" | "setup" | "busy" | "state" | "conflict";
 
 export class SendRefusedError extends Refusal<400 | 403 | 409 | 429 | 503> {
   constructor(
@@ -99,10 +99,8 @@ async function chooseModel(db: Db, plan: Plan, requested: string | null | undefi
 async function assertMayAsk(trx: Trx, session: SessionUser): Promise<number> {
   if (session.roles.includes("restricted"))
     throw new SendRefusedError(messages.restricted, 403, "restricted");
-  const status = await userKeyStatus(trx, session.user.id);
-  if (status?.required && !status.last4) {
-    throw new SendRefusedError(failureMessage({ code: "key_missing", detail: status.vendor }), 400, "key");
-  }
+  // Until a vendor can answer, the request would only fail in the worker: say the service is not set up.
+  if (!(await canAnswer(trx, session.user.id))) throw new SendRefusedError(messages.notSetUp, 503, "setup");
   await lockUserRow(trx, session.user.id);
   if (session.user.plan === "starter") {
     const { starterDailyReplies } = await readPlanLimits(trx);

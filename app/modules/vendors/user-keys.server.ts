@@ -1,10 +1,10 @@
 /**
- * Users' own vendor keys (bring your own). Stored encrypted, used only for that user's replies, and only
- * asked for when the active vendor has no key of the service's own.
+ * Users' own vendor keys (bring your own). Stored encrypted, used only for that user's replies; the key dialog
+ * opens only when the user asks for it (docs/product.md §4).
  */
 import { encryptSecret } from "#platform/crypto";
 import type { Db } from "#db/database";
-import { activeVendor } from "#db/vendors";
+import { activeVendor, canAnswer } from "#db/vendors";
 import { nowIso } from "#db/schema";
 import type { VendorCheckResult } from "#contract/jobs";
 import { failureMessage } from "../texts/catalogue";
@@ -17,7 +17,7 @@ export interface UserKeyStatus {
   /** The active vendor, whose key the user would provide. */
   vendor: string;
   vendorName: string;
-  /** True when the service has no key for the active vendor, so replies need the user's own. */
+  /** True when no vendor has a key of the service's own, so replies need the user's own. */
   required: boolean;
   /** Last four characters of the user's stored key for that vendor, or null. */
   last4: string | null;
@@ -35,7 +35,7 @@ export async function userKeyStatus(db: Db, userId: string): Promise<UserKeyStat
   return {
     vendor: active.name,
     vendorName: active.display_name,
-    required: !active.api_key_encrypted,
+    required: !active.api_key_encrypted && !(await canAnswer(db, null)),
     last4: own?.last4 ?? null,
   };
 }

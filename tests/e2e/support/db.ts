@@ -142,6 +142,16 @@ export class TestDb {
     );
   }
 
+  /** Every vendor's sealed service key, to clear them for a test and put them back after it. */
+  vendorKeys(): { id: number; api_key_encrypted: string | null }[] {
+    return this.all("select id, api_key_encrypted from api_vendors");
+  }
+
+  setVendorKeys(keys: { id: number; api_key_encrypted: string | null }[]) {
+    for (const key of keys)
+      this.write("update api_vendors set api_key_encrypted = ? where id = ?", key.api_key_encrypted, key.id);
+  }
+
   /** Writes through a short-lived connection, so the run's processes never wait on a test's lock for long. */
   private write(sql: string, ...params: Param[]) {
     const writer = new Database(this.file, { fileMustExist: true, timeout: 5_000 });
