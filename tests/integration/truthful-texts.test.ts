@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTING_KEYS, writeSetting } from "#db/system-settings";
-import { activeVendor } from "#db/vendors";
 import { buildIfNeeded } from "#server/build-if-needed";
 import { sessionCookieFor } from "../support/route-calls";
 import { setUpTestEnv } from "../support/test-env";
@@ -60,15 +59,19 @@ describe("Starter limits in the texts", () => {
 });
 
 describe("whose vendor key replies use", () => {
-  /** The active vendor's key of the service's own, as Admin → API Vendors or VENDOR_*_KEY store it. */
-  async function setServiceKey(encrypted: string | null) {
-    const vendor = await activeVendor(t.db);
-    await t.db
-      .updateTable("api_vendors")
-      .set({ api_key_encrypted: encrypted })
-      .where("id", "=", vendor!.id)
-      .execute();
-    return vendor!.api_key_encrypted;
+  /**
+   * Every vendor's key of the service's own, as Admin → API Vendors or VENDOR_*_KEY store them: a user's own
+   * key is what replies would use only when no vendor has one.
+   */
+  async function setServiceKeys(keys: Map<number, string | null> | null) {
+    const vendors = await t.db.selectFrom("api_vendors").select(["id", "api_key_encrypted"]).execute();
+    for (const vendor of vendors)
+      await t.db
+        .updateTable("api_vendors")
+        .set({ api_key_encrypted: keys?.get(vendor.id) ?? null })
+        .where("id", "=", vendor.id)
+        .execute();
+    return new Map(vendors.map((vendor) => [vendor.id, vendor.api_key_encrypted]));
   }
 
   it("is the service's while it has one, with nothing to set; else the user's, with Set API Key", async () => {
@@ -82,7 +85,7 @@ describe("whose vendor key replies use", () => {
     expect(providedDialog).toContain("The service has a Together AI key of its own, and replies use it.");
     expect(providedDialog).not.toContain("The service has no Together AI key of its own");
 
-    const serviceKey = await setServiceKey(null);
+    const serviceKeys = await setServiceKeys(null);
     try {
       const required = await page("/chat?settings=account", asVisitor);
       expect(required).toContain("Together AI needs your own API key to reply.");
@@ -91,7 +94,7 @@ describe("whose vendor key replies use", () => {
         "The service has no Together AI key of its own, so replies use yours.",
       );
     } finally {
-      await setServiceKey(serviceKey);
+      await setServiceKeys(serviceKeys);
     }
   });
 });
