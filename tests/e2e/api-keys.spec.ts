@@ -33,7 +33,10 @@ test.describe("API keys", { tag: ALSO_WITHOUT_JS }, () => {
   }) => {
     db.setPlan(user.id, "professional");
     await page.goto("/chat?settings=account");
-    await page.getByRole("dialog", { name: "Settings" }).getByRole("link", { name: "Manage developer API keys" }).click();
+    await page
+      .getByRole("dialog", { name: "Settings" })
+      .getByRole("link", { name: "Manage developer API keys" })
+      .click();
     await expect(page).toHaveURL(PATH);
     await expect(page.getByRole("heading", { name: "Developer API keys", level: 1 })).toBeVisible();
     await expect(page.getByText("No API keys yet.")).toBeVisible();
