@@ -7,6 +7,7 @@ import {
   expectSignedOut,
   expectToast,
   openDemoLink,
+  signIn,
   test,
 } from "./support/fixtures";
 
@@ -291,5 +292,59 @@ test.describe("/settings", () => {
     await page.goto("/settings");
     await expect(page).toHaveURL("/chat?settings=preferences");
     await expect(tab(page, "Preferences")).toHaveAttribute("aria-selected", "true");
+  });
+});
+
+test.describe("password and sessions", { tag: ALSO_WITHOUT_JS }, () => {
+  test("a user changes their password, which signs out their other browser, and ends other sessions at will", async ({
+    page,
+    browser,
+    user,
+  }) => {
+    // The same account signed in on another device.
+    const other = await browser.newContext({ javaScriptEnabled: withJs() });
+    const otherPage = await other.newPage();
+    await signIn(otherPage, user);
+
+    await page.goto("/chat?settings=account");
+    await dialog(page).getByRole("link", { name: "Password and sessions" }).click();
+    await expect(page.getByRole("heading", { name: "Password and sessions", level: 1 })).toBeVisible();
+    await expect(page.getByTestId("other-sessions")).toHaveText(
+      "You are signed in on 1 other device or browser.",
+    );
+
+    // A wrong current password is refused in place, and nothing changes.
+    const newPassword = `${user.password}-new`;
+    await page.getByLabel("Current password").fill("not-my-password");
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("New password, again").fill(newPassword);
+    await submitForm(page, page.getByRole("button", { name: "Change password" }), "/settings/security");
+    await expect(page.getByText("That is not your current password.")).toBeVisible();
+
+    await page.getByLabel("Current password").fill(user.password);
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("New password, again").fill(newPassword);
+    await submitForm(page, page.getByRole("button", { name: "Change password" }), "/settings/security");
+    await expectToast(page, "Password changed", "Your other sessions have been signed out.");
+    await expect(page.getByTestId("other-sessions")).toHaveText("You are signed in only here.");
+    // The other browser is signed out; the new password signs it in again.
+    await otherPage.goto("/settings/security");
+    await expect(otherPage).toHaveURL(/\/signin/);
+    await signIn(otherPage, { email: user.email, password: newPassword });
+
+    await page.reload();
+    await expect(page.getByTestId("other-sessions")).toHaveText(
+      "You are signed in on 1 other device or browser.",
+    );
+    await submitForm(
+      page,
+      page.getByRole("button", { name: "Sign out everywhere else" }),
+      "/settings/security",
+    );
+    await expectToast(page, "Signed out everywhere else", "Only this session stays signed in.");
+    await expect(page.getByTestId("other-sessions")).toHaveText("You are signed in only here.");
+    await otherPage.goto("/settings/security");
+    await expect(otherPage).toHaveURL(/\/signin/);
+    await other.close();
   });
 });

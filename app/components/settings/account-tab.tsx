@@ -65,6 +65,15 @@ export function AccountTab({
 
       {account.authenticated ? (
         <LinkCard
+          id="settings-security"
+          title={t("security.linkTitle")}
+          body={t("security.linkBody")}
+          link={{ to: "/settings/security", label: t("security.linkTitle") }}
+        />
+      ) : null}
+
+      {account.authenticated ? (
+        <LinkCard
           id="settings-shared-links"
           title={chatTexts.sharedLinksTitle}
           body={chatTexts.sharedLinksBody}

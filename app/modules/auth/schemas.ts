@@ -21,14 +21,42 @@ export const signinSchema = perLocale(() =>
   }),
 );
 
+/** A new password, by sign-up's rules. */
+const newPasswordField = () =>
+  z
+    .string({ required_error: messages.passwordRequired })
+    .min(8, messages.passwordTooShort)
+    .max(256, messages.tooLong("password", 256));
+
 export const signupSchema = perLocale(() =>
   z.object({
     name: requiredText(messages.nameRequired, 100, messages.tooLong("name", 100)),
     email: emailField(),
-    password: z
-      .string({ required_error: messages.passwordRequired })
-      .min(8, messages.passwordTooShort)
-      .max(256, messages.tooLong("password", 256)),
+    password: newPasswordField(),
     redirectTo: z.string().max(2048).optional(),
   }),
+);
+
+/** Settings → Password and sessions: change the password, or end every other session. */
+export const accountSecuritySchema = perLocale(() =>
+  z
+    .discriminatedUnion("intent", [
+      z.object({
+        intent: z.literal("password"),
+        currentPassword: z
+          .string({ required_error: messages.currentPasswordRequired })
+          .max(256, messages.tooLong("password", 256)),
+        newPassword: newPasswordField(),
+        confirmPassword: z.string({ required_error: messages.passwordsDiffer }),
+      }),
+      z.object({ intent: z.literal("signout-others") }),
+    ])
+    .superRefine((form, context) => {
+      if (form.intent === "password" && form.newPassword !== form.confirmPassword)
+        context.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: messages.passwordsDiffer,
+          path: ["confirmPassword"],
+        });
+    }),
 );
