@@ -6,38 +6,40 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
-import { Redis } from "ioredis";
 import { connectRedis } from "#platform/redis";
 import { StartRefusal, untilAnswering } from "./start-refusal";
 
 export class RedisUnavailableError extends StartRefusal {}
 
+/**
+ * One PING over a connection of its own, which gives up at once (ioredis's own retries would print a trace
+ * each). Rejects with why it failed: ioredis rejects with "Connection is closed.", and the reason
+ * (ECONNREFUSED…) comes as an error event.
+ */
+export async function pingOnce(url: string): Promise<void> {
+  const client = connectRedis(url, {
+    lazyConnect: true,
+    connectTimeout: 2_000,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    retryStrategy: () => null,
+  });
+  let reason: unknown;
+  client.on("error", (error: unknown) => (reason = error));
+  try {
+    await client.connect().catch((error: unknown) => Promise.reject(reason ?? error));
+    await client.ping();
+  } finally {
+    client.disconnect();
+  }
+}
+
 /** Waits (ANSWER_WAIT_MS at most) until the Redis of REDIS_URL answers a PING. */
 export function untilRedisAnswers(url: string, log: (message: string) => void) {
-  return untilAnswering(
-    "REDIS_URL",
-    url,
-    async () => {
-      // One connection per try, which gives up at once: ioredis's own retries would print a trace each.
-      const client = connectRedis(url, {
-        lazyConnect: true,
-        connectTimeout: 2_000,
-        maxRetriesPerRequest: 0,
-        enableOfflineQueue: false,
-        retryStrategy: () => null,
-      });
-      // ioredis rejects with "Connection is closed."; the reason (ECONNREFUSED…) comes as an error event.
-      let reason: unknown;
-      client.on("error", (error: unknown) => (reason = error));
-      try {
-        await client.connect().catch((error: unknown) => Promise.reject(reason ?? error));
-        await client.ping();
-      } finally {
-        client.disconnect();
-      }
-    },
-    { remedy: "start it there, or unset REDIS_URL and npm start runs a private redis-server", log },
-  );
+  return untilAnswering("REDIS_URL", url, () => pingOnce(url), {
+    remedy: "start it there, or unset REDIS_URL and npm start runs a private redis-server",
+    log,
+  });
 }
 
 export const INSTALL_HINT =
@@ -54,20 +56,10 @@ export function findOnPath(binary: string): string | null {
 
 async function answers(socket: string): Promise<boolean> {
   if (!existsSync(socket)) return false;
-  const client = new Redis({
-    path: socket,
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await client.connect();
-    return (await client.ping()) === "PONG";
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
+  return pingOnce(`unix://${socket}`).then(
+    () => true,
+    () => false,
+  );
 }
 
 export interface PrivateRedis {

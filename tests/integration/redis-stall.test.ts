@@ -5,9 +5,9 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { v7 as uuidv7 } from "uuid";
-import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "#scripts/free-port";
+import { pingOnce } from "#server/redis";
 import { SendRefusedError, sendMessage } from "~/modules/completions/completions.server";
 import { REDIS_COMMAND_TIMEOUT_MS, serverContext } from "~/modules/server-context.server";
 import { messages } from "~/modules/texts/catalogue";
@@ -28,20 +28,14 @@ beforeAll(async () => {
       stdio: "ignore",
     },
   );
-  const answers = async () => {
-    const probe = new Redis({ port, host: "127.0.0.1", lazyConnect: true, retryStrategy: () => null });
-    probe.on("error", () => undefined);
-    try {
-      await probe.connect();
-      return (await probe.ping()) === "PONG";
-    } catch {
-      return false;
-    } finally {
-      probe.disconnect();
-    }
-  };
+  const url = `redis://127.0.0.1:${port}`;
+  const answers = () =>
+    pingOnce(url).then(
+      () => true,
+      () => false,
+    );
   await until(answers, "the test's redis-server");
-  process.env.REDIS_URL = `redis://127.0.0.1:${port}`;
+  process.env.REDIS_URL = url;
 });
 afterAll(() => {
   server.kill("SIGCONT");
