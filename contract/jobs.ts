@@ -136,3 +136,27 @@ export const vendorCheckResultSchema = z.discriminatedUnion("ok", [
   z.object({ ok: z.literal(false), failure: failureSchema }),
 ]);
 export type VendorCheckResult = z.infer<typeof vendorCheckResultSchema>;
+
+/** The vendors that speak OpenAI's wire format: their endpoints also list the models they serve. */
+export const OPENAI_FORMAT_VENDORS = [
+  "together",
+  "novita",
+  "openai",
+] as const satisfies readonly VendorName[];
+export const speaksOpenAiFormat = (name: string) =>
+  (OPENAI_FORMAT_VENDORS as readonly string[]).includes(name);
+
+/**
+ * The vendor-check queue's job names: a connection test, or a list of the models the vendor's endpoint reports
+ * (`GET …/models`), for the console to add in one click. Both take a VendorCheckJob.
+ */
+export const VENDOR_JOBS = { check: "check", models: "models" } as const;
+
+/** At most this many model ids come back from one list (an aggregator reports hundreds). */
+export const MAX_LISTED_MODELS = 500;
+
+export const modelListResultSchema = z.discriminatedUnion("ok", [
+  z.object({ ok: z.literal(true), models: z.array(z.string()).max(MAX_LISTED_MODELS) }),
+  z.object({ ok: z.literal(false), failure: failureSchema }),
+]);
+export type ModelListResult = z.infer<typeof modelListResultSchema>;

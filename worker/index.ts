@@ -16,10 +16,12 @@ import {
   COMPLETION_STOP_CHANNEL,
   completionJobSchema,
   VENDOR_CHECK_QUEUE,
+  VENDOR_JOBS,
   vendorCheckJobSchema,
   type CompletionJob,
 } from "#contract/jobs";
 import { checkVendor } from "./vendor-check";
+import { listVendorModels } from "./vendor-models";
 import { internalReach } from "./vendors/reach";
 import { DEFAULT_SWEEP, startSweeper } from "./sweeper";
 import { DEFAULT_TIMEOUTS, failCompletion, runCompletion, type CompletionRunner } from "./processor";
@@ -174,7 +176,12 @@ export async function startWorker(
   worker.on("error", (error) => logger.error({ err: error.message }, "worker error"));
   const checker = new Worker(
     VENDOR_CHECK_QUEUE,
-    async (job) => checkVendor(db, env.appSecret, vendorCheckJobSchema.parse(job.data), runner.internalReach),
+    async (job) => {
+      const data = vendorCheckJobSchema.parse(job.data);
+      return job.name === VENDOR_JOBS.models
+        ? listVendorModels(db, env.appSecret, data, runner.internalReach)
+        : checkVendor(db, env.appSecret, data, runner.internalReach);
+    },
     { connection: queueConnection(env.redisUrl, patient), concurrency: 10, prefix: env.queuePrefix },
   );
   checker.on("error", (error) => logger.error({ err: error.message }, "vendor check worker error"));

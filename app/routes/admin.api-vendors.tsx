@@ -15,7 +15,7 @@ export const loader = adminLoader(loadVendors);
 export const action = adminAction(answerVendorAction);
 
 export default function AdminVendors() {
-  const { vendors } = useLoaderData<typeof loader>();
+  const { vendors, endpointModels } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("admin");
   return (
@@ -24,7 +24,12 @@ export default function AdminVendors() {
       <ActionToast data={actionData} />
       <ul className="mt-4 space-y-4">
         {vendors.map((vendor) => (
-          <VendorCard key={vendor.id} vendor={vendor} result={actionData?.result} />
+          <VendorCard
+            key={vendor.id}
+            vendor={vendor}
+            result={actionData?.result}
+            endpointModels={endpointModels?.vendorName === vendor.name ? endpointModels : null}
+          />
         ))}
       </ul>
     </section>

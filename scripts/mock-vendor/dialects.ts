@@ -17,6 +17,24 @@ export const VENDOR_PATHS: Record<MockVendorName, string> = {
 };
 export const vendorByPath = new Map(MOCK_VENDORS.map((vendor) => [VENDOR_PATHS[vendor], vendor]));
 
+/** OpenAI's model list beside each chat-completions path (`…/v1/models`); ModelsLab has none. */
+export const vendorByModelsPath = new Map(
+  MOCK_VENDORS.filter((vendor) => VENDOR_PATHS[vendor].endsWith("/chat/completions")).map((vendor) => [
+    VENDOR_PATHS[vendor].replace(/\/chat\/completions$/, "/models"),
+    vendor,
+  ]),
+);
+
+/** The list as each vendor answers it: Together sends the bare array, the others OpenAI's `{data}`. */
+export function modelListBody(vendor: MockVendorName, models: string): unknown {
+  const data = models
+    .split(",")
+    .map((id) => id.trim())
+    .filter(Boolean)
+    .map((id) => ({ id, object: "model", created: 0, owned_by: vendor }));
+  return vendor === "together" ? data : { object: "list", data };
+}
+
 // Lenient on purpose: the mock answers whatever a client sends, as long as the body is a JSON object.
 export const chatCallSchema = z.object({
   model: z.string().catch(""),
@@ -66,7 +84,7 @@ export function capPieces(
 export const lastUserMessage = (messages: Turn[]) =>
   messages.findLast((turn) => turn.role === "user")?.content;
 
-function bearerKey(header: string | undefined): string {
+export function bearerKey(header: string | undefined): string {
   return header?.match(/^Bearer\s+(.+)$/i)?.[1]?.trim() ?? "";
 }
 

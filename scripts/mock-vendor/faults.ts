@@ -53,6 +53,10 @@ export const behaviourSchema = z.object({
   usage: z.boolean().default(true).describe("send a final usage chunk before [DONE]"),
   modelslabShape: z.enum(["output", "choices"]).default("output").describe("ModelsLab success body shape"),
   requireKey: z.string().optional().describe("answer 401 to any other key"),
+  models: z
+    .string()
+    .default("mock-chat-small,mock-chat-large")
+    .describe("the model ids GET …/models reports, comma-separated (OpenAI-format vendors)"),
   errorMessage: z.string().optional().describe("message of a status fault's error body"),
   gate: z
     .string()

@@ -48,6 +48,28 @@ describe("mock vendor", () => {
     expect(mock.url).toBe(`http://127.0.0.1:${mock.port}`);
   });
 
+  it("lists its models beside each OpenAI-format path, as each vendor shapes the list", async () => {
+    mock.setBehaviour({ models: "m-one, m-two" });
+    const together = await fetch(`${mock.url}/together/v1/models`);
+    expect(await together.json()).toEqual([
+      { id: "m-one", object: "model", created: 0, owned_by: "together" },
+      { id: "m-two", object: "model", created: 0, owned_by: "together" },
+    ]);
+    const novita = (await (await fetch(`${mock.url}/novita/v3/openai/models`)).json()) as { data: unknown[] };
+    expect(novita.data).toHaveLength(2);
+    expect((await fetch(`${mock.url}/modelslab/api/v6/llm/models`)).status).toBe(404);
+    mock.setBehaviour({ requireKey: "sk-right" }, "openai");
+    expect((await fetch(`${mock.url}/openai/v1/models`)).status).toBe(401);
+    const keyed = await fetch(`${mock.url}/openai/v1/models`, {
+      headers: { Authorization: "Bearer sk-right" },
+    });
+    expect(keyed.status).toBe(200);
+    expect(mock.requests("openai").map((request) => request.path)).toEqual([
+      "/openai/v1/models",
+      "/openai/v1/models",
+    ]);
+  });
+
   it("builds its default reply from a fixed multi-byte vocabulary", () => {
     expect(mock.expectedReply("novita", "hi", { tokens: 4 })).toBe("Mock novita reply: Hello wörld 世界 🙂");
     expect(mock.expectedReply("together", "hi", { tokens: 11 })).toMatch(/👩‍💻 Hello$/u);

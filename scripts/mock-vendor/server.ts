@@ -5,13 +5,16 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import {
+  bearerKey,
   capPieces,
   chatCallSchema,
   continuationPieces,
   dialectFor,
   lastUserMessage,
+  modelListBody,
   replyPieces,
   VENDOR_PATHS,
+  vendorByModelsPath,
   vendorByPath,
   type Turn,
 } from "./dialects";
@@ -120,6 +123,8 @@ class MockVendorServer {
     if (vendor && request.method === "POST") {
       return this.handleVendor(vendor, url.pathname, request, response);
     }
+    const lister = vendorByModelsPath.get(url.pathname);
+    if (lister && request.method === "GET") return this.handleModels(lister, url.pathname, request, response);
     if (url.pathname.startsWith("/__mock/")) return this.handleControl(url, request, response);
     sendJson(response, 404, { error: { message: `No mock route for ${request.method} ${url.pathname}` } });
   }
@@ -160,6 +165,28 @@ class MockVendorServer {
       ...capPieces(this.piecesFor(vendor, call.messages, behaviour), call.max_tokens),
       gateOpened: behaviour.gate === undefined ? undefined : this.gates.opened(behaviour.gate),
     });
+  }
+
+  /** `GET …/models`. No key is needed (a local server asks none) unless `requireKey` is set. */
+  private handleModels(
+    vendor: MockVendorName,
+    path: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ) {
+    this.record({ vendor, path, headers: flattenHeaders(request.headers), body: null, at: Date.now() });
+    const dialect = dialectFor(vendor);
+    const behaviour = this.behaviourFor(vendor, undefined);
+    if (
+      behaviour.requireKey !== undefined &&
+      bearerKey(request.headers.authorization) !== behaviour.requireKey
+    ) {
+      return sendJson(response, 401, dialect.errorBody(dialect.invalidKeyMessage));
+    }
+    if (isStatusFault(behaviour.fault)) {
+      return sendJson(response, Number(behaviour.fault), dialect.errorBody(faultMessage(behaviour)));
+    }
+    sendJson(response, 200, modelListBody(vendor, behaviour.models));
   }
 
   private piecesFor(vendor: MockVendorName, messages: Turn[], behaviour: MockBehaviour): string[] {

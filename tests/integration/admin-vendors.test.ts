@@ -166,6 +166,106 @@ describe("an admin on the vendors screen", () => {
     expect(shown?.lastTest?.message).toMatch(/^Connection successful \(\d+ ms\)$/);
   });
 
+  type Listed = {
+    endpointModels: { vendorName: string; ok: boolean; message?: string; models?: unknown[] } | null;
+  };
+  const listModels = async (admin: Visitor, vendor: string) =>
+    (await outcome(() => route.loader(args(get(`/admin/api-vendors?models=${vendor}`, admin)))))
+      .body as Listed;
+
+  it("lists the models an OpenAI-format endpoint reports and adds one to the catalogue in one click", async () => {
+    const admin = await visitorWith(t, ["admin"]);
+    t.mock.setBehaviour({ models: "llama3.2:3b,mlx-community/Qwen2.5@4bit" }, "openai");
+    const openai = await vendorNamed("openai");
+    expect((await listModels(admin, "openai")).endpointModels).toEqual({
+      vendorName: "openai",
+      ok: true,
+      models: [
+        { id: "llama3.2:3b", inCatalogue: null },
+        { id: "mlx-community/Qwen2.5@4bit", inCatalogue: null },
+      ],
+    });
+    expect(t.mock.requests("openai").at(-1)?.path).toBe("/openai/v1/models");
+
+    const answer = await act(admin, {
+      intent: "add-model",
+      vendorId: String(openai.id),
+      vendorModelId: "llama3.2:3b",
+    });
+    expect(answer.status).toBe(302);
+    expect(await rowWhere(t.db, "ai_models", "model_id", "llama3.2:3b")).toMatchObject({
+      display_name: "llama3.2:3b",
+      icon_text: "L",
+    });
+    expect(await rowWhere(t.db, "api_vendor_models", "ai_model_id", "llama3.2:3b")).toMatchObject({
+      vendor_id: openai.id,
+      model_id: "llama3.2:3b",
+      is_available: 1,
+    });
+    // An id the catalogue cannot take as it is gets a tidy one; the vendor is still sent its own.
+    const tidied = await act(admin, {
+      intent: "add-model",
+      vendorId: String(openai.id),
+      vendorModelId: "mlx-community/Qwen2.5@4bit",
+    });
+    expect(tidied.status).toBe(302);
+    expect(
+      await rowWhere(t.db, "api_vendor_models", "ai_model_id", "mlx-community/Qwen2.5-4bit"),
+    ).toMatchObject({
+      model_id: "mlx-community/Qwen2.5@4bit",
+    });
+    expect((await listModels(admin, "openai")).endpointModels?.models).toEqual([
+      { id: "llama3.2:3b", inCatalogue: "llama3.2:3b" },
+      { id: "mlx-community/Qwen2.5@4bit", inCatalogue: "mlx-community/Qwen2.5@4bit" },
+    ]);
+  });
+
+  it("adds an endpoint's model the catalogue already has by serving that model from this vendor too", async () => {
+    const admin = await visitorWith(t, ["admin"]);
+    const novita = await vendorNamed("novita");
+    const existing = await t.db
+      .selectFrom("ai_models")
+      .selectAll()
+      .orderBy("order")
+      .executeTakeFirstOrThrow();
+    await act(admin, { intent: "add-model", vendorId: String(novita.id), vendorModelId: existing.model_id });
+    expect(await rowWhere(t.db, "ai_models", "model_id", existing.model_id)).toEqual(existing);
+    const served = await t.db
+      .selectFrom("api_vendor_models")
+      .select("model_id")
+      .where("vendor_id", "=", novita.id)
+      .where("ai_model_id", "=", existing.model_id)
+      .executeTakeFirstOrThrow();
+    expect(served.model_id).toBe(existing.model_id);
+  });
+
+  it("says why an endpoint's models could not be listed, and refuses a vendor that cannot list them", async () => {
+    const admin = await visitorWith(t, ["admin"]);
+    t.mock.setBehaviour({ fault: "401", errorMessage: "Incorrect API key provided" }, "together");
+    expect((await listModels(admin, "together")).endpointModels).toEqual({
+      vendorName: "together",
+      ok: false,
+      message: "Connection failed: 401 - Incorrect API key provided",
+    });
+    for (const bad of ["modelslab", "nobody", "openai%00"]) {
+      expect(
+        (await outcome(() => route.loader(args(get(`/admin/api-vendors?models=${bad}`, admin))))).status,
+      ).toBe(400);
+    }
+  });
+
+  it("refuses a blank or spaced model id to add with the catalogue's message", async () => {
+    const admin = await visitorWith(t, ["admin"]);
+    const openai = await vendorNamed("openai");
+    const before = await t.db.selectFrom("ai_models").select("model_id").execute();
+    for (const vendorModelId of ["", "two words"]) {
+      const answer = await act(admin, { intent: "add-model", vendorId: String(openai.id), vendorModelId });
+      expect(answer.status).toBe(400);
+      expect(JSON.stringify(answer.body)).toContain("Vendor model id");
+    }
+    expect(await t.db.selectFrom("ai_models").select("model_id").execute()).toEqual(before);
+  });
+
   it("answers an unknown vendor 404 and a tampered id 400, never 500", async () => {
     const admin = await visitorWith(t, ["admin"]);
     expect((await act(admin, { intent: "activate", vendorId: "999999" })).status).toBe(404);

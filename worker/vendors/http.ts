@@ -82,37 +82,55 @@ async function readText(response: VendorResponse, signal: AbortSignal): Promise<
 }
 
 /**
- * POSTs `body` as JSON and returns the response once it is known to be a success (2xx); any other status
- * becomes the VendorError its status and error message call for.
+ * Sends one request to `url` and returns the response once it is known to be a success (2xx); any other
+ * status becomes the VendorError its status and error message call for.
  */
-export async function postJson(
-  request: VendorRequest,
-  body: unknown,
+async function send(
+  request: VendorRequestTarget,
+  url: string,
+  init: { method: "GET" | "POST"; body?: string },
   signal: AbortSignal,
   options: { bearer: boolean },
 ): Promise<VendorResponse> {
-  const headers: Record<string, string> = {
-    "Content-Type": "application/json",
-    "X-Request-ID": request.requestId,
-  };
-  if (options.bearer) headers.Authorization = `Bearer ${request.apiKey}`;
+  const headers: Record<string, string> = { "X-Request-ID": request.requestId };
+  if (init.body !== undefined) headers["Content-Type"] = "application/json";
+  if (options.bearer && request.apiKey) headers.Authorization = `Bearer ${request.apiKey}`;
   // undici's request never follows a redirect: one could send the key, or the request, to an address the
   // console would refuse. A 3xx is a failure like any other status that is not 2xx.
-  const init = {
-    method: "POST" as const,
-    headers,
-    body: JSON.stringify(body),
-    signal,
-    ...(request.internalAllowed ? {} : { dispatcher: externalOnly }),
-  };
+  const dispatcherInit = request.internalAllowed ? {} : { dispatcher: externalOnly };
   const response = await overNetwork(signal, async () => {
-    if (!request.internalAllowed) assertExternalLiteral(request.endpointUrl);
-    return undiciRequest(request.endpointUrl, init);
+    if (!request.internalAllowed) assertExternalLiteral(url);
+    return undiciRequest(url, { ...init, headers, signal, ...dispatcherInit });
   });
   if (response.statusCode >= 200 && response.statusCode < 300) return response;
   const errorBody = parseJson(await readText(response, signal));
   const message = errorBody.ok ? vendorMessage(errorBody.value, request.apiKey) : undefined;
   throw new VendorError(statusFailure(response.statusCode, message, STATUS_CODES[response.statusCode]));
+}
+
+/** What a request needs of a VendorRequest to reach the vendor: no model, no messages. */
+export type VendorRequestTarget = Pick<
+  VendorRequest,
+  "requestId" | "endpointUrl" | "internalAllowed" | "apiKey"
+>;
+
+/** POSTs `body` as JSON to the vendor's endpoint (see `send`). */
+export function postJson(
+  request: VendorRequest,
+  body: unknown,
+  signal: AbortSignal,
+  options: { bearer: boolean },
+): Promise<VendorResponse> {
+  return send(request, request.endpointUrl, { method: "POST", body: JSON.stringify(body) }, signal, options);
+}
+
+/** GETs `url` (an address beside the vendor's endpoint) with the vendor's key, and reads its JSON. */
+export async function getJson(
+  request: VendorRequestTarget,
+  url: string,
+  signal: AbortSignal,
+): Promise<unknown> {
+  return readJson(await send(request, url, { method: "GET" }, signal, { bearer: true }), signal);
 }
 
 export async function readJson(response: VendorResponse, signal: AbortSignal): Promise<unknown> {

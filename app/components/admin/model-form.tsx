@@ -3,6 +3,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormField, InputField } from "~/components/admin/form-field";
 import { ErrorList } from "~/components/ui/field";
+import { OneButtonForm } from "~/components/admin/one-button-form";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { resultFor } from "~/modules/admin/action-result";
 import type { CatalogueModel } from "~/modules/admin/models-admin.server";
@@ -129,23 +130,14 @@ export function ModelForm({
 
 /** Up or down one place: a one-button form. */
 export function MoveButton({ model, direction }: { model: CatalogueModel; direction: "up" | "down" }) {
-  const [form] = useZodForm(modelActionSchema(), { id: `move-${direction}-${model.id}` });
-  const navigation = useNavigation();
-  const pending = usePending("move", model.id) && navigation.formData?.get("direction") === direction;
   const { t } = useTranslation("admin");
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value="move" />
-      <input type="hidden" name="modelId" value={model.id} />
-      <input type="hidden" name="direction" value={direction} />
-      <button
-        type="submit"
-        className="btn-secondary px-2 py-1 text-xs"
-        disabled={pending}
-        aria-label={t(direction === "up" ? "models.moveUp" : "models.moveDown", { name: model.name })}
-      >
-        {direction === "up" ? "↑" : "↓"}
-      </button>
-    </Form>
+    <OneButtonForm
+      formId={`move-${direction}-${model.id}`}
+      schema={modelActionSchema()}
+      fields={{ intent: "move", modelId: model.id, direction }}
+      label={direction === "up" ? "↑" : "↓"}
+      ariaLabel={t(direction === "up" ? "models.moveUp" : "models.moveDown", { name: model.name })}
+    />
   );
 }

@@ -3,9 +3,12 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FormField, InputField } from "~/components/admin/form-field";
 import { ErrorList } from "~/components/ui/field";
+import { OneButtonForm } from "~/components/admin/one-button-form";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { resultFor } from "~/modules/admin/action-result";
-import type { AdminVendorRow } from "~/modules/admin/vendors.server";
+import type { AdminVendorRow, EndpointModelList } from "~/modules/admin/vendors.server";
+import { speaksOpenAiFormat } from "#contract/jobs";
+import { EndpointModels } from "~/components/admin/endpoint-models";
 import { vendorActionSchema } from "~/modules/admin/schemas";
 
 type Intent = "activate" | "test" | "edit" | "key";
@@ -30,31 +33,28 @@ function ButtonForm({
   label: string;
   busy: string;
 }) {
-  const [form] = useZodForm(vendorActionSchema(), { id: `${intent}-vendor-${vendor.id}` });
-  const pending = usePending(vendor.id, intent);
   const { t } = useTranslation("admin");
   return (
-    <Form method="post" {...getFormProps(form)}>
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="vendorId" value={vendor.id} />
-      <button
-        type="submit"
-        className="btn-secondary px-2 py-1 text-xs"
-        disabled={pending}
-        aria-label={t("shared.named", { action: label, name: vendor.displayName })}
-      >
-        {pending ? busy : label}
-      </button>
-    </Form>
+    <OneButtonForm
+      formId={`${intent}-vendor-${vendor.id}`}
+      schema={vendorActionSchema()}
+      fields={{ intent, vendorId: vendor.id }}
+      label={label}
+      busyLabel={busy}
+      ariaLabel={t("shared.named", { action: label, name: vendor.displayName })}
+    />
   );
 }
 
 export function VendorCard({
   vendor,
   result,
+  endpointModels,
 }: {
   vendor: AdminVendorRow;
   result?: SubmissionResult<string[]>;
+  /** The models this vendor's endpoint reported, when the admin asked for them. */
+  endpointModels: EndpointModelList | null;
 }) {
   const [editForm, edit] = useZodForm(vendorActionSchema(), {
     id: `edit-vendor-${vendor.id}`,
@@ -146,6 +146,7 @@ export function VendorCard({
           {savingKey ? t("shared.saving") : t("vendors.setKey")}
         </button>
       </Form>
+      {speaksOpenAiFormat(vendor.name) ? <EndpointModels vendor={vendor} list={endpointModels} /> : null}
     </li>
   );
 }

@@ -75,7 +75,10 @@ async function requireModel(db: Db, modelId: string) {
 }
 
 /** Which vendor serves this model under which id: an empty id removes that vendor's mapping. */
-async function saveVendorModels(trx: Db, fields: ModelFields) {
+async function saveVendorModels(
+  trx: Db,
+  fields: Pick<ModelFields, "modelId" | "displayName" | "vendorModels">,
+) {
   if (fields.vendorModels.length === 0) return;
   const known = await trx
     .selectFrom("api_vendors")
@@ -263,4 +266,67 @@ export async function applyModelAction(ctx: ActionContext, actor: SessionUser, a
   });
   await publishEvent(redis, { type: "models-updated" });
   return message;
+}
+
+const CATALOGUE_ID = /^[A-Za-z0-9][A-Za-z0-9._:/-]{0,99}$/;
+
+/** A catalogue id for a vendor's model id: the same id where it is a valid one, else a tidied copy. */
+export function catalogueIdFor(vendorModelId: string): string {
+  if (CATALOGUE_ID.test(vendorModelId)) return vendorModelId;
+  const tidy = vendorModelId
+    .replace(/[^A-Za-z0-9._:/-]+/g, "-")
+    .replace(/^[^A-Za-z0-9]+/, "")
+    .slice(0, 100);
+  return tidy || "model";
+}
+
+/**
+ * A model an endpoint reports, added in one click: a new catalogue model under the vendor's id, served by that
+ * vendor — or, when the catalogue already has that id, that model served by this vendor too.
+ */
+export async function addEndpointModel(
+  ctx: ActionContext,
+  actor: SessionUser,
+  vendorId: number,
+  vendorModelId: string,
+) {
+  const modelId = catalogueIdFor(vendorModelId);
+  const existing = await ctx.db
+    .selectFrom("ai_models")
+    .select("display_name")
+    .where("model_id", "=", modelId)
+    .executeTakeFirst();
+  const vendorModels = [{ vendorId, vendorModelId }];
+  if (!existing) {
+    const lastSegment = vendorModelId.split("/").at(-1) ?? vendorModelId;
+    return applyModelAction(ctx, actor, {
+      intent: "add",
+      modelId,
+      displayName: vendorModelId.slice(0, 100),
+      iconText: (lastSegment.match(/[A-Za-z0-9]/)?.[0] ?? "M").toUpperCase(),
+      sizeLabel: "",
+      description: [],
+      isNew: false,
+      isPro: false,
+      isBeta: false,
+      isDefault: false,
+      supportsImages: false,
+      vendorModels,
+    });
+  }
+  const changes = await ctx.db.transaction().execute(async (trx) => {
+    const before = await modelState(trx, modelId);
+    await saveVendorModels(trx, { modelId, displayName: existing.display_name, vendorModels });
+    return changedFields(before, await modelState(trx, modelId));
+  });
+  await recordAudit(ctx.db, {
+    actorUserId: actor.user.id,
+    action: "model.update",
+    targetType: "model",
+    targetId: modelId,
+    details: { displayName: existing.display_name, ...changes },
+    ip: ctx.ip,
+  });
+  await publishEvent(ctx.redis, { type: "models-updated" });
+  return adminTexts.modelSaved(existing.display_name);
 }

@@ -1,5 +1,6 @@
 /** The admin console's form fields, shared by the browser (instant feedback) and the server (the real check). */
 import { z } from "zod";
+import { OPENAI_FORMAT_VENDORS } from "#contract/jobs";
 import { adminTexts } from "../texts/catalogue";
 import { AUDIT_ACTIONS } from "./audit-actions";
 import { perLocale } from "../i18n/translate";
@@ -64,6 +65,14 @@ const wholeNumber = (message: string, min: number, max: number) =>
 
 const vendorId = z.coerce.number().int().positive().max(2_147_483_647);
 
+/** A vendor's own id for a model, as its API names it ("" where a form leaves it blank). */
+const vendorModelId = () =>
+  z
+    .string({ required_error: adminTexts.vendorModelInvalid })
+    .trim()
+    .max(200, adminTexts.vendorModelInvalid)
+    .regex(/^\S*$/, adminTexts.vendorModelInvalid);
+
 export const vendorActionSchema = perLocale(() =>
   z.discriminatedUnion("intent", [
     z.object({ intent: z.literal("activate"), vendorId }),
@@ -84,9 +93,19 @@ export const vendorActionSchema = perLocale(() =>
       vendorId,
       apiKey: requiredText(adminTexts.keyRequired, 512),
     }),
+    z.object({
+      intent: z.literal("add-model"),
+      vendorId,
+      vendorModelId: vendorModelId().min(1, adminTexts.vendorModelInvalid),
+    }),
   ]),
 );
 export type VendorAction = z.infer<ReturnType<typeof vendorActionSchema>>;
+
+/** The vendors screen's query: `?models=<vendor>` lists the models that vendor's endpoint reports. */
+export const vendorScreenQuerySchema = z.object({
+  models: z.preprocess(blankAsMissing, z.enum(OPENAI_FORMAT_VENDORS).optional()),
+});
 
 /** The activity screen's filters and cursor; bad values answer 400. */
 export const auditQuerySchema = z.object({
@@ -128,12 +147,7 @@ const modelFields = () => ({
     .array(
       z.object({
         vendorId,
-        vendorModelId: z
-          .string()
-          .trim()
-          .max(200, adminTexts.vendorModelInvalid)
-          .regex(/^\S*$/, adminTexts.vendorModelInvalid)
-          .default(""),
+        vendorModelId: vendorModelId().default(""),
       }),
     )
     .max(50)

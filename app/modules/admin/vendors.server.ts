@@ -10,7 +10,8 @@ import { SETTING_KEYS, writeSetting } from "#db/system-settings";
 import type { SessionUser } from "../auth/session.server";
 import { adminTexts, connectionTestMessage } from "../texts/catalogue";
 import { publishEvent } from "../realtime/publish.server";
-import { runVendorCheck } from "../vendors/vendor-check.server";
+import { listEndpointModels, runVendorCheck } from "../vendors/vendor-check.server";
+import { addEndpointModel } from "./models-admin.server";
 import { auditTrail } from "./audit.server";
 import type { VendorAction } from "./schemas";
 import { AdminActionError, found, type ActionContext } from "./users.server";
@@ -134,6 +135,8 @@ export async function applyVendorAction(
       await audit("vendor.key", { last4 });
       return { message: adminTexts.vendorKeySaved(last4) };
     }
+    case "add-model":
+      return { message: await addEndpointModel(ctx, actor, vendor.id, action.vendorModelId) };
     case "test": {
       let result;
       try {
@@ -151,4 +154,38 @@ export async function applyVendorAction(
       return { message, test: { ok: result.ok } };
     }
   }
+}
+
+/** One model an endpoint reports, and the catalogue model this vendor already serves with it, if any. */
+export interface EndpointModel {
+  id: string;
+  inCatalogue: string | null;
+}
+
+export type EndpointModelList =
+  | { vendorName: string; ok: true; models: EndpointModel[] }
+  | { vendorName: string; ok: false; message: string };
+
+/** What the vendor's endpoint says it serves, beside what the catalogue already takes from it. */
+export async function endpointModelList(db: Db, vendorName: string): Promise<EndpointModelList> {
+  let result;
+  try {
+    result = await listEndpointModels({ vendor: vendorName });
+  } catch {
+    return { vendorName, ok: false, message: adminTexts.modelListUnavailable };
+  }
+  if (!result.ok) return { vendorName, ok: false, message: connectionTestMessage(result) };
+  const served = await db
+    .selectFrom("api_vendor_models")
+    .innerJoin("api_vendors", "api_vendors.id", "api_vendor_models.vendor_id")
+    .innerJoin("ai_models", "ai_models.model_id", "api_vendor_models.ai_model_id")
+    .select(["api_vendor_models.model_id", "ai_models.display_name"])
+    .where("api_vendors.name", "=", vendorName)
+    .execute();
+  const names = new Map(served.map((row) => [row.model_id, row.display_name]));
+  return {
+    vendorName,
+    ok: true,
+    models: result.models.map((id) => ({ id, inCatalogue: names.get(id) ?? null })),
+  };
 }

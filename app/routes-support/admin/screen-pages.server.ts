@@ -62,7 +62,10 @@ const answerChange =
     });
 
 /** A query string that fails its schema answers 400 (a tampered link), never 500. */
-function parseQuery<Schema extends z.ZodTypeAny>(schema: Schema, params: URLSearchParams): z.output<Schema> {
+export function parseQuery<Schema extends z.ZodTypeAny>(
+  schema: Schema,
+  params: URLSearchParams,
+): z.output<Schema> {
   const parsed = schema.safeParse(Object.fromEntries(params));
   if (!parsed.success) throw plainText(adminTexts.badQuery, 400);
   return parsed.data;
