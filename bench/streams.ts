@@ -13,6 +13,8 @@ export interface ReplyPlan {
   tokens: number;
   tokenMs: number;
   ttftMs?: number;
+  /** The mock streams the reply in pieces of pieceChars/2 to pieceChars characters (absent: a word each). */
+  pieceChars?: number;
   /** Per-vendor behaviour, e.g. { together: { fault: "500" } }. */
   vendors?: Record<string, Record<string, unknown>>;
 }
@@ -57,6 +59,7 @@ export function directiveMessage(plan: ReplyPlan): string {
     reply: replyText(plan),
     tokenMs: plan.tokenMs,
     ttftMs: plan.ttftMs ?? 0,
+    ...(plan.pieceChars ? { pieceChars: plan.pieceChars } : {}),
     usage: true,
     ...(plan.vendors ? { vendors: plan.vendors } : {}),
   };

@@ -50,8 +50,24 @@ export type Turn = ChatCall["messages"][number];
 // Multi-byte words on purpose: a client that decodes UTF-8 per network read garbles them.
 const VOCABULARY = ["Hello", "wörld", "世界", "🙂", "naïve", "façade", "Ωmega", "—", "日本語", "👩‍💻"];
 
+/** The text cut into pieces of max/2 to max characters in turn (whole code points). */
+function fixedPieces(text: string, max: number): string[] {
+  const characters = Array.from(text);
+  const shortest = Math.ceil(max / 2);
+  const pieces: string[] = [];
+  for (let at = 0, turn = 0; at < characters.length; turn += 1) {
+    const length = shortest + (turn % (max - shortest + 1));
+    pieces.push(characters.slice(at, at + length).join(""));
+    at += length;
+  }
+  return pieces;
+}
+
 export function replyPieces(vendor: MockVendorName, behaviour: MockBehaviour): string[] {
-  if (behaviour.reply !== undefined) return behaviour.reply.match(/\s*\S+|\s+$/gu) ?? [];
+  if (behaviour.reply !== undefined) {
+    if (behaviour.pieceChars > 0) return fixedPieces(behaviour.reply, behaviour.pieceChars);
+    return behaviour.reply.match(/\s*\S+|\s+$/gu) ?? [];
+  }
   const pieces = [`Mock ${vendor} reply:`];
   for (let i = 0; i < behaviour.tokens; i += 1) pieces.push(` ${VOCABULARY[i % VOCABULARY.length]}`);
   return pieces;

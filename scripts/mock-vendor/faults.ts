@@ -37,6 +37,14 @@ export const behaviourSchema = z.object({
   tokenMs: z.number().nonnegative().default(0).describe("delay between tokens, ms (20 = 50 tokens/s)"),
   tokens: z.number().int().nonnegative().default(12).describe("reply length in tokens when reply is unset"),
   reply: z.string().optional().describe("exact reply text, streamed in small pieces"),
+  pieceChars: z
+    .number()
+    .int()
+    .nonnegative()
+    .default(0)
+    .describe(
+      "stream the reply in pieces of N/2 to N characters in turn, as many vendors do (0: a word per piece)",
+    ),
   fault: faultSchema.default("none").describe("a status code, or how the answer breaks"),
   faultAfterTokens: z
     .number()

@@ -18,6 +18,7 @@ import { ScrollToBottom } from "./scroll-to-bottom";
 import { useReply, useSend } from "./reply-store";
 import { useReplyNotification } from "./use-reply-notification";
 import { useTranslation } from "react-i18next";
+import { sameProps } from "~/utils/same-props";
 
 type Message = ChatPageData["messages"][number];
 
@@ -56,15 +57,12 @@ function PendingReply({
 }: {
   completionId: string;
   notifications: boolean;
-  /**
-   * The message just sent, shown while the page's data reloads: that reload brings the stored reply, and until
-   * it does the bubble shows the first token and the end only (see `useReply`).
-   */
+  /** The message just sent, shown while the page's data reloads: that reload brings the stored reply. */
   justSent?: boolean;
 }) {
   const { revalidate } = useRevalidator();
   const toast = useToast();
-  const reply = useReply(completionId, { everyToken: !justSent });
+  const reply = useReply(completionId);
   useReplyNotification(completionId, reply, notifications);
   const text = reply?.text ?? "";
   const finished = reply?.status === "ready" || reply?.status === "error";
@@ -173,9 +171,9 @@ function failuresByMessage(
 }
 
 /**
- * One stored message with its controls, and the error of a request that failed after it. Memoized: the chat
- * re-renders on every step of a send (submitting, accepted, the reload), and re-rendering every earlier
- * message then held the first token back.
+ * One stored message with its controls, and the error of a request that failed after it. Memoized by value: the
+ * chat re-renders on every step of a send (submitting, accepted, the reload, which brings every message back as
+ * a new object), and re-rendering every earlier message then held the reply's text back.
  */
 const StoredMessage = memo(function StoredMessage({
   message,
@@ -224,7 +222,7 @@ const StoredMessage = memo(function StoredMessage({
       ) : null}
     </>
   );
-});
+}, sameProps);
 
 /**
  * The message this page is sending, until the chat's data knows it. In a new chat it shows at once, while the

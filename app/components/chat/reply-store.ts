@@ -220,26 +220,15 @@ function watch(id: string, listener: () => void) {
 /** The reply now, undefined when this page does not follow it. */
 export const replyNow = (id: string): Reply | undefined => entries.get(id)?.reply;
 
-/**
- * One reply, for a component, which follows it. With `everyToken` false the component re-renders only when the
- * status changes (accepted, the first token, the end): the chat's page renders as a transition, which React
- * starts over after every other update, so a re-render per token would hold the page back until the reply
- * ended.
- */
-export function useReply(id: string, { everyToken = true } = {}): Reply | undefined {
+/** One reply, for a component, which follows it and re-renders as its text arrives. */
+export function useReply(id: string): Reply | undefined {
   const [reply, setReply] = useState<Reply | undefined>(() => replyNow(id));
   useEffect(() => {
-    let shown: Reply | undefined;
-    const show = () => {
-      const current = replyNow(id);
-      if (current === shown || (!everyToken && current?.status === shown?.status && shown?.text)) return;
-      shown = current;
-      setReply(current);
-    };
+    const show = () => setReply(replyNow(id));
     const unwatch = watch(id, show);
     show();
     return unwatch;
-  }, [id, everyToken]);
+  }, [id]);
   return reply;
 }
 
