@@ -231,6 +231,25 @@ test.describe("assistant replies", { tag: ALSO_WITHOUT_JS }, () => {
     });
   }
 
+  test("a long chat shows its newest 50 messages, and earlier ones from a link that keeps the reader's place", async ({
+    page,
+    user,
+    run,
+  }) => {
+    const chatId = insertLongChat(run, user.id, 40, 1);
+    await page.goto(`/chat/${chatId}`);
+    await expect(bubbles(page, "assistant").last()).toContainText("Answer 40, paragraph 1.");
+    await expect(bubbles(page, "user")).toHaveCount(25);
+    await expect(bubbles(page, "user").first()).toContainText("Question 16");
+    await page.getByRole("link", { name: "Show earlier messages" }).click();
+    await expect(page).toHaveURL(new RegExp(`/chat/${chatId}\\?shown=100#message-`));
+    await expect(bubbles(page, "user")).toHaveCount(40);
+    await expect(page.getByRole("link", { name: "Show earlier messages" })).toHaveCount(0);
+    // It opens at the message that was the oldest shown, not at the chat's end.
+    await expect(bubbles(page, "user").nth(15)).toBeInViewport();
+    await expect(bubbles(page, "assistant").last()).not.toBeInViewport();
+  });
+
   test("a reloaded chat whose last reply failed shows the failure and its Retry whole above the composer (375 px)", async ({
     page,
     user,

@@ -200,6 +200,36 @@ describe("the chat page", () => {
     return answer.body as Awaited<ReturnType<typeof routes.page.loader>>;
   };
 
+  it("shows a long chat's newest 50 messages and a link to 50 more, until every one is shown", async () => {
+    const { me, chat } = await userWithChat("Long");
+    for (let i = 0; i < 120; i += 1)
+      await addMessage(chat, me.userId, i % 2 ? "assistant" : "user", `message ${i}`, i * 1000);
+    const page = async (query: string) => {
+      const answer = await onChat(routes.page.loader, get(`/chat/${chat}${query}`, me), chat);
+      expect(answer.status).toBe(200);
+      const { messages, showEarlier } = answer.body as Awaited<ReturnType<typeof routes.page.loader>>;
+      return { contents: messages.map((message) => message.content), showEarlier };
+    };
+    const first = await page("");
+    expect(first.contents).toHaveLength(50);
+    expect(first.contents[0]).toBe("message 70");
+    expect(first.contents.at(-1)).toBe("message 119");
+    expect(first.showEarlier).toBe("?shown=100");
+    expect((await page("?shown=100")).contents[0]).toBe("message 20");
+    const all = await page("?shown=150");
+    expect(all.contents).toEqual(Array.from({ length: 120 }, (_, i) => `message ${i}`));
+    expect(all.showEarlier).toBeNull();
+  });
+
+  it("answers a tampered 'shown' 400 with the catalogue's text", async () => {
+    const { me, chat } = await userWithChat("Tampered");
+    for (const bad of ["abc", "0", "-5", "1.5", "1e9", "999999999"]) {
+      const answer = await onChat(routes.page.loader, get(`/chat/${chat}?shown=${bad}`, me), chat);
+      expect(answer.status).toBe(400);
+      expect(answer.body).toBe("That link is not valid.");
+    }
+  });
+
   it("shows a reply stored while the page is read as still coming, then stored: never neither", async () => {
     const me = await signedInUser();
     const { chatId, completionId } = await t.createCompletion(me.userId, "Hello");

@@ -170,6 +170,9 @@ function failuresByMessage(
   return failureAfter;
 }
 
+/** A stored message's element id, which 'Show earlier messages' links to so the page opens where it was. */
+const messageAnchor = (messageId: string) => `message-${messageId}`;
+
 /**
  * One stored message with its controls, and the error of a request that failed after it. Memoized by value: the
  * chat re-renders on every step of a send (submitting, accepted, the reload, which brings every message back as
@@ -200,6 +203,7 @@ const StoredMessage = memo(function StoredMessage({
   return (
     <>
       <MessageBubble
+        id={messageAnchor(message.id)}
         role={message.role}
         footer={<MessageFooter message={message} modelNames={modelNames} />}
         actions={
@@ -289,9 +293,11 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
   // Once more when hydrated: the controls shown only with JavaScript (the copy buttons) then take their room, and
   // the browser's scroll anchoring keeps the thread's place above them, leaving its end below the composer.
   const hydrated = useHydrated();
+  // The newest message, not the count: showing earlier messages keeps the reader where they were.
+  const lastMessageId = messages.at(-1)?.id;
   useEffect(() => {
     bottomRef.current?.scrollIntoView({ block: "end" });
-  }, [messages.length, pendingCompletionId, sent?.completionId, hydrated]);
+  }, [lastMessageId, pendingCompletionId, sent?.completionId, hydrated]);
   const lastFailed = Object.values(failures).some((failure) => failure.completionId === lastCompletionId);
   const isAdmin = useOptionalUser()?.isAdmin;
   useEffect(() => {
@@ -346,6 +352,17 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
               className="mx-auto mb-auto flex w-full max-w-3xl shrink-0 flex-col gap-5"
               aria-label={t("view.messages")}
             >
+              {props.showEarlier && messages[0] ? (
+                <li className="text-center">
+                  <Link
+                    to={`${props.showEarlier}#${messageAnchor(messages[0].id)}`}
+                    preventScrollReset
+                    className="text-sm text-brand-light underline-offset-2 hover:underline"
+                  >
+                    {t("view.showEarlier")}
+                  </Link>
+                </li>
+              ) : null}
               {messages.map((message) => {
                 const failed = failureAfter.get(message.id);
                 return (
@@ -420,7 +437,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
         ) : null}
         <Composer
           // A new box after each message sent; other reloads of the page (a rename, the sidebar's refresh) keep the draft.
-          key={`${chatId}:${messages.length}:${pendingCompletionId ?? answered}`}
+          key={`${chatId}:${lastMessageId}:${pendingCompletionId ?? answered}`}
           requestId={requestId}
           modelId={modelId}
           disabled={cannotSend || Boolean(answered)}

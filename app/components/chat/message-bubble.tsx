@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
  * footer (model, vendor), then the actions: copy (JavaScript only), read aloud (assistant), and `actions`.
  */
 export function MessageBubble({
+  id,
   role,
   children,
   footer,
@@ -22,6 +23,8 @@ export function MessageBubble({
   markdown,
   streaming = false,
 }: {
+  /** The element's id, for a link to this message. */
+  id?: string;
   role: "user" | "assistant" | "system";
   children: ReactNode;
   footer?: ReactNode;
@@ -43,6 +46,7 @@ export function MessageBubble({
 
   return (
     <li
+      id={id}
       className={`flex flex-col ${mine ? "items-end" : "items-start"}`}
       data-role={role}
       data-streaming={streaming ? "" : undefined}

@@ -4,7 +4,7 @@ import { canAnswer } from "#db/vendors";
 import { failureFromRow, isActive } from "#contract/lifecycle";
 import type { SessionUser } from "../auth/session.server";
 import { messagesLeftToday } from "../completions/completions.server";
-import { failureMessage } from "../texts/catalogue";
+import { adminTexts, failureMessage } from "../texts/catalogue";
 import { listModels, resolveModelId } from "../models/models.server";
 import { db } from "../server-context.server";
 import { getPreferences } from "../settings/preferences.server";
@@ -14,30 +14,50 @@ import { latestCompletion, requireVisibleChat } from "./chats.server";
 /** After this many failed replies in a row the user hears the service has a problem (docs/product.md §5). */
 export const ERROR_WARNING_THRESHOLD = 3;
 
-/** The messages a chat shows and sends to the model: what regenerate or edit replaced is kept but not shown. */
-async function visibleMessages(database: Db, chatId: string) {
-  return (
-    database
-      .selectFrom("chat_messages")
-      // The name a reply's label shows; a vendor an admin has since removed keeps its stored name.
-      .leftJoin("api_vendors", "api_vendors.name", "chat_messages.vendor")
-      .select([
-        "chat_messages.id",
-        "chat_messages.role",
-        "chat_messages.content",
-        "chat_messages.model_id",
-        "chat_messages.vendor",
-        "api_vendors.display_name as vendor_name",
-        "chat_messages.status",
-        "chat_messages.completion_id",
-        "chat_messages.created_at",
-      ])
-      .where("chat_messages.chat_id", "=", chatId)
-      .where("chat_messages.replaced_at", "is", null)
-      .orderBy("chat_messages.created_at")
-      .orderBy("chat_messages.id")
-      .execute()
-  );
+/** How many of a chat's newest messages its page shows; 'Show earlier messages' shows as many more each time. */
+export const MESSAGES_PER_PAGE = 50;
+const MAX_SHOWN = 100_000;
+
+/** `?shown=N`: how many of the newest messages the page shows (a tampered value answers 400). */
+function shownCount(query: URLSearchParams): number {
+  const raw = query.get("shown");
+  if (raw === null) return MESSAGES_PER_PAGE;
+  const shown = Number(raw);
+  if (!/^\d+$/.test(raw) || shown < 1 || shown > MAX_SHOWN)
+    throw new Response(adminTexts.badQuery, {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
+  return shown;
+}
+
+/**
+ * The newest `count` messages a chat shows (what regenerate or edit replaced is kept but not shown), oldest
+ * first, and whether there are earlier ones: a long chat's page reads and renders only its newest messages.
+ */
+async function visibleMessages(database: Db, chatId: string, count: number) {
+  const newest = await database
+    .selectFrom("chat_messages")
+    // The name a reply's label shows; a vendor an admin has since removed keeps its stored name.
+    .leftJoin("api_vendors", "api_vendors.name", "chat_messages.vendor")
+    .select([
+      "chat_messages.id",
+      "chat_messages.role",
+      "chat_messages.content",
+      "chat_messages.model_id",
+      "chat_messages.vendor",
+      "api_vendors.display_name as vendor_name",
+      "chat_messages.status",
+      "chat_messages.completion_id",
+      "chat_messages.created_at",
+    ])
+    .where("chat_messages.chat_id", "=", chatId)
+    .where("chat_messages.replaced_at", "is", null)
+    .orderBy("chat_messages.created_at", "desc")
+    .orderBy("chat_messages.id", "desc")
+    .limit(count + 1)
+    .execute();
+  return { messages: newest.slice(0, count).reverse(), earlier: newest.length > count };
 }
 
 /**
@@ -84,28 +104,30 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
   const { user } = session;
   const models = await listModels(db());
   // One snapshot: a reply stored between two of these reads would otherwise be neither a message nor pending.
-  const { chat, messages, completion, failed, quota, failures, apiKey, preferences, answerable } =
+  const shown = shownCount(query);
+  const { chat, page, completion, failed, quota, failures, apiKey, preferences, answerable } =
     await readSnapshot(db(), async (snapshot) => {
       const chat = chatId ? await requireVisibleChat(snapshot, user, chatId) : null;
-      const [messages, completion, failed, quota, failures, apiKey, preferences, answerable] =
-        await Promise.all([
-          chat ? visibleMessages(snapshot, chat.id) : [],
-          chat ? latestCompletion(snapshot, chat.id) : null,
-          chat ? failedQuestions(snapshot, chat.id) : Promise.resolve<FailedQuestions>({}),
-          messagesLeftToday(snapshot, user.id, user.plan),
-          consecutiveFailures(snapshot, user.id),
-          userKeyStatus(snapshot, user.id),
-          getPreferences(snapshot, user.id),
-          canAnswer(snapshot, user.id),
-        ]);
-      return { chat, messages, completion, failed, quota, failures, apiKey, preferences, answerable };
+      const [page, completion, failed, quota, failures, apiKey, preferences, answerable] = await Promise.all([
+        chat ? visibleMessages(snapshot, chat.id, shown) : { messages: [], earlier: false },
+        chat ? latestCompletion(snapshot, chat.id) : null,
+        chat ? failedQuestions(snapshot, chat.id) : Promise.resolve<FailedQuestions>({}),
+        messagesLeftToday(snapshot, user.id, user.plan),
+        consecutiveFailures(snapshot, user.id),
+        userKeyStatus(snapshot, user.id),
+        getPreferences(snapshot, user.id),
+        canAnswer(snapshot, user.id),
+      ]);
+      return { chat, page, completion, failed, quota, failures, apiKey, preferences, answerable };
     });
   const pending = completion && isActive(completion.status) ? completion.id : null;
   const modelId = resolveModelId(models, chat?.model_id ?? query.get("model")) ?? "";
   return {
     chatId: chat?.id ?? null,
     title: chat?.title ?? null,
-    messages,
+    messages: page.messages,
+    /** The link to show more of a long chat's earlier messages, when there are any. */
+    showEarlier: page.earlier ? `?shown=${shown + MESSAGES_PER_PAGE}` : null,
     pendingCompletionId: pending,
     /** Failed questions by user message id; the chat's last request is the one Retry asks again in place. */
     failures: failed,

@@ -37,8 +37,7 @@ export function chatIdOf(page: Page): string {
  * Types `text` and sends it (with the Send button, or Enter); resolves with the chat's id once the server has
  * stored the message and the chat's own page shows it. Waiting for the URL alone is not enough: on an open chat
  * the URL is already a chat's, and a next send typed before this one lands would race it; from a new chat,
- * with JavaScript, the URL changes before the chat's page has rendered (React renders it as a transition), and
- * until it has, the new-chat page shows the reply's first text and its end only.
+ * with JavaScript, the URL changes before the chat's page has rendered (React renders it as a transition).
  */
 export async function sendMessage(page: Page, text: string, via: "button" | "enter" = "button") {
   const sentBefore = await bubbles(page, "user").count();
