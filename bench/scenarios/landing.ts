@@ -1,7 +1,7 @@
 /**
  * Scenario 4: the landing page's weight. Loads `/` in headless Chromium, cold (a new browser context each
- * time, so nothing is cached), as a signed-out visitor, and measures the JavaScript it loads (gzip, as a
- * compressing proxy or CDN would send it; the app itself does not compress) and its largest contentful paint:
+ * time, so nothing is cached), as a signed-out visitor, and measures the JavaScript it loads (gzip, as the web
+ * sends it) and its largest contentful paint:
  * on this machine as it is, and under Lighthouse's mobile profile applied by Chromium itself.
  */
 import { existsSync } from "node:fs";
@@ -165,7 +165,7 @@ export async function landingScenario(context: BenchContext, sizes: LandingSizes
     ],
     notes: [
       "Headless Chromium on this machine, a new browser context per load (no cache), signed out, against the production build served by `npm start`'s web process.",
-      "gzip sizes are computed here (zlib level 6) from the bytes served: the app serves uncompressed and leaves compression to a proxy.",
+      "gzip sizes are computed here (zlib level 6) from each script's decoded bytes; the web sends the build's own gzip of each (level 9, a little smaller).",
       "The mobile profile is Lighthouse's (150 ms RTT, 1.6 Mbps, 4× CPU slowdown) applied by Chromium (Network.emulateNetworkConditions, Emulation.setCPUThrottlingRate) with the per-request figures Lighthouse's own devtools throttling uses: 562.5 ms latency, 1.44 Mbps down.",
     ],
   };
