@@ -1,4 +1,7 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { constants, gzipSync } from "node:zlib";
 import { vitePlugin as remix } from "@remix-run/dev";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
@@ -23,6 +26,34 @@ const webServerEntry = (): Plugin => {
     },
     outputOptions(output) {
       return ssrBuild ? { ...output, entryFileNames: "[name].js" } : null;
+    },
+  };
+};
+
+/**
+ * Each of the browser's scripts and stylesheets beside its gzip (`x.js.gz`), which server/app.ts sends to a
+ * browser that accepts it: a phone on a slow network waits for the page's stylesheet while the scripts share
+ * the line, and they are a third of their size compressed. Compressed once here, at the highest level, rather
+ * than per request: the files never change after the build.
+ */
+const gzipAssets = (): Plugin => {
+  let ssrBuild = false;
+  return {
+    name: "rogue-gzip-assets",
+    apply: "build",
+    configResolved(config) {
+      ssrBuild = Boolean(config.build.ssr);
+    },
+    writeBundle({ dir }) {
+      if (ssrBuild || !dir) return;
+      const assets = path.join(dir, "assets");
+      for (const file of readdirSync(assets).filter((name) => /\.(js|css)$/.test(name))) {
+        const source = readFileSync(path.join(assets, file));
+        writeFileSync(
+          path.join(assets, `${file}.gz`),
+          gzipSync(source, { level: constants.Z_BEST_COMPRESSION }),
+        );
+      }
     },
   };
 };
@@ -82,7 +113,7 @@ const SERVER_DEPENDENCIES = [
 
 export default defineConfig({
   optimizeDeps: { include: BROWSER_DEPENDENCIES, exclude: SERVER_DEPENDENCIES },
-  plugins: process.env.VITEST ? [] : [remix(remixConfig), webServerEntry()],
+  plugins: process.env.VITEST ? [] : [remix(remixConfig), webServerEntry(), gzipAssets()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   ssr: { external: ["better-sqlite3", "argon2", "pg"] },
   build: {

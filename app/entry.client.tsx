@@ -2,7 +2,7 @@ import { RemixBrowser } from "@remix-run/react";
 import { lazy, StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider } from "react-i18next";
-import { MathMarkdownContext } from "~/components/chat/markdown";
+import { MathMarkdownContext } from "~/components/chat/math-context";
 import { initClientI18n } from "~/modules/i18n/client";
 
 /** KaTeX's code comes only with the first reply that has math (components/chat/markdown.tsx). */

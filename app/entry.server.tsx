@@ -8,7 +8,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
-import { MathMarkdownContext } from "~/components/chat/markdown";
+import { MathMarkdownContext } from "~/components/chat/math-context";
 import { renderMath } from "~/components/chat/math-markdown";
 import { i18n } from "~/modules/i18n/resources.server";
 import { currentLocale } from "~/modules/i18n/translate";

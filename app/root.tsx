@@ -10,11 +10,11 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import { useEffect, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { LiveEvents } from "~/components/live-events";
 import { PublicHeader } from "~/components/public-header";
 import { ToastProvider } from "~/components/ui/toaster";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { publicSessionUser } from "~/modules/auth/session.server";
 import { getSessionUser } from "~/routes-support/auth.server";
 import { readTheme } from "~/routes-support/theme.server";
@@ -109,11 +109,24 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * Only a signed-in page listens for live events, and only once hydrated (it draws nothing): its code, and zod's
+ * that parses the events, load then, not with every visitor's page.
+ */
+const LiveEvents = lazy(() =>
+  import("~/components/live-events").then(({ LiveEvents }) => ({ default: LiveEvents })),
+);
+
 export default function App() {
   const { toast, user } = useLoaderData<typeof loader>();
+  const hydrated = useHydrated();
   return (
     <ToastProvider serverToast={toast}>
-      {user ? <LiveEvents /> : null}
+      {user && hydrated ? (
+        <Suspense fallback={null}>
+          <LiveEvents />
+        </Suspense>
+      ) : null}
       <Outlet />
     </ToastProvider>
   );

@@ -1,8 +1,7 @@
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LabelledSelect } from "~/components/ui/labelled-select";
-import { LANGUAGE_LABELS } from "~/modules/settings/settings-schemas";
-import { LOCALE_BY_LANGUAGE } from "~/modules/i18n/languages";
+import { LANGUAGE_LABELS, LOCALE_BY_LANGUAGE } from "~/modules/i18n/languages";
 import type { Language } from "#db/schema";
 
 /** The site's language, for visitors too: a plain form, so it works without JavaScript. */

@@ -3,7 +3,8 @@ import { I18nextProvider } from "react-i18next";
 import katex from "katex";
 import { describe, expect, it, vi } from "vitest";
 import { ensureI18n } from "~/modules/i18n/translate";
-import { Markdown, MathMarkdownContext, safeUrl } from "./markdown";
+import { Markdown, safeUrl } from "./markdown";
+import { MathMarkdownContext } from "./math-context";
 import { MATH_MAX_SIZE_EM, renderMath } from "./math-markdown";
 
 // English, with math drawn in place, as the server renders for a browser that asks for nothing else.

@@ -8,19 +8,13 @@
  * Rendering is a pure function of the text, so a growing reply re-renders in place without flicker, and an
  * unterminated code fence mid-stream is just a code block that is still growing.
  */
-import {
-  createContext,
-  memo,
-  Suspense,
-  useContext,
-  type ComponentPropsWithoutRef,
-  type ReactNode,
-} from "react";
+import { memo, Suspense, useContext, type ComponentPropsWithoutRef, type ReactNode } from "react";
 import ReactMarkdown, { type Components, type ExtraProps, type Options } from "react-markdown";
 import rehypeHighlight from "rehype-highlight";
 import remarkGfm from "remark-gfm";
 import { CopyButton } from "./copy-button";
 import { useTranslation } from "react-i18next";
+import { MathMarkdownContext } from "./math-context";
 import { hasMath } from "./math-delimiters";
 
 const SAFE_PROTOCOLS = new Set(["http:", "https:", "mailto:"]);
@@ -172,16 +166,8 @@ export function MarkdownBody({ text, extra }: { text: string; extra?: MarkdownEx
   );
 }
 
-/**
- * How a reply with math is drawn, provided by the entries. The server draws it in place (entry.server), so a
- * page without JavaScript shows the math too. KaTeX's code is ~270 KB (80 KB compressed), so the browser
- * (entry.client) loads it only for a reply that has math, and hydration keeps the server's markup until the
- * code is there. Without a provider, the text shows as it is.
- */
-export const MathMarkdownContext = createContext((text: string): ReactNode => <MarkdownBody text={text} />);
-
 export const Markdown = memo(function Markdown({ text }: { text: string }) {
   const renderMath = useContext(MathMarkdownContext);
-  if (!hasMath(text)) return <MarkdownBody text={text} />;
+  if (!renderMath || !hasMath(text)) return <MarkdownBody text={text} />;
   return <Suspense fallback={<MarkdownBody text={text} />}>{renderMath(text)}</Suspense>;
 });

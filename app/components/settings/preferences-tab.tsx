@@ -3,7 +3,8 @@ import { useHydrated } from "~/components/chat/copy-button";
 import type { Language } from "#db/schema";
 import type { SettingsData } from "~/modules/settings/settings.server";
 import { settingsText } from "~/modules/settings/settings-messages";
-import { LANGUAGE_LABELS, LANGUAGES, type Theme } from "~/modules/settings/settings-schemas";
+import { LANGUAGE_LABELS } from "~/modules/i18n/languages";
+import { LANGUAGES, type Theme } from "~/modules/settings/settings-schemas";
 import { SettingRow, Switch } from "./switch";
 
 /** The value a pending `/settings` post is changing `field` to (for an instant switch), or null. */

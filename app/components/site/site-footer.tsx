@@ -4,7 +4,7 @@ import { LanguagePicker } from "~/components/language-picker";
 import { Logo } from "~/components/logo";
 import { SignOutButton } from "~/components/sign-out-button";
 import { useOptionalUser } from "~/root";
-import { APP_VERSION } from "~/modules/chats/chat-messages";
+import { APP_VERSION } from "~/modules/version";
 
 const COPYRIGHT_YEAR = 2026;
 

@@ -5,9 +5,7 @@
  * See docs/product.md §9.
  */
 import { messages, messageSection, messageText as t, toasts } from "../texts/catalogue";
-
-/** The version label (docs/product.md §2). */
-export const APP_VERSION = "1.0.0";
+import { APP_VERSION } from "../version";
 
 /** The longest chat title a user may set (ours). */
 export const MAX_TITLE_LENGTH = 200;

@@ -12,6 +12,15 @@ export const LOCALE_BY_LANGUAGE = {
   chinese: "zh",
 } as const satisfies Record<Language, string>;
 
+/** Each language's name in itself, as the language pickers list them. */
+export const LANGUAGE_LABELS: Record<Language, string> = {
+  english: "English",
+  spanish: "Español",
+  french: "Français",
+  german: "Deutsch",
+  chinese: "中文",
+};
+
 export type Locale = (typeof LOCALE_BY_LANGUAGE)[Language];
 export const LOCALES = Object.values(LOCALE_BY_LANGUAGE) as Locale[];
 export const DEFAULT_LOCALE: Locale = "en";

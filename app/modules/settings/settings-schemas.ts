@@ -16,13 +16,6 @@ export const LANGUAGES = [
   "chinese",
 ] as const satisfies readonly Language[];
 export const DEFAULT_LANGUAGE: Language = "english";
-export const LANGUAGE_LABELS: Record<Language, string> = {
-  english: "English",
-  spanish: "Español",
-  french: "Français",
-  german: "Deutsch",
-  chinese: "中文",
-};
 
 export const SETTINGS_TABS = ["account", "preferences", "about"] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
