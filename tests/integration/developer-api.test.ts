@@ -12,7 +12,10 @@ import OpenAI, {
   PermissionDeniedError,
   RateLimitError,
 } from "openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { generateText, Output, streamText } from "ai";
 import { v7 as uuidv7 } from "uuid";
+import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import type { Plan } from "#db/schema";
 import { completionStreamKey } from "#contract/jobs";
@@ -696,6 +699,70 @@ describe("request options, passed on to the vendors that take them (the mock ven
       expect(error!.message).toContain(failureMessage({ code: "unsupported_parameter", detail: "user" }));
       expect(t.mock.requests()).toHaveLength(vendorCalls);
     });
+  });
+});
+
+describe("the Vercel AI SDK's OpenAI-compatible provider, unchanged, against /v1", () => {
+  const providerFor = (apiKey: string) =>
+    createOpenAICompatible({
+      name: "rogue",
+      baseURL: `${BASE}/v1`,
+      apiKey,
+      fetch: dispatch,
+      includeUsage: true,
+      // Sends response_format json_schema for structured output, as OpenAI's own models take it.
+      supportsStructuredOutputs: true,
+    });
+
+  it("generateText, streamText and stopSequences", async () => {
+    const { key } = await userWithKey();
+    const model = providerFor(key).chatModel(MODEL);
+    const whole = await generateText({ model, prompt: "Hello from the AI SDK", maxRetries: 0 });
+    expect(whole.text).toBe(t.mock.expectedReply("together", "Hello from the AI SDK"));
+    expect(whole.finishReason).toBe("stop");
+    expect(whole.usage.outputTokens).toBeGreaterThan(0);
+
+    const streamed = streamText({ model, prompt: "Stream from the AI SDK", maxRetries: 0 });
+    let text = "";
+    for await (const delta of streamed.textStream) text += delta;
+    expect(text).toBe(t.mock.expectedReply("together", "Stream from the AI SDK"));
+    expect((await streamed.usage).outputTokens).toBeGreaterThan(0);
+
+    const next = t.mock.nextRequest("together");
+    const stopped = await generateText({
+      model,
+      prompt: "Stop at the world",
+      stopSequences: ["世界"],
+      maxRetries: 0,
+    });
+    expect((await next).body).toMatchObject({ stop: ["世界"] });
+    expect(stopped.text).toBe("Mock together reply: Hello wörld ");
+    expect(stopped.finishReason).toBe("stop");
+  });
+
+  it("structured output: generateText with Output.object and a zod schema, whole and streamed", async () => {
+    const { key } = await userWithKey();
+    const model = providerFor(key).chatModel(MODEL);
+    const schema = z.object({ city: z.string(), population: z.number().int(), coastal: z.boolean() });
+    const next = t.mock.nextRequest("together");
+    const { output } = await generateText({
+      model,
+      prompt: "Name a city",
+      output: Output.object({ schema, name: "city" }),
+      maxRetries: 0,
+    });
+    expect(output).toEqual({ city: "mock", population: 1, coastal: true });
+    expect((await next).body).toMatchObject({
+      response_format: { type: "json_schema", json_schema: { name: "city", strict: true } },
+    });
+
+    const streamed = streamText({
+      model,
+      prompt: "Stream a city",
+      output: Output.object({ schema }),
+      maxRetries: 0,
+    });
+    expect(await streamed.output).toEqual({ city: "mock", population: 1, coastal: true });
   });
 });
 
