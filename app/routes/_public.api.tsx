@@ -74,7 +74,13 @@ export default function ApiPage() {
       </PageSection>
       <PageSection title={t("api.parameters.title")}>
         <p>{t("api.parameters.text")}</p>
-        <div className="scroll-cue overflow-x-auto">
+        {/* Five columns scroll on a phone: a labelled region a keyboard can reach and scroll. */}
+        <div
+          role="region"
+          aria-label={t("api.parameters.title")}
+          tabIndex={0}
+          className="scroll-cue overflow-x-auto"
+        >
           <DocTable
             columns={[t("api.parameters.parameter"), ...VENDORS.map(([, name]) => name)]}
             mono={1}
