@@ -63,6 +63,7 @@ export const failureCodeSchema = z.enum([
   "unsupported_vendor", // detail: the vendor name
   "modelslab_format",
   "plan", // the user's plan may not use the model (detail: the model's name)
+  "unsupported_parameter", // no vendor tried takes a request option (detail: the option's name)
   "internal",
 ]);
 export type FailureCode = z.infer<typeof failureCodeSchema>;

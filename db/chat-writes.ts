@@ -2,6 +2,7 @@
 import { insertWithNewId } from "./new-row";
 import type { Db } from "./database";
 import { nowIso, type ChatSource, type MessageRole } from "./schema";
+import type { RequestOptions } from "#contract/request-options";
 
 export async function insertChatMessage(
   db: Db,
@@ -32,6 +33,8 @@ export async function insertQueuedCompletion(
     temperature: number;
     /** Developer API requests: their max_tokens, and the key that asked (docs/product.md §12). */
     maxTokens?: number | null;
+    /** Their other options (contract/request-options.ts), sent to every vendor the worker tries. */
+    requestOptions?: RequestOptions;
     source?: ChatSource;
     apiKeyId?: string | null;
   },
@@ -47,6 +50,10 @@ export async function insertQueuedCompletion(
       model_id: values.modelId,
       temperature: values.temperature,
       max_tokens: values.maxTokens ?? null,
+      request_options:
+        values.requestOptions && Object.keys(values.requestOptions).length > 0
+          ? JSON.stringify(values.requestOptions)
+          : null,
       status: "queued",
       vendor: null,
       error_code: null,

@@ -139,6 +139,11 @@ export interface CompletionsTable {
   completion_tokens: number | null;
   /** Why the vendor ended a finished reply; null for a stopped or failed one (and replies before 0009). */
   finish_reason: ColumnType<FinishReason | null, FinishReason | null | undefined, FinishReason | null>;
+  /**
+   * A developer-API request's options beyond temperature and max_tokens, as JSON (contract/request-options.ts);
+   * null for a chat's reply and for a request that set none.
+   */
+  request_options: ColumnType<string | null, string | null | undefined, never>;
   created_at: Timestamp;
   started_at: Timestamp | null;
   first_token_at: Timestamp | null;

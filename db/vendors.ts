@@ -32,3 +32,15 @@ export async function canAnswer(db: Db, userId: string | null): Promise<boolean>
     .executeTakeFirst();
   return row !== undefined;
 }
+
+/** The names of the vendors serving a catalogue model (with it available), whether or not they have a key. */
+export async function vendorsServing(db: Db, aiModelId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("api_vendor_models as m")
+    .innerJoin("api_vendors as v", "v.id", "m.vendor_id")
+    .select("v.name")
+    .where("m.ai_model_id", "=", aiModelId)
+    .where("m.is_available", "=", 1)
+    .execute();
+  return rows.map((row) => row.name);
+}

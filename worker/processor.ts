@@ -14,6 +14,7 @@ import { canUseModel, effectivePlan } from "#db/plans";
 import { LockLost, ShuttingDown, StopRequested } from "./abort-reasons";
 import { completionStopKey, type Failure, type FinishReason, type StreamEntry } from "#contract/jobs";
 import { failureFromRow, isFinished, terminalEntry, type FinishedStatus } from "#contract/lifecycle";
+import { parseRequestOptions, untakenOptions, type RequestOptions } from "#contract/request-options";
 import { interTokenSeconds, repliesTotal, replyTtftSeconds, vendorAttemptsTotal } from "./metrics";
 import { storeOutcome, type NewCompletionAttempt } from "./outcome";
 import { buildPrompt } from "./prompt";
@@ -133,6 +134,8 @@ class Run {
   private vendor: string | null = null;
   /** The write of status `streaming`, under way from the first vendor request on; resolves to its error. */
   private marking: Promise<unknown> | null = null;
+  /** The request's options (a developer-API request's), sent to every vendor tried. */
+  private readonly options: RequestOptions;
 
   constructor(
     private readonly runner: CompletionRunner,
@@ -141,6 +144,7 @@ class Run {
     alreadyStreamed: string,
   ) {
     this.text = alreadyStreamed;
+    this.options = parseRequestOptions(completion.request_options);
     this.firstTokenAt = completion.first_token_at ?? (alreadyStreamed ? nowIso() : null);
   }
 
@@ -157,7 +161,19 @@ class Run {
       });
     }
     let firstFailure: Failure | null = null;
+    // Reported only when no vendor failed otherwise: a vendor's own failure says more.
+    let untakenFailure: Failure | null = null;
     for (const route of routes) {
+      const untaken = untakenOptions(route.vendor, this.options);
+      if (untaken.length > 0) {
+        // Sending the rest would be a reply that silently ignored what the caller asked for.
+        this.runner.logger.info(
+          { completionId: this.completion.id, vendor: route.vendor, untaken },
+          "vendor skipped: it does not take the request's options",
+        );
+        untakenFailure ??= { code: "unsupported_parameter", detail: untaken[0] };
+        continue;
+      }
       const startedAt = Date.now();
       try {
         await this.attempt(route, signal);
@@ -183,7 +199,7 @@ class Run {
         if (error.failure.code === "bad_request") break;
       }
     }
-    return this.finish("error", { failure: firstFailure ?? { code: "internal" } });
+    return this.finish("error", { failure: firstFailure ?? untakenFailure ?? { code: "internal" } });
   }
 
   private async attempt(route: VendorRoute, signal: AbortSignal): Promise<void> {
@@ -211,6 +227,7 @@ class Run {
           messages: prompt,
           temperature: this.completion.temperature,
           ...(this.completion.max_tokens === null ? {} : { maxTokens: this.completion.max_tokens }),
+          options: this.options,
         },
         attemptSignal,
       );

@@ -5,6 +5,7 @@ import { Code, DocTable, PageSection, PageShell } from "~/components/site/page-s
 import { TEXT_LINK_CLASS } from "~/components/site/text-links";
 import { originLoader, useApiExamples } from "~/components/site/use-api-examples";
 import { translate } from "~/modules/i18n/translate";
+import { REQUEST_OPTIONS, VENDOR_OPTIONS } from "#contract/request-options";
 
 export const meta: MetaFunction = () => [{ title: translate("docs:api.metaTitle") }];
 
@@ -12,6 +13,7 @@ export const loader = originLoader;
 
 const ENDPOINTS = [
   { route: "GET /v1/models", body: "models" },
+  { route: "GET /v1/models/{id}", body: "model" },
   { route: "POST /v1/chat/completions", body: "completions" },
   { route: "GET /v1/completions/{id}/stream", body: "stream" },
 ] as const;
@@ -27,6 +29,17 @@ const ERRORS = [
 ] as const;
 
 const ERROR_SHAPE = '{"error": {"message", "type", "code"}}';
+
+/** The vendors by their own names, the same in every language, in the order of the seeded priority. */
+const VENDORS = [
+  ["together", "Together AI"],
+  ["novita", "Novita AI"],
+  ["modelslab", "ModelsLab"],
+  ["openai", "OpenAI"],
+] as const;
+
+/** Every vendor takes these; the others as contract/request-options.ts says. */
+const COMMON_PARAMETERS = ["temperature", "max_tokens"] as const;
 
 export default function ApiPage() {
   const { t } = useTranslation("docs");
@@ -58,6 +71,37 @@ export default function ApiPage() {
             </li>
           ))}
         </ul>
+      </PageSection>
+      <PageSection title={t("api.parameters.title")}>
+        <p>{t("api.parameters.text")}</p>
+        {/* Five columns scroll on a phone: a labelled region a keyboard can reach and scroll. */}
+        <div
+          role="region"
+          aria-label={t("api.parameters.title")}
+          tabIndex={0}
+          className="scroll-cue overflow-x-auto"
+        >
+          <DocTable
+            columns={[t("api.parameters.parameter"), ...VENDORS.map(([, name]) => name)]}
+            mono={1}
+            rows={[
+              ...COMMON_PARAMETERS.map((name) => ({
+                key: name,
+                cells: [name, ...VENDORS.map(() => t("api.parameters.yes"))],
+              })),
+              ...REQUEST_OPTIONS.map((name) => ({
+                key: name,
+                cells: [
+                  name,
+                  ...VENDORS.map(([vendor]) =>
+                    t(VENDOR_OPTIONS[vendor].includes(name) ? "api.parameters.yes" : "api.parameters.no"),
+                  ),
+                ],
+              })),
+            ]}
+          />
+        </div>
+        <p>{t("api.parameters.refused")}</p>
       </PageSection>
       <PageSection title={t("api.curl.title")}>
         <Code>{examples.curlModels}</Code>

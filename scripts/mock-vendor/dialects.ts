@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { z } from "zod";
 import { isStreamFault, MOCK_VENDORS, type MockBehaviour, type MockVendorName } from "./faults";
 import { cutOff, sendJson, sendText } from "./http";
+import { callOptionsSchema, cutAtStop, jsonReply, piecesOf, seededWords, type CallOptions } from "./options";
 import { playSteps, SseWriter } from "./sse";
 
 export const VENDOR_PATHS: Record<MockVendorName, string> = {
@@ -36,14 +37,16 @@ export function modelListBody(vendor: MockVendorName, models: string): unknown {
 }
 
 // Lenient on purpose: the mock answers whatever a client sends, as long as the body is a JSON object.
-export const chatCallSchema = z.object({
-  model: z.string().catch(""),
-  model_id: z.string().catch(""),
-  key: z.string().catch(""),
-  messages: z.array(z.object({ role: z.string(), content: z.string() })).catch([]),
-  stream: z.boolean().catch(false),
-  max_tokens: z.number().int().positive().optional().catch(undefined),
-});
+export const chatCallSchema = z
+  .object({
+    model: z.string().catch(""),
+    model_id: z.string().catch(""),
+    key: z.string().catch(""),
+    messages: z.array(z.object({ role: z.string(), content: z.string() })).catch([]),
+    stream: z.boolean().catch(false),
+    max_tokens: z.number().int().positive().optional().catch(undefined),
+  })
+  .merge(callOptionsSchema);
 export type ChatCall = z.infer<typeof chatCallSchema>;
 export type Turn = ChatCall["messages"][number];
 
@@ -63,14 +66,26 @@ function fixedPieces(text: string, max: number): string[] {
   return pieces;
 }
 
-export function replyPieces(vendor: MockVendorName, behaviour: MockBehaviour): string[] {
+/**
+ * The whole reply: the behaviour's exact text (a word a piece, or pieces of `pieceChars`), or else words of the
+ * vocabulary (in order, or drawn by the call's seed), as JSON when the call asks for a JSON response format.
+ */
+export function replyPieces(
+  vendor: MockVendorName,
+  behaviour: MockBehaviour,
+  options: Partial<CallOptions> = {},
+): string[] {
   if (behaviour.reply !== undefined) {
     if (behaviour.pieceChars > 0) return fixedPieces(behaviour.reply, behaviour.pieceChars);
     return behaviour.reply.match(/\s*\S+|\s+$/gu) ?? [];
   }
-  const pieces = [`Mock ${vendor} reply:`];
-  for (let i = 0; i < behaviour.tokens; i += 1) pieces.push(` ${VOCABULARY[i % VOCABULARY.length]}`);
-  return pieces;
+  const words =
+    options.seed === undefined
+      ? Array.from({ length: behaviour.tokens }, (_, i) => VOCABULARY[i % VOCABULARY.length]!)
+      : seededWords(VOCABULARY, behaviour.tokens, options.seed);
+  const pieces = [`Mock ${vendor} reply:`, ...words.map((word) => ` ${word}`)];
+  const json = jsonReply({ n: 1, ...options }, pieces.join(""));
+  return json === undefined ? pieces : piecesOf(json);
 }
 
 /** The pieces left once `sent` (a reply cut off earlier) is dropped from the front, if the reply has it. */
@@ -88,11 +103,18 @@ export function continuationPieces(pieces: string[], sent: string): string[] {
   return rest;
 }
 
-/** A reply cut at the call's max_tokens (a piece is a token), as a vendor cuts it: finish_reason "length". */
-export function capPieces(
+/**
+ * A reply ended as a vendor ends it: before the call's first stop sequence, then cut at its max_tokens (a piece
+ * is a token, finish_reason "length").
+ */
+export function endPieces(
   pieces: string[],
-  maxTokens: number | undefined,
+  call: Partial<Pick<ChatCall, "stop" | "max_tokens">>,
 ): Pick<Reply, "pieces" | "finishReason"> {
+  return capPieces(cutAtStop(pieces, call.stop).pieces, call.max_tokens);
+}
+
+function capPieces(pieces: string[], maxTokens: number | undefined): Pick<Reply, "pieces" | "finishReason"> {
   if (maxTokens === undefined || pieces.length <= maxTokens) return { pieces, finishReason: "stop" };
   return { pieces: pieces.slice(0, maxTokens), finishReason: "length" };
 }
@@ -140,22 +162,27 @@ function streamChatCompletion(response: ServerResponse, reply: Reply) {
   const created = Math.floor(Date.now() / 1000);
   const envelope = `"id":"${completionId()}","object":"chat.completion.chunk","created":${created}`;
   const model = JSON.stringify(reply.call.model);
-  const chunkStart = `{${envelope},"model":${model},"choices":[{"index":0,"delta":{`;
+  const chunkStart = (choice: number) =>
+    `{${envelope},"model":${model},"choices":[{"index":${choice},"delta":{`;
   const chunkEnd = `},"finish_reason":null}]}`;
+  // With n choices, each step sends one chunk per choice, as OpenAI does.
+  const choices = Array.from({ length: reply.call.n }, (_, choice) => choice);
   const tokens = reply.pieces.length > 0 ? reply.pieces : [""];
   const steps = isStreamFault(behaviour.fault)
     ? Math.min(behaviour.faultAfterTokens, tokens.length)
     : tokens.length;
   const sendToken = (index: number) => {
     const role = index === 0 ? `"role":"assistant",` : "";
-    sse.event(`${chunkStart}${role}"content":${JSON.stringify(tokens[index] ?? "")}${chunkEnd}`);
+    for (const choice of choices)
+      sse.event(`${chunkStart(choice)}${role}"content":${JSON.stringify(tokens[index] ?? "")}${chunkEnd}`);
   };
   const finish = () => {
     if (behaviour.fault === "stall") return;
     if (behaviour.fault === "cutoff") return sse.cutOff();
     if (behaviour.fault === "malformed") sse.event("{broken");
     else {
-      sse.event(`${chunkStart}},"finish_reason":"${reply.finishReason}"}]}`);
+      for (const choice of choices)
+        sse.event(`${chunkStart(choice)}},"finish_reason":"${reply.finishReason}"}]}`);
       if (behaviour.usage) sse.event(`{${envelope},"choices":[],"usage":${JSON.stringify(usageOf(reply))}}`);
       sse.event("[DONE]");
     }
@@ -195,13 +222,11 @@ function answerChatCompletion(response: ServerResponse, reply: Reply) {
     object: "chat.completion",
     created: Math.floor(Date.now() / 1000),
     model: reply.call.model,
-    choices: [
-      {
-        index: 0,
-        message: { role: "assistant", content: replyText(reply) },
-        finish_reason: reply.finishReason,
-      },
-    ],
+    choices: Array.from({ length: reply.call.n }, (_, index) => ({
+      index,
+      message: { role: "assistant", content: replyText(reply) },
+      finish_reason: reply.finishReason,
+    })),
     usage: usageOf(reply),
   });
   answerWhole(response, reply, body, `{"id":"${completionId()}","choices":[{"message":`);

@@ -290,6 +290,92 @@ describe("mock vendor", () => {
   });
 });
 
+describe("mock vendor request options", () => {
+  const wholeReply = async (vendor: MockVendorName, extra: Record<string, unknown>) => {
+    const body = (await (await postChat(vendor, chatBody("hi", extra))).json()) as {
+      choices: { index: number; message: { content: string }; finish_reason: string }[];
+    };
+    return body.choices;
+  };
+  const streamedText = async (extra: Record<string, unknown>) => {
+    const lines = dataLines(
+      await (await postChat("together", chatBody("hi", { stream: true, ...extra }))).text(),
+    );
+    const chunks = lines.slice(0, -1).map((line) => JSON.parse(line));
+    return chunks.map((chunk) => chunk.choices[0]?.delta.content ?? "").join("");
+  };
+
+  it("ends the reply before the first stop sequence, with finish_reason stop, whole and streamed", async () => {
+    const [choice] = await wholeReply("novita", { stop: ["🙂", "世界"] });
+    expect(choice).toMatchObject({
+      message: { content: "Mock novita reply: Hello wörld " },
+      finish_reason: "stop",
+    });
+    expect(await streamedText({ stop: "wörld" })).toBe("Mock together reply: Hello ");
+    expect(mock.expectedReply("together", "hi", {}, { stop: ["wörld"] })).toBe("Mock together reply: Hello ");
+  });
+
+  it("answers n choices, whole and streamed", async () => {
+    const choices = await wholeReply("openai", { n: 3 });
+    expect(choices.map((c) => c.index)).toEqual([0, 1, 2]);
+    expect(new Set(choices.map((c) => c.message.content))).toEqual(
+      new Set([mock.expectedReply("openai", "hi")]),
+    );
+    const lines = dataLines(
+      await (await postChat("together", chatBody("hi", { stream: true, n: 2 }))).text(),
+    );
+    const finishes = lines
+      .slice(0, -1)
+      .map((line) => JSON.parse(line).choices[0])
+      .filter((choice) => choice?.finish_reason);
+    expect(finishes.map((c) => c.index)).toEqual([0, 1]);
+  });
+
+  it("gives the same reply for the same seed, and a reply of its own for another", async () => {
+    const first = await streamedText({ seed: 42 });
+    expect(await streamedText({ seed: 42 })).toBe(first);
+    expect(first).toBe(mock.expectedReply("together", "hi", {}, { seed: 42 }));
+    expect(first).not.toBe(mock.expectedReply("together", "hi"));
+    expect(await streamedText({ seed: 43 })).not.toBe(first);
+    expect(await streamedText({})).toBe(mock.expectedReply("together", "hi"));
+  });
+
+  it("replies with JSON for json_object, and with the required properties' typed values for json_schema", async () => {
+    const [object] = await wholeReply("together", { response_format: { type: "json_object" } });
+    expect(JSON.parse(object!.message.content)).toEqual({ reply: mock.expectedReply("together", "hi") });
+    const schema = {
+      type: "object",
+      properties: {
+        name: { type: "string" },
+        age: { type: "integer", minimum: 18 },
+        score: { type: "number" },
+        tags: { type: "array", items: { type: "string" } },
+        mood: { type: "string", enum: ["calm", "loud"] },
+        address: { type: "object", properties: { city: { type: "string" } }, required: ["city"] },
+        ok: { type: "boolean" },
+        nickname: { type: "string" },
+      },
+      required: ["name", "age", "score", "tags", "mood", "address", "ok"],
+    };
+    const format = { type: "json_schema", json_schema: { name: "person", schema } };
+    const streamed = await streamedText({ response_format: format });
+    expect(JSON.parse(streamed)).toEqual({
+      name: "mock",
+      age: 18,
+      score: 1,
+      tags: ["mock"],
+      mood: "calm",
+      address: { city: "mock" },
+      ok: true,
+    });
+  });
+
+  it("records the options each request carried", async () => {
+    await postChat("together", chatBody("hi", { seed: 5, top_p: 0.3, user: "u-1" }));
+    expect(mock.requests("together")[0]!.body).toMatchObject({ seed: 5, top_p: 0.3, user: "u-1" });
+  });
+});
+
 describe("mock vendor command line", () => {
   it("has a flag for every behaviour setting, checked by the same schema as the control API", () => {
     const help = usage();

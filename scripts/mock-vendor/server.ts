@@ -6,8 +6,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import {
   bearerKey,
-  capPieces,
   chatCallSchema,
+  endPieces,
   continuationPieces,
   dialectFor,
   lastUserMessage,
@@ -16,7 +16,7 @@ import {
   VENDOR_PATHS,
   vendorByModelsPath,
   vendorByPath,
-  type Turn,
+  type ChatCall,
 } from "./dialects";
 import {
   BUILT_IN_BEHAVIOUR,
@@ -54,7 +54,16 @@ export interface MockVendor {
   whenIdle(): Promise<void>;
   reset(): void;
   close(): Promise<void>;
-  expectedReply(vendor: MockVendorName, lastUserMessage: string, behaviour?: BehaviourLayer): string;
+  /**
+   * The reply text a request gets, given the options of its call that shape it (seed, response_format, stop,
+   * max_tokens).
+   */
+  expectedReply(
+    vendor: MockVendorName,
+    lastUserMessage: string,
+    behaviour?: BehaviourLayer,
+    call?: Partial<ChatCall>,
+  ): string;
 }
 
 function flattenHeaders(headers: IncomingMessage["headers"]): Record<string, string> {
@@ -113,8 +122,14 @@ class MockVendorServer {
     ]);
   }
 
-  expectedReply(vendor: MockVendorName, lastUserMessage: string, behaviour?: BehaviourLayer): string {
-    return replyPieces(vendor, this.behaviourFor(vendor, lastUserMessage, behaviour)).join("");
+  expectedReply(
+    vendor: MockVendorName,
+    lastUserMessage: string,
+    behaviour?: BehaviourLayer,
+    call: Partial<ChatCall> = {},
+  ): string {
+    const pieces = replyPieces(vendor, this.behaviourFor(vendor, lastUserMessage, behaviour), call);
+    return endPieces(pieces, call).pieces.join("");
   }
 
   async handle(request: IncomingMessage, response: ServerResponse) {
@@ -162,7 +177,7 @@ class MockVendorServer {
     dialect.answer(response, {
       call,
       behaviour,
-      ...capPieces(this.piecesFor(vendor, call.messages, behaviour), call.max_tokens),
+      ...endPieces(this.piecesFor(vendor, call, behaviour), call),
       gateOpened: behaviour.gate === undefined ? undefined : this.gates.opened(behaviour.gate),
     });
   }
@@ -189,9 +204,9 @@ class MockVendorServer {
     sendJson(response, 200, modelListBody(vendor, behaviour.models));
   }
 
-  private piecesFor(vendor: MockVendorName, messages: Turn[], behaviour: MockBehaviour): string[] {
-    const pieces = replyPieces(vendor, behaviour);
-    const last = messages.at(-1);
+  private piecesFor(vendor: MockVendorName, call: ChatCall, behaviour: MockBehaviour): string[] {
+    const pieces = replyPieces(vendor, behaviour, call);
+    const last = call.messages.at(-1);
     return last?.role === "assistant" ? continuationPieces(pieces, last.content) : pieces;
   }
 
@@ -273,7 +288,7 @@ export async function startMockVendor(
     nextRequest: (vendor) => mock.nextRequest(vendor),
     whenIdle: () => mock.whenIdle(),
     reset: () => mock.reset(),
-    expectedReply: (vendor, message, behaviour) => mock.expectedReply(vendor, message, behaviour),
+    expectedReply: (vendor, message, behaviour, call) => mock.expectedReply(vendor, message, behaviour, call),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));

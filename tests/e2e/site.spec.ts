@@ -109,6 +109,31 @@ test.describe("public pages", { tag: ALSO_WITHOUT_JS }, () => {
     ).toBe(true);
   });
 
+  test("/api lists the parameters each vendor takes", async ({ page }) => {
+    await page.goto("/api");
+    const table = page.getByRole("table").filter({ hasText: "response_format" });
+    await expect(table.getByRole("columnheader")).toHaveText([
+      "Parameter",
+      "Together AI",
+      "Novita AI",
+      "ModelsLab",
+      "OpenAI",
+    ]);
+    const row = (name: string) =>
+      table.getByRole("row").filter({ has: page.getByRole("cell", { name, exact: true }) });
+    await expect(row("temperature").getByRole("cell")).toHaveText([
+      "temperature",
+      "yes",
+      "yes",
+      "yes",
+      "yes",
+    ]);
+    await expect(row("stop").getByRole("cell")).toHaveText(["stop", "yes", "yes", "—", "yes"]);
+    await expect(row("top_p").getByRole("cell")).toHaveText(["top_p", "yes", "yes", "yes", "yes"]);
+    await expect(row("user").getByRole("cell")).toHaveText(["user", "—", "—", "—", "yes"]);
+    await expect(page.getByText("GET /v1/models/{id}")).toBeVisible();
+  });
+
   test("the mobile menu opens and lists the header's links", async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto("/");

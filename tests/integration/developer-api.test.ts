@@ -12,12 +12,15 @@ import OpenAI, {
   PermissionDeniedError,
   RateLimitError,
 } from "openai";
+import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
+import { generateText, Output, streamText } from "ai";
 import { v7 as uuidv7 } from "uuid";
+import { z } from "zod";
 import { describe, expect, it } from "vitest";
 import type { Plan } from "#db/schema";
 import { completionStreamKey } from "#contract/jobs";
 import { purgeApiConversations } from "#worker/sweeper";
-import { apiTexts, messages } from "~/modules/texts/catalogue";
+import { apiTexts, failureMessage, messages } from "~/modules/texts/catalogue";
 import { createApiKey, revokeApiKey } from "~/modules/api/api-keys.server";
 import { listChats } from "~/modules/chats/chats.server";
 import * as chatCompletions from "~/routes/v1.chat.completions";
@@ -478,6 +481,291 @@ describe("POST /v1/chat/completions", () => {
   });
 });
 
+/** The vendor rows a test changes, put back as they were once it ends. */
+async function withVendors(
+  change: (db: typeof t.db) => Promise<unknown>,
+  test: () => Promise<void>,
+): Promise<void> {
+  const vendors = await t.db.selectFrom("api_vendors").selectAll().execute();
+  const served = await t.db.selectFrom("api_vendor_models").select("id").execute();
+  try {
+    await change(t.db);
+    await test();
+  } finally {
+    for (const { id, ...vendor } of vendors)
+      await t.db.updateTable("api_vendors").set(vendor).where("id", "=", id).execute();
+    await t.db
+      .deleteFrom("api_vendor_models")
+      .where(
+        "id",
+        "not in",
+        served.map((row) => row.id),
+      )
+      .execute();
+  }
+}
+
+/** Makes the OpenAI vendor (the only one taking `user`) serve the test model too. */
+const openAiServes = (db: typeof t.db) =>
+  db
+    .insertInto("api_vendor_models")
+    .values((eb) => ({
+      vendor_id: eb.selectFrom("api_vendors").select("id").where("name", "=", "openai"),
+      model_id: "gpt-mock",
+      ai_model_id: MODEL,
+      display_name: "Mock on OpenAI",
+      is_available: 1,
+      config: "{}",
+    }))
+    .execute();
+
+const storedOptions = (completionId: string) =>
+  t.db
+    .selectFrom("completions")
+    .select("request_options")
+    .where("id", "=", completionId)
+    .executeTakeFirstOrThrow()
+    .then((row) => (row.request_options === null ? null : JSON.parse(row.request_options)));
+
+describe("request options, passed on to the vendors that take them (the mock vendor honours them)", () => {
+  it("sends stop, seed, top_p and the penalties, stores them with the completion, and the reply ends at the stop sequence", async () => {
+    const { client } = await userWithKey();
+    const question = "Sample with options";
+    const options = {
+      stop: ["🙂", "世界"],
+      seed: 42,
+      top_p: 0.5,
+      presence_penalty: 0.5,
+      frequency_penalty: -0.5,
+    };
+    const next = t.mock.nextRequest("together");
+    const { data, response } = await client.chat.completions
+      .create({ model: MODEL, messages: [{ role: "user", content: question }], ...options })
+      .withResponse();
+    expect((await next).body).toMatchObject(options);
+    expect(data.choices[0]).toMatchObject({
+      finish_reason: "stop",
+      message: { content: t.mock.expectedReply("together", question, {}, options) },
+    });
+    expect(await storedOptions(response.headers.get("X-Rogue-Completion-Id")!)).toEqual(options);
+    // The same seed gives the mock's same reply again; another seed, another.
+    const again = await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: "user", content: question }],
+      seed: 42,
+    });
+    expect(again.choices[0]!.message.content).toBe(
+      t.mock.expectedReply("together", question, {}, { seed: 42 }),
+    );
+    expect(again.choices[0]!.message.content).not.toBe(t.mock.expectedReply("together", question));
+  });
+
+  it("sends one stop string as a list, and a stream ends before it with finish_reason stop", async () => {
+    const { client } = await userWithKey();
+    const next = t.mock.nextRequest("together");
+    const stream = await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: "user", content: "Stream until the world" }],
+      stop: "世界",
+      stream: true,
+    });
+    const chunks = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    expect((await next).body).toMatchObject({ stop: ["世界"] });
+    expect(chunks.map((c) => c.choices[0]?.delta.content ?? "").join("")).toBe(
+      "Mock together reply: Hello wörld ",
+    );
+    expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe("stop");
+  });
+
+  it("asks for JSON with response_format json_object and json_schema, and the reply is that JSON", async () => {
+    const { client } = await userWithKey();
+    const asJson = await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: "user", content: "Answer in JSON" }],
+      response_format: { type: "json_object" },
+    });
+    expect(JSON.parse(asJson.choices[0]!.message.content!)).toEqual({
+      reply: t.mock.expectedReply("together", "Answer in JSON"),
+    });
+    const format = {
+      type: "json_schema" as const,
+      json_schema: {
+        name: "city",
+        strict: true,
+        schema: {
+          type: "object",
+          properties: { name: { type: "string" }, population: { type: "integer" } },
+          required: ["name", "population"],
+          additionalProperties: false,
+        },
+      },
+    };
+    const next = t.mock.nextRequest("together");
+    const city = await client.chat.completions.create({
+      model: MODEL,
+      messages: [{ role: "user", content: "A city, please" }],
+      response_format: format,
+    });
+    expect((await next).body).toMatchObject({ response_format: format });
+    expect(JSON.parse(city.choices[0]!.message.content!)).toEqual({ name: "mock", population: 1 });
+  });
+
+  it("passes `user` to the one vendor that takes it (OpenAI), skipping the others, and refuses it when no vendor serving the model takes it", async () => {
+    const { client, userId } = await userWithKey();
+    const refused = await client.chat.completions
+      .create({ model: MODEL, messages: [{ role: "user", content: "who am I" }], user: "end-user-7" })
+      .then(
+        () => null,
+        (e: unknown) => e as APIError,
+      );
+    expect(refused).toBeInstanceOf(BadRequestError);
+    expect(refused!.param).toBe("user");
+    expect(refused!.code).toBe("unsupported_parameter");
+    expect(refused!.message).toContain(apiTexts.parameterNotTaken("user"));
+    expect(await storedFor(userId)).toEqual(NOTHING);
+
+    await withVendors(openAiServes, async () => {
+      const next = t.mock.nextRequest("openai");
+      const { data, response } = await client.chat.completions
+        .create({ model: MODEL, messages: [{ role: "user", content: "who am I" }], user: "end-user-7" })
+        .withResponse();
+      expect((await next).body).toMatchObject({ model: "gpt-mock", user: "end-user-7" });
+      expect(data.choices[0]!.message.content).toBe(t.mock.expectedReply("openai", "who am I"));
+      const attempts = await t.db
+        .selectFrom("completion_attempts")
+        .select(["vendor", "outcome"])
+        .where("completion_id", "=", response.headers.get("X-Rogue-Completion-Id")!)
+        .execute();
+      expect(attempts).toEqual([{ vendor: "openai", outcome: "ok" }]);
+    });
+  });
+
+  it("skips an active vendor that cannot take an option, and answers from one that can", async () => {
+    const { client } = await userWithKey();
+    const activate = (name: string) => async (db: typeof t.db) => {
+      await db.updateTable("api_vendors").set({ is_active: 0 }).execute();
+      await db.updateTable("api_vendors").set({ is_active: 1 }).where("name", "=", name).execute();
+    };
+    await withVendors(activate("modelslab"), async () => {
+      const modelslabCalls = t.mock.requests("modelslab").length;
+      const { data, response } = await client.chat.completions
+        .create({ model: MODEL, messages: [{ role: "user", content: "stop here" }], stop: ["🙂"] })
+        .withResponse();
+      expect(data.choices[0]!.message.content).toBe(
+        t.mock.expectedReply("together", "stop here", {}, { stop: ["🙂"] }),
+      );
+      expect(t.mock.requests("modelslab")).toHaveLength(modelslabCalls);
+      const attempts = await t.db
+        .selectFrom("completion_attempts")
+        .select("vendor")
+        .where("completion_id", "=", response.headers.get("X-Rogue-Completion-Id")!)
+        .execute();
+      expect(attempts).toEqual([{ vendor: "together" }]);
+      // What ModelsLab does take, it is sent.
+      const next = t.mock.nextRequest("modelslab");
+      await client.chat.completions.create({
+        model: MODEL,
+        messages: [{ role: "user", content: "sample" }],
+        top_p: 0.25,
+        presence_penalty: 1,
+        temperature: 0.4,
+      });
+      expect((await next).body).toMatchObject({ top_p: 0.25, presence_penalty: 1, temperature: 0.4 });
+    });
+  });
+
+  it("fails with unsupported_parameter, naming it, when every vendor the worker may try cannot take an option", async () => {
+    const { client } = await userWithKey();
+    // OpenAI serves the model but has no key: the API lets `user` through, the worker finds no vendor to take it.
+    const keyless = async (db: typeof t.db) => {
+      await openAiServes(db);
+      await db
+        .updateTable("api_vendors")
+        .set({ api_key_encrypted: null })
+        .where("name", "=", "openai")
+        .execute();
+    };
+    await withVendors(keyless, async () => {
+      const vendorCalls = t.mock.requests().length;
+      const error = await client.chat.completions
+        .create({ model: MODEL, messages: [{ role: "user", content: "nobody takes me" }], user: "u-9" })
+        .then(
+          () => null,
+          (e: unknown) => e as APIError,
+        );
+      expect(error).toBeInstanceOf(BadRequestError);
+      expect(error!.param).toBe("user");
+      expect(error!.message).toContain(failureMessage({ code: "unsupported_parameter", detail: "user" }));
+      expect(t.mock.requests()).toHaveLength(vendorCalls);
+    });
+  });
+});
+
+describe("the Vercel AI SDK's OpenAI-compatible provider, unchanged, against /v1", () => {
+  const providerFor = (apiKey: string) =>
+    createOpenAICompatible({
+      name: "rogue",
+      baseURL: `${BASE}/v1`,
+      apiKey,
+      fetch: dispatch,
+      includeUsage: true,
+      // Sends response_format json_schema for structured output, as OpenAI's own models take it.
+      supportsStructuredOutputs: true,
+    });
+
+  it("generateText, streamText and stopSequences", async () => {
+    const { key } = await userWithKey();
+    const model = providerFor(key).chatModel(MODEL);
+    const whole = await generateText({ model, prompt: "Hello from the AI SDK", maxRetries: 0 });
+    expect(whole.text).toBe(t.mock.expectedReply("together", "Hello from the AI SDK"));
+    expect(whole.finishReason).toBe("stop");
+    expect(whole.usage.outputTokens).toBeGreaterThan(0);
+
+    const streamed = streamText({ model, prompt: "Stream from the AI SDK", maxRetries: 0 });
+    let text = "";
+    for await (const delta of streamed.textStream) text += delta;
+    expect(text).toBe(t.mock.expectedReply("together", "Stream from the AI SDK"));
+    expect((await streamed.usage).outputTokens).toBeGreaterThan(0);
+
+    const next = t.mock.nextRequest("together");
+    const stopped = await generateText({
+      model,
+      prompt: "Stop at the world",
+      stopSequences: ["世界"],
+      maxRetries: 0,
+    });
+    expect((await next).body).toMatchObject({ stop: ["世界"] });
+    expect(stopped.text).toBe("Mock together reply: Hello wörld ");
+    expect(stopped.finishReason).toBe("stop");
+  });
+
+  it("structured output: generateText with Output.object and a zod schema, whole and streamed", async () => {
+    const { key } = await userWithKey();
+    const model = providerFor(key).chatModel(MODEL);
+    const schema = z.object({ city: z.string(), population: z.number().int(), coastal: z.boolean() });
+    const next = t.mock.nextRequest("together");
+    const { output } = await generateText({
+      model,
+      prompt: "Name a city",
+      output: Output.object({ schema, name: "city" }),
+      maxRetries: 0,
+    });
+    expect(output).toEqual({ city: "mock", population: 1, coastal: true });
+    expect((await next).body).toMatchObject({
+      response_format: { type: "json_schema", json_schema: { name: "city", strict: true } },
+    });
+
+    const streamed = streamText({
+      model,
+      prompt: "Stream a city",
+      output: Output.object({ schema }),
+      maxRetries: 0,
+    });
+    expect(await streamed.output).toEqual({ city: "mock", population: 1, coastal: true });
+  });
+});
+
 describe("refusals, each in OpenAI's shape and mapped to the client's exception; nothing is stored", () => {
   const ask = (client: OpenAI, body: Partial<OpenAI.ChatCompletionCreateParamsNonStreaming> = {}) =>
     client.chat.completions
@@ -618,14 +906,9 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
   });
 
   it.each([
-    ["stop sequences", { stop: ["\n\n"] }, "stop"],
     ["two choices", { n: 2 }, "n"],
-    ["JSON output", { response_format: { type: "json_object" } }, "response_format"],
-    ["nucleus sampling", { top_p: 0.5 }, "top_p"],
-    ["a seed", { seed: 42 }, "seed"],
-    ["penalties", { presence_penalty: 0.5 }, "presence_penalty"],
     ["log probabilities", { logprobs: true }, "logprobs"],
-    ["an end-user id", { user: "user-1234" }, "user"],
+    ["token biases", { logit_bias: { "50256": -100 } }, "logit_bias"],
     [
       "tools",
       { tools: [{ type: "function", function: { name: "f", parameters: {} } }], tool_choice: "required" },
@@ -637,6 +920,38 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error!.message).toContain(apiTexts.unsupportedParameter(param));
     expect(error!.param).toBe(param);
+    expect(await storedFor(userId)).toEqual(NOTHING);
+  });
+
+  it.each([
+    ["top_p above 1", { top_p: 1.5 }, "top_p"],
+    ["top_p below 0", { top_p: -0.1 }, "top_p"],
+    ["a presence_penalty above 2", { presence_penalty: 2.5 }, "presence_penalty"],
+    ["a frequency_penalty below -2", { frequency_penalty: -3 }, "frequency_penalty"],
+    ["a penalty that is not a number", { frequency_penalty: "high" }, "frequency_penalty"],
+    ["five stop sequences", { stop: ["a", "b", "c", "d", "e"] }, "stop"],
+    ["an empty stop sequence", { stop: "" }, "stop"],
+    ["a stop sequence that is not a string", { stop: [1] }, "stop"],
+    ["a seed that is not a whole number", { seed: 1.5 }, "seed"],
+    ["a seed that is a string", { seed: "42" }, "seed"],
+    ["an unknown response_format type", { response_format: { type: "xml" } }, "response_format.type"],
+    [
+      "a json_schema without its name",
+      { response_format: { type: "json_schema", json_schema: { schema: {} } } },
+      "response_format.json_schema.name",
+    ],
+    [
+      "a json_schema whose schema is not an object",
+      { response_format: { type: "json_schema", json_schema: { name: "x", schema: "any" } } },
+      "response_format.json_schema.schema",
+    ],
+    ["a user that is not a string", { user: 42 }, "user"],
+  ])("400 naming the parameter for %s, checked at OpenAI's ranges", async (_, extra, param) => {
+    const { client, userId } = await userWithKey();
+    const error = await ask(client, extra as never);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error!.param).toBe(param);
+    expect(error!.message).toContain(param);
     expect(await storedFor(userId)).toEqual(NOTHING);
   });
 
@@ -675,15 +990,15 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
       model: MODEL,
       messages: [{ role: "user", content: "defaults" }],
       n: 1,
-      top_p: 1,
-      presence_penalty: 0,
-      frequency_penalty: 0,
       stop: null,
+      seed: null,
+      user: "",
       logprobs: false,
       response_format: { type: "text" },
       tools: [],
     });
     expect(reply.choices[0]!.message.content).toBe(t.mock.expectedReply("together", "defaults"));
+    expect(t.mock.requests("together").at(-1)!.body).not.toHaveProperty("stop");
   });
 
   it("400 for a body that is not JSON, and 405 in OpenAI's shape for a method an endpoint does not take", async () => {

@@ -180,6 +180,31 @@ describe("OpenAI-style adapters", () => {
     });
   });
 
+  it("sends a request's options under OpenAI's names, and reads the reply they shaped", async () => {
+    const options = {
+      stop: ["世界"],
+      seed: 7,
+      top_p: 0.5,
+      presence_penalty: 1.5,
+      frequency_penalty: -0.5,
+      response_format: {
+        type: "json_schema" as const,
+        json_schema: { name: "answer", schema: { type: "object", properties: { n: { type: "integer" } } } },
+      },
+      user: "end-user-1",
+    };
+    const received = mock.nextRequest("openai");
+    const { text, reports } = await reply("openai", { options: { ...options, stop: ["never said"] } });
+    expect((await received).body).toMatchObject({ ...options, stop: ["never said"] });
+    expect(JSON.parse(text)).toEqual({ n: 1 });
+    const stopped = await reply("openai", { options: { stop: options.stop } });
+    expect(stopped.text).toBe("Mock openai reply: Hello wörld ");
+    expect([reports[0], stopped.reports[0]]).toEqual([
+      { type: "finish", reason: "stop" },
+      { type: "finish", reason: "stop" },
+    ]);
+  });
+
   it.each<[MockBehaviour["fault"], Failure]>([
     ["401", { code: "auth", status: 401, detail: "Mock 401 error" }],
     ["403", { code: "auth", status: 403, detail: "Mock 403 error" }],
@@ -338,9 +363,9 @@ describe("aborting a request", () => {
 });
 
 describe("ModelsLab adapter", () => {
-  it("puts the key and fixed settings in the body, with no Authorization header", async () => {
+  it("puts the key, the temperature and the sampling options it takes in the body, with no Authorization header", async () => {
     const received = mock.nextRequest("modelslab");
-    await reply("modelslab", { temperature: 0.1 });
+    await reply("modelslab", { temperature: 0.1, options: { top_p: 0.5, frequency_penalty: -1 } });
     const { headers, body } = await received;
     expect(headers).not.toHaveProperty("authorization");
     expect(headers).toMatchObject({ "x-request-id": "req-123", "content-type": "application/json" });
@@ -349,7 +374,9 @@ describe("ModelsLab adapter", () => {
       model_id: "mock-model",
       messages: [{ role: "user", content: USER_MESSAGE }],
       max_tokens: 1000,
-      temperature: 0.7,
+      temperature: 0.1,
+      top_p: 0.5,
+      frequency_penalty: -1,
       stream: false,
     });
   });

@@ -19,13 +19,21 @@ const replySchema = z.union([
     .transform(({ choices }) => choices[0].message.content),
 ]);
 
+/**
+ * The request's temperature (0.7 unless a quick action or an API caller chose another) and, of its options,
+ * the sampling ones ModelsLab takes, under the same names as OpenAI's.
+ */
 function modelslabBody(request: VendorRequest) {
+  const { top_p, presence_penalty, frequency_penalty } = request.options ?? {};
   return {
     key: request.apiKey,
     model_id: request.model || DEFAULT_MODEL,
     messages: request.messages,
     max_tokens: tokenCap(request.maxTokens, 1000),
-    temperature: 0.7,
+    temperature: request.temperature,
+    ...(top_p === undefined ? {} : { top_p }),
+    ...(presence_penalty === undefined ? {} : { presence_penalty }),
+    ...(frequency_penalty === undefined ? {} : { frequency_penalty }),
     stream: false,
   };
 }

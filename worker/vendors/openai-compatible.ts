@@ -1,6 +1,7 @@
 /**
  * The OpenAI chat-completions wire format, which Together, Novita and OpenAI all speak: a JSON POST answered
  * either by one JSON body or by a server-sent-event stream of `chat.completion.chunk`s ending in `[DONE]`.
+ * A request's options (stop, seed, top_p, the penalties, response_format, user) go as OpenAI names them.
  */
 import { createParser } from "eventsource-parser";
 import { z } from "zod";
@@ -57,6 +58,8 @@ function requestBody(request: VendorRequest, options: { maxTokens?: number; stre
     messages: request.messages,
     temperature: request.temperature,
     ...(maxTokens === undefined ? {} : { max_tokens: maxTokens }),
+    // Stored in OpenAI's own names and shapes, which this format shares.
+    ...request.options,
     stream: options.stream,
     ...(options.stream ? { stream_options: { include_usage: true } } : {}),
   };

@@ -1,4 +1,5 @@
 import type { Failure, FinishReason } from "#contract/jobs";
+import type { RequestOptions } from "#contract/request-options";
 
 export interface ChatTurn {
   role: "system" | "user" | "assistant";
@@ -17,6 +18,11 @@ export interface VendorRequest {
   temperature: number;
   /** A developer-API request's max_tokens; the adapter's own cap still applies when it is lower. */
   maxTokens?: number;
+  /**
+   * A developer-API request's other options, in OpenAI's names: only ones this vendor takes
+   * (contract/request-options.ts VENDOR_OPTIONS), as the walk skips a vendor that cannot take one.
+   */
+  options?: RequestOptions;
   /** The endpoint may be on an internal address (worker/vendors/reach.ts); otherwise every connection is checked. */
   internalAllowed: boolean;
 }

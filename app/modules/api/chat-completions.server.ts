@@ -13,6 +13,8 @@ import { requestStops } from "../completions/stop.server";
 import { apiTexts, failureMessage, messages } from "../texts/catalogue";
 import { rolesOf } from "../auth/users.server";
 import { listModels } from "../models/models.server";
+import { vendorsServing } from "#db/vendors";
+import { untakenOptions, type RequestOption } from "#contract/request-options";
 import { serverContext } from "../server-context.server";
 import { apiErrorBody, ApiError, type ApiStatus } from "./api-errors";
 import { API_HEADERS, COMPLETION_ID_HEADER } from "./api-headers";
@@ -129,11 +131,27 @@ function asApiError(error: SendRefusedError): ApiError {
   return new ApiError(error.status, error.message, codes[error.reason]);
 }
 
+/**
+ * Refuses an option that no vendor serving the model takes: the worker would skip every vendor for it. One
+ * that only some take goes ahead, and the worker tries only those.
+ */
+async function assertOptionsTaken(body: ChatRequest) {
+  const vendors = await vendorsServing(serverContext().db, body.model);
+  // With no vendor serving the model the reply fails for that reason, not for its options.
+  if (vendors.length === 0) return;
+  const untaken = (Object.keys(body.options) as RequestOption[]).find((name) =>
+    vendors.every((vendor) => untakenOptions(vendor, body.options).includes(name)),
+  );
+  if (untaken)
+    throw new ApiError(400, apiTexts.parameterNotTaken(untaken), "unsupported_parameter", {}, untaken);
+}
+
 export async function createChatCompletion(call: ApiCall): Promise<Response> {
   const who = await caller(call);
   const body = parseBody(await call.body());
   if (!(await listModels(serverContext().db)).some((m) => m.model_id === body.model))
     throw new ApiError(404, apiTexts.unknownModel(body.model), "model_not_found");
+  await assertOptionsTaken(body);
   let completionId: string;
   try {
     ({ completionId } = await askFromApi(sessionOf(who), {
@@ -142,6 +160,7 @@ export async function createChatCompletion(call: ApiCall): Promise<Response> {
       turns: body.turns,
       temperature: body.temperature,
       maxTokens: body.maxTokens,
+      requestOptions: body.options,
       apiKeyId: who.keyId,
     }));
   } catch (error) {
@@ -246,8 +265,13 @@ const streamedError = (error: ApiError) => ({
   error: { message: error.message, type: apiErrorBody(error.status, "", null).error.type, code: error.code },
 });
 
-/** A failed reply as an API error: a plan refusal is the caller's (403), anything else the vendors' (502). */
+/**
+ * A failed reply as an API error: a plan refusal is the caller's (403), as is an option no vendor tried could
+ * take (400, naming it); anything else is the vendors' (502).
+ */
 function failureError(entry: Extract<StreamEntry, { type: "error" }>): ApiError {
+  if (entry.code === "unsupported_parameter")
+    return new ApiError(400, failureMessage(entry), entry.code, {}, entry.detail ?? null);
   const status: ApiStatus = entry.code === "plan" ? 403 : 502;
   return new ApiError(status, failureMessage(entry), entry.code);
 }

@@ -1,11 +1,12 @@
 /**
  * The body of `POST /v1/chat/completions`, in OpenAI's format. Nothing is accepted and then dropped: the
- * parameters the service acts on are checked; OpenAI's others are accepted only at the value that changes
- * nothing (`n: 1`, `top_p: 1`, `stop: null`…), as clients such as LangChain send them, and refused otherwise
- * with a 400 naming the parameter; a parameter OpenAI does not have is refused as OpenAI refuses it.
- * See docs/product.md §12.
+ * parameters the service acts on are checked at OpenAI's ranges and passed on to the vendors (the options of
+ * contract/request-options.ts); OpenAI's others are accepted only at the value that changes nothing (`n: 1`,
+ * `logprobs: false`…), as clients such as LangChain send them, and refused otherwise with a 400 naming the
+ * parameter; a parameter OpenAI does not have is refused as OpenAI refuses it. See docs/product.md §12.
  */
 import { z } from "zod";
+import { jsonSchemaFormatSchema, requestOptionsSchema, type RequestOptions } from "#contract/request-options";
 import { DEFAULT_TEMPERATURE } from "../completions/quick-actions";
 import { apiTexts, messages } from "../texts/catalogue";
 import { perLocale } from "../i18n/translate";
@@ -64,21 +65,14 @@ const isEmpty = (value: unknown) =>
  */
 const INERT_PARAMETERS: Record<string, unknown[]> = {
   n: [1],
-  top_p: [1],
-  presence_penalty: [0],
-  frequency_penalty: [0],
   logprobs: [],
   top_logprobs: [0],
   logit_bias: [],
-  seed: [],
-  stop: [],
-  response_format: [{ type: "text" }],
   tools: [],
   tool_choice: ["none", "auto"],
   parallel_tool_calls: [true],
   functions: [],
   function_call: ["none", "auto"],
-  user: [],
   store: [],
   metadata: [],
   modalities: [["text"]],
@@ -99,6 +93,44 @@ const inert = (name: string) =>
       apiTexts.unsupportedParameter(name),
     );
 
+const option = requestOptionsSchema.shape;
+
+/**
+ * The options passed on to the vendors, as OpenAI takes them; null (and `stop: []`, `user: ""`,
+ * `response_format: {type: "text"}`, which ask for nothing) leaves one out.
+ */
+const optionParameters = {
+  stop: z
+    .union([z.string().min(1).max(500), z.array(z.string().min(1).max(500)).max(4)])
+    .nullish()
+    .transform((stop) => (typeof stop === "string" ? [stop] : stop?.length ? stop : undefined)),
+  seed: option.seed.unwrap().refine(Number.isSafeInteger).nullish(),
+  top_p: option.top_p.nullish(),
+  presence_penalty: option.presence_penalty.nullish(),
+  frequency_penalty: option.frequency_penalty.nullish(),
+  response_format: z
+    .discriminatedUnion("type", [
+      z.object({ type: z.literal("text") }).strict(),
+      z.object({ type: z.literal("json_object") }).strict(),
+      z.object({ type: z.literal("json_schema"), json_schema: jsonSchemaFormatSchema }).strict(),
+    ])
+    .nullish()
+    .transform((format) => (format?.type === "text" ? undefined : (format ?? undefined))),
+  user: option.user.nullish().transform((user) => user || undefined),
+};
+
+type OptionParameters = {
+  [Name in keyof typeof optionParameters]?: z.output<(typeof optionParameters)[Name]>;
+};
+
+/** The options a request set, without the ones it left out. */
+const requestOptions = (body: OptionParameters): RequestOptions =>
+  Object.fromEntries(
+    Object.keys(optionParameters)
+      .map((name) => [name, body[name as keyof OptionParameters]] as const)
+      .filter(([, value]) => value !== undefined && value !== null),
+  );
+
 export const chatRequestSchema = perLocale(() =>
   z
     .object({
@@ -109,6 +141,7 @@ export const chatRequestSchema = perLocale(() =>
       max_completion_tokens: z.number().int().min(1).max(1_000_000).nullish(),
       stream: z.boolean().nullish(),
       stream_options: z.object({ include_usage: z.boolean().nullish() }).passthrough().nullish(),
+      ...optionParameters,
       ...Object.fromEntries(Object.keys(INERT_PARAMETERS).map((name) => [name, inert(name)])),
     })
     .strict()
@@ -127,6 +160,7 @@ export const chatRequestSchema = perLocale(() =>
       maxTokens: body.max_completion_tokens ?? body.max_tokens ?? null,
       stream: body.stream ?? false,
       includeUsage: body.stream_options?.include_usage ?? false,
+      options: requestOptions(body),
     })),
 );
 

@@ -6,6 +6,7 @@
  */
 import { v7 as uuidv7 } from "uuid";
 import { insertChatMessage, insertQueuedCompletion } from "#db/chat-writes";
+import type { RequestOptions } from "#contract/request-options";
 import { lockUserRow, type Db } from "#db/database";
 import { nowIso, type Plan } from "#db/schema";
 import { canUseModel } from "#db/plans";
@@ -502,6 +503,8 @@ export interface ApiAskInput {
   turns: { role: "system" | "user" | "assistant"; content: string }[];
   temperature: number;
   maxTokens: number | null;
+  /** The request's other options, sent to every vendor tried (contract/request-options.ts). */
+  requestOptions?: RequestOptions;
   apiKeyId: string;
 }
 
@@ -529,6 +532,7 @@ export async function askFromApi(session: SessionUser, input: ApiAskInput) {
       modelId,
       temperature: input.temperature,
       maxTokens: input.maxTokens,
+      requestOptions: input.requestOptions,
       source: "api",
       apiKeyId: input.apiKeyId,
     });

@@ -60,6 +60,7 @@ export const apiTexts = messageSection("apiTexts", {
   tooManyKeys: (limit: number) => t("apiTexts.tooManyKeys", { limit }),
   unsupportedParameter: (name: string) => t("apiTexts.unsupportedParameter", { name }),
   unrecognizedParameter: (name: string) => t("apiTexts.unrecognizedParameter", { name }),
+  parameterNotTaken: (name: string) => t("apiTexts.parameterNotTaken", { name }),
 });
 
 /** docs/product.md §9 'Admin': the console's texts. */
@@ -128,6 +129,8 @@ export function failureMessage(failure: Failure): string {
       return t("failures.unsupported_vendor", { vendor: detail });
     case "plan":
       return messages.proModel(detail || messages.thisModel);
+    case "unsupported_parameter":
+      return t("failures.unsupported_parameter", { param: detail });
     case "internal":
       return messages.failedToGetResponse;
     default:
