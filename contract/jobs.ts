@@ -63,6 +63,7 @@ export const failureCodeSchema = z.enum([
   "unsupported_vendor", // detail: the vendor name
   "modelslab_format",
   "plan", // the user's plan may not use the model (detail: the model's name)
+  "context_length", // the question alone does not fit the model's context window: refused before any vendor
   "internal",
 ]);
 export type FailureCode = z.infer<typeof failureCodeSchema>;

@@ -380,9 +380,11 @@ describe("the Settings screen", () => {
     expect((await listChats(t.db, user)).map((chat) => chat.id)).toContain(oldChat);
     const { completionId } = await t.createCompletion(user.id, "Hello");
     const completion = await completionOf(t.db, completionId);
-    expect((await buildPrompt(t.db, completion, ""))[0]).toEqual({
-      role: "system",
-      content: "You answer like a pirate.",
+    expect(await buildPrompt(t.db, completion)).toEqual({
+      turns: [
+        { role: "system", content: "You answer like a pirate." },
+        { role: "user", content: "Hello" },
+      ],
     });
     await expectEvent("vendor-changed");
     expect(await auditOf("settings.update", "system")).toBeTruthy();

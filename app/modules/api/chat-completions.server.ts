@@ -246,8 +246,13 @@ const streamedError = (error: ApiError) => ({
   error: { message: error.message, type: apiErrorBody(error.status, "", null).error.type, code: error.code },
 });
 
-/** A failed reply as an API error: a plan refusal is the caller's (403), anything else the vendors' (502). */
+/**
+ * A failed reply as an API error: a plan refusal (403) and a prompt over the model's window (400, with
+ * OpenAI's code for it) are the caller's; anything else is the vendors' (502).
+ */
 function failureError(entry: Extract<StreamEntry, { type: "error" }>): ApiError {
+  if (entry.code === "context_length")
+    return new ApiError(400, failureMessage(entry), "context_length_exceeded", {}, "messages");
   const status: ApiStatus = entry.code === "plan" ? 403 : 502;
   return new ApiError(status, failureMessage(entry), entry.code);
 }
