@@ -53,6 +53,12 @@ export const behaviourSchema = z.object({
   usage: z.boolean().default(true).describe("send a final usage chunk before [DONE]"),
   modelslabShape: z.enum(["output", "choices"]).default("output").describe("ModelsLab success body shape"),
   requireKey: z.string().optional().describe("answer 401 to any other key"),
+  contextWindow: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("the model's window in tokens: a longer prompt gets OpenAI's 400 context_length_exceeded"),
   errorMessage: z.string().optional().describe("message of a status fault's error body"),
   gate: z
     .string()

@@ -10,6 +10,7 @@ import {
   continuationPieces,
   dialectFor,
   lastUserMessage,
+  promptTokens,
   replyPieces,
   VENDOR_PATHS,
   vendorByPath,
@@ -154,6 +155,11 @@ class MockVendorServer {
       return sendJson(response, Number(behaviour.fault), dialect.errorBody(faultMessage(behaviour)));
     }
     if (behaviour.fault === "hang") return;
+    if (behaviour.contextWindow !== undefined) {
+      const tokens = promptTokens(call.messages);
+      if (tokens > behaviour.contextWindow)
+        return sendJson(response, 400, dialect.contextLengthBody(behaviour.contextWindow, tokens));
+    }
     dialect.answer(response, {
       call,
       behaviour,
