@@ -1,11 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  fitEarlierTurns,
-  MESSAGE_OVERHEAD_TOKENS,
-  messageTokens,
-  promptBudget,
-  PromptWindow,
-} from "./context-window";
+import { fitEarlierTurns, MESSAGE_OVERHEAD_TOKENS, messageTokens, PromptWindow } from "./context-window";
+import { promptBudget } from "./model-window";
 
 /** A message of exactly `tokens` tokens with its overhead (" a" is one o200k token). */
 const ofTokens = (tokens: number) => "a" + " a".repeat(tokens - MESSAGE_OVERHEAD_TOKENS - 1);

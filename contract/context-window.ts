@@ -7,10 +7,6 @@
  */
 import { countTokens } from "gpt-tokenizer";
 
-/** What a model an admin adds without saying gets: the smallest window in common use. */
-export const DEFAULT_CONTEXT_WINDOW = 8_192;
-export const DEFAULT_REPLY_RESERVE = 1_024;
-
 /**
  * The tokens a chat format wraps each message in (its role and separators). OpenAI's own count adds 3 to 4;
  * the larger keeps a prompt safely inside windows counted by other vendors' formats.
@@ -22,15 +18,6 @@ export const MESSAGE_OVERHEAD_TOKENS = 4;
  * prose and code o200k counts within a few percent of theirs, and the reply's reserve absorbs the difference.
  */
 export const messageTokens = (content: string) => countTokens(content) + MESSAGE_OVERHEAD_TOKENS;
-
-export interface ModelWindow {
-  contextWindow: number;
-  replyReserve: number;
-}
-
-/** The tokens a prompt may hold: the window less the reply's room (the request's max_tokens, if it gives one). */
-export const promptBudget = (window: ModelWindow, maxTokens: number | null) =>
-  window.contextWindow - (maxTokens ?? window.replyReserve);
 
 /**
  * Fills one prompt: made with what every prompt holds (the system message, the question), then offered the

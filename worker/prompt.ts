@@ -1,9 +1,5 @@
-import {
-  DEFAULT_CONTEXT_WINDOW,
-  DEFAULT_REPLY_RESERVE,
-  promptBudget,
-  PromptWindow,
-} from "#contract/context-window";
+import { PromptWindow } from "#contract/context-window";
+import { DEFAULT_CONTEXT_WINDOW, DEFAULT_REPLY_RESERVE, promptBudget } from "#contract/model-window";
 import type { Failure } from "#contract/jobs";
 import type { Db } from "#db/database";
 import type { Completion } from "#db/schema";

@@ -16,6 +16,8 @@ import { AdminActionError, found, type ActionContext } from "./users.server";
 export interface CatalogueModel extends ModelCard {
   /** Vendor id → that vendor's model id for this model. */
   vendorModels: Record<number, string>;
+  contextWindow: number;
+  replyReserve: number;
 }
 
 /** The stored catalogue as the Models screen edits it (the built-in fallback is not editable: it is code). */
@@ -44,6 +46,8 @@ export async function listCatalogue(db: Db) {
     })),
     models: models.map((model): CatalogueModel => ({
       ...toModelCard(model),
+      contextWindow: model.context_window,
+      replyReserve: model.reply_reserve,
       vendorModels: Object.fromEntries(
         mappings
           .filter((row) => row.ai_model_id === model.model_id)
@@ -125,9 +129,11 @@ const rowFields = (fields: ModelFields) => ({
   is_pro: flag(fields.isPro),
   is_beta: flag(fields.isBeta),
   supports_images: flag(fields.supportsImages),
+  context_window: fields.contextWindow,
+  reply_reserve: fields.replyReserve,
 });
 
-type ModelState = Record<string, string | boolean>;
+type ModelState = Record<string, string | number | boolean>;
 
 /**
  * What an admin can change of a model, as the audit log names it: its fields, badges and, per vendor, the id
@@ -156,6 +162,8 @@ async function modelState(trx: Db, modelId: string): Promise<ModelState> {
     isBeta: model.is_beta === 1,
     isDefault: model.is_default === 1,
     supportsImages: model.supports_images === 1,
+    contextWindow: model.context_window,
+    replyReserve: model.reply_reserve,
     ...Object.fromEntries(mappings.map((row) => [`vendor ${row.name}`, row.model_id])),
   };
 }
@@ -172,6 +180,9 @@ function changedFields(before: ModelState, after: ModelState) {
 
 /** Adds or edits a model; answers what the audit log records: a new model's fields, an edit's changes. */
 async function saveModel(db: Db, fields: ModelFields, adding: boolean) {
+  // A reserve as large as the window leaves no room for any prompt.
+  if (fields.replyReserve >= fields.contextWindow)
+    throw new AdminActionError(adminTexts.replyReserveInvalid, 400);
   return db.transaction().execute(async (trx) => {
     const before = adding ? null : await modelState(trx, fields.modelId);
     if (adding) {
@@ -241,7 +252,7 @@ async function moveModel(db: Db, modelId: string, direction: "up" | "down") {
 export async function applyModelAction(ctx: ActionContext, actor: SessionUser, action: ModelAction) {
   const { db, redis } = ctx;
   let message: string;
-  let details: Record<string, string | boolean>;
+  let details: Record<string, string | number | boolean>;
   if (action.intent === "move") {
     const model = await requireModel(db, action.modelId);
     await moveModel(db, action.modelId, action.direction);

@@ -1,5 +1,8 @@
 import { v7 as uuidv7 } from "uuid";
+import { fitEarlierTurns } from "#contract/context-window";
+import { promptBudget, type ModelWindow } from "#contract/model-window";
 import { readSnapshot, type Db } from "#db/database";
+import { readSystemSettings } from "#db/system-settings";
 import { canAnswer } from "#db/vendors";
 import { failureFromRow, isActive } from "#contract/lifecycle";
 import type { SessionUser } from "../auth/session.server";
@@ -76,6 +79,29 @@ async function consecutiveFailures(database: Db, userId: string) {
   return failures === -1 ? recent.length : failures;
 }
 
+type ShownMessage = Awaited<ReturnType<typeof visibleMessages>>[number];
+
+/**
+ * The oldest message the prompt of the chat's latest question holds, when the prompt leaves earlier ones out:
+ * the chat marks there where the model's memory starts (docs/product.md §2 'Context windows'). The worker
+ * built that prompt the same way (worker/prompt.ts): the same system message, question and window.
+ */
+function memoryStart(messages: ShownMessage[], window: ModelWindow, defaultSystemPrompt: string) {
+  const questionAt = messages.findLastIndex((message) => message.role === "user");
+  const question = messages[questionAt];
+  if (!question) return null;
+  const asked = messages.slice(0, questionAt);
+  const system = asked.findLast((message) => message.role === "system" && message.content)?.content;
+  const earlier = asked.filter((message) => message.role !== "system" && message.content).reverse();
+  const { kept } = fitEarlierTurns(
+    promptBudget(window, null),
+    [system ?? defaultSystemPrompt, question.content],
+    earlier.map((message) => message.content),
+  );
+  if (kept === earlier.length) return null;
+  return (earlier[kept - 1] ?? question).id;
+}
+
 /**
  * Everything the chat screen shows for one chat, or for a new one when chatId is null; `query` is the page's
  * (a model chosen for a new chat, an open dialog).
@@ -84,10 +110,10 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
   const { user } = session;
   const models = await listModels(db());
   // One snapshot: a reply stored between two of these reads would otherwise be neither a message nor pending.
-  const { chat, messages, completion, failed, quota, failures, apiKey, preferences, answerable } =
+  const { chat, messages, completion, failed, quota, failures, apiKey, preferences, answerable, settings } =
     await readSnapshot(db(), async (snapshot) => {
       const chat = chatId ? await requireVisibleChat(snapshot, user, chatId) : null;
-      const [messages, completion, failed, quota, failures, apiKey, preferences, answerable] =
+      const [messages, completion, failed, quota, failures, apiKey, preferences, answerable, settings] =
         await Promise.all([
           chat ? visibleMessages(snapshot, chat.id) : [],
           chat ? latestCompletion(snapshot, chat.id) : null,
@@ -97,15 +123,36 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
           userKeyStatus(snapshot, user.id),
           getPreferences(snapshot, user.id),
           canAnswer(snapshot, user.id),
+          readSystemSettings(snapshot),
         ]);
-      return { chat, messages, completion, failed, quota, failures, apiKey, preferences, answerable };
+      return {
+        chat,
+        messages,
+        completion,
+        failed,
+        quota,
+        failures,
+        apiKey,
+        preferences,
+        answerable,
+        settings,
+      };
     });
   const pending = completion && isActive(completion.status) ? completion.id : null;
   const modelId = resolveModelId(models, chat?.model_id ?? query.get("model")) ?? "";
+  const model = models.find((m) => m.model_id === modelId);
   return {
     chatId: chat?.id ?? null,
     title: chat?.title ?? null,
     messages,
+    /** The message above which "Earlier messages are not sent to the model" shows; null: all are sent. */
+    memoryStartsAt: model
+      ? memoryStart(
+          messages,
+          { contextWindow: model.context_window, replyReserve: model.reply_reserve },
+          settings.defaultSystemPrompt,
+        )
+      : null,
     pendingCompletionId: pending,
     /** Failed questions by user message id; the chat's last request is the one Retry asks again in place. */
     failures: failed,
@@ -114,7 +161,7 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
     // A fresh id per page view: the same form posted twice is one request.
     requestId: uuidv7(),
     modelId,
-    modelName: models.find((m) => m.model_id === modelId)?.display_name ?? modelId,
+    modelName: model?.display_name ?? modelId,
     modelNames: Object.fromEntries(models.map((m) => [m.model_id, m.display_name])),
     messagesLeft: quota?.left ?? null,
     /** The Starter daily allowance the admin set (shown as "2 of 3 free messages left"). */
