@@ -15,6 +15,7 @@
  *   soak        steady load for --minutes: RSS, open fds, Redis memory, SQLite/WAL size per minute
  *   fairness    another user's time to first token while one user (then several) floods the workers
  *   memory      what the web and the worker hold live per open stream, after a full garbage collection
+ *   long-chat   a send's prompt build in a 1,000-message chat and in a 10-message chat
  * Prints a table per scenario and rewrites that scenario's block in docs/benchmark-results.md. See --help.
  */
 import os from "node:os";
@@ -37,12 +38,13 @@ import { processesScenario, rollingScenario } from "./scenarios/processes";
 import { scaleScenario } from "./scenarios/scale";
 import { fairnessScenario } from "./scenarios/fairness";
 import { soakScenario } from "./scenarios/soak";
+import { longChatScenario } from "./scenarios/long-chat";
 import { ttftScenario } from "./scenarios/ttft";
 import { ProductClient, type SendWay } from "./streams";
 
 const USAGE = `Usage: npm run bench -- [options]
   --scenario LIST          ttft, concurrent, fallback, landing, browser, scale, capacity, memory, processes,
-                           rolling, soak, fairness, a comma-separated list of them, or all (default all:
+                           rolling, soak, fairness, long-chat, a comma-separated list of them, or all (default all:
                            every one but soak and fairness)
   --workers N              worker processes (default 1, as npm start)
   --streams N              simultaneous replies in "concurrent" (default 1000)
@@ -82,6 +84,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --fair-flood N           replies each flooder asks for at once in "fairness" (default 60)
   --fair-flooders N        users flooding together in the saturating phase of "fairness" (default 3)
   --fair-probes N          the other user's replies, one at a time, per phase of "fairness" (default 30)
+  --long-chat-sends N      timed prompt builds per chat and window in "long-chat" (default 50)
   --fair-seconds N         the flood's replies last 1 to N seconds in "fairness" (default 20)
   --chats-per-user N       replies one benchmark user has in flight at most: benchmark users =
                            ceil(largest batch / N), and the product's PROFESSIONAL_REPLIES_IN_FLIGHT is N
@@ -108,6 +111,7 @@ const SCENARIOS = [
   "rolling",
   "soak",
   "fairness",
+  "long-chat",
 ] as const;
 /** Background CPU (% of one core) above which the run is flagged as taken on a busy machine. */
 const BUSY_PERCENT = 15;
@@ -168,6 +172,7 @@ function parseOptions(args: string[]) {
       "fair-flooders": { type: "string", default: "3" },
       "fair-probes": { type: "string", default: "30" },
       "fair-seconds": { type: "string", default: "20" },
+      "long-chat-sends": { type: "string", default: "50" },
       "worker-concurrency": { type: "string" },
       "product-send": { type: "string", default: "stream" },
       "log-level": { type: "string", default: "warn" },
@@ -261,6 +266,7 @@ function parseOptions(args: string[]) {
       floodSeconds: count("fair-seconds"),
       workerConcurrency,
     },
+    longChat: { sends: count("long-chat-sends") },
     productSend: sendWay(values["product-send"]),
     logLevel: values["log-level"],
     profileDir: values.profile,
@@ -328,6 +334,7 @@ async function runScenarios(context: BenchContext, options: Options): Promise<Sc
     rolling: () => rollingScenario(context, options.rolling),
     soak: () => soakScenario(context, options.soak),
     fairness: () => fairnessScenario(context, options.fairness),
+    "long-chat": () => longChatScenario(context, options.longChat),
   };
   const reports: ScenarioReport[] = [];
   for (const scenario of options.scenarios) {

@@ -27,7 +27,8 @@ export interface ScenarioReport {
     | "rolling"
     | "soak"
     | "fairness"
-    | "memory";
+    | "memory"
+    | "long-chat";
   title: string;
   targets: Target[];
   tables: Table[];

@@ -64,6 +64,7 @@ export const failureCodeSchema = z.enum([
   "modelslab_format",
   "plan", // the user's plan may not use the model (detail: the model's name)
   "unsupported_parameter", // no vendor tried takes a request option (detail: the option's name)
+  "context_length", // the question alone does not fit the model's context window: refused before any vendor
   "internal",
 ]);
 export type FailureCode = z.infer<typeof failureCodeSchema>;

@@ -9,6 +9,7 @@ import * as analyticsIndex from "./migrations/0006_analytics_index";
 import * as developerApi from "./migrations/0007_developer_api";
 import * as sharedChats from "./migrations/0008_shared_chats";
 import * as finishReason from "./migrations/0009_finish_reason";
+import * as contextWindows from "./migrations/0010_context_windows";
 import * as requestOptions from "./migrations/0011_request_options";
 
 /** Migrations are imported, not read from disk, so the same code runs from source, a bundle or an image. */
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "0007_developer_api": developerApi,
   "0008_shared_chats": sharedChats,
   "0009_finish_reason": finishReason,
+  "0010_context_windows": contextWindows,
   "0011_request_options": requestOptions,
 };
 

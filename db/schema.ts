@@ -82,6 +82,10 @@ export interface AiModelsTable {
   is_default: Flag;
   supports_images: Flag;
   order: number;
+  /** The most tokens a prompt and its reply may hold together (docs/product.md §2 'Context windows'). */
+  context_window: ColumnType<number, number | undefined, number>;
+  /** Tokens kept for the reply when a request names no max_tokens. */
+  reply_reserve: ColumnType<number, number | undefined, number>;
 }
 
 export interface SystemSettingsTable {

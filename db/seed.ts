@@ -13,6 +13,10 @@ interface CatalogueModel {
   display_name: string;
   size_label: string;
   tagline: string;
+  /** Tokens, as the model's publisher states its window (db/migrations/0010_context_windows.ts names them). */
+  contextWindow: number;
+  /** Tokens kept for the reply when a request names no max_tokens. */
+  replyReserve: number;
   is_default?: boolean;
   is_pro?: boolean;
   supports_images?: boolean;
@@ -26,6 +30,8 @@ export const BUILT_IN_MODELS: CatalogueModel[] = [
     display_name: "Dolphin Mixtral 8x22B",
     size_label: "22B",
     tagline: "Unfiltered Creativity",
+    contextWindow: 65_536,
+    replyReserve: 4_096,
     is_default: true,
     vendorModels: {
       together: "cognitivecomputations/dolphin-2.9.2-mixtral-8x22b",
@@ -38,6 +44,8 @@ export const BUILT_IN_MODELS: CatalogueModel[] = [
     display_name: "Llama 3.1 8B Instruct",
     size_label: "8B",
     tagline: "Open Dialogue",
+    contextWindow: 131_072,
+    replyReserve: 4_096,
     vendorModels: {
       together: "meta-llama/Meta-Llama-3.1-8B-Instruct-Turbo",
       novita: "meta-llama/llama-3.1-8b-instruct",
@@ -49,6 +57,8 @@ export const BUILT_IN_MODELS: CatalogueModel[] = [
     display_name: "Llama 4 Maverick 17B",
     size_label: "17B",
     tagline: "Multimodal Power",
+    contextWindow: 1_048_576,
+    replyReserve: 8_192,
     is_pro: true,
     supports_images: true,
     vendorModels: {
@@ -61,6 +71,8 @@ export const BUILT_IN_MODELS: CatalogueModel[] = [
     display_name: "Llama 4 Scout 17B",
     size_label: "17B",
     tagline: "Efficient Reasoning",
+    contextWindow: 1_048_576,
+    replyReserve: 8_192,
     is_pro: true,
     vendorModels: {
       together: "meta-llama/Llama-4-Scout-17B-16E-Instruct",
@@ -72,6 +84,8 @@ export const BUILT_IN_MODELS: CatalogueModel[] = [
     display_name: "DeepSeek V3",
     size_label: "Large",
     tagline: "Advanced Comprehension",
+    contextWindow: 128_000,
+    replyReserve: 8_192,
     is_pro: true,
     vendorModels: { together: "deepseek-ai/DeepSeek-V3", novita: "deepseek/deepseek_v3" },
   },
@@ -80,6 +94,8 @@ export const BUILT_IN_MODELS: CatalogueModel[] = [
     display_name: "Qwen 2.5 VL 72B Instruct",
     size_label: "72B",
     tagline: "Visual Intelligence",
+    contextWindow: 32_768,
+    replyReserve: 4_096,
     is_pro: true,
     supports_images: true,
     vendorModels: { together: "Qwen/Qwen2.5-VL-72B-Instruct", novita: "qwen/qwen2.5-vl-72b-instruct" },
@@ -89,6 +105,8 @@ export const BUILT_IN_MODELS: CatalogueModel[] = [
     display_name: "Gemma 3 27B",
     size_label: "27B",
     tagline: "Lightweight Versatility",
+    contextWindow: 131_072,
+    replyReserve: 8_192,
     is_pro: true,
     vendorModels: { together: "google/gemma-3-27b-it", novita: "google/gemma-3-27b-it" },
   },
@@ -97,6 +115,8 @@ export const BUILT_IN_MODELS: CatalogueModel[] = [
     display_name: "DeepSeek R1 Turbo",
     size_label: "Fast",
     tagline: "Rapid Processing",
+    contextWindow: 128_000,
+    replyReserve: 32_768,
     is_pro: true,
     vendorModels: { together: "deepseek-ai/DeepSeek-R1", novita: "deepseek/deepseek-r1-turbo" },
   },
@@ -137,6 +157,8 @@ export function builtInModelRows(): AiModel[] {
     is_default: flag(model.is_default),
     supports_images: flag(model.supports_images),
     order: index + 1,
+    context_window: model.contextWindow,
+    reply_reserve: model.replyReserve,
   }));
 }
 

@@ -17,7 +17,7 @@ import { failureFromRow, isFinished, terminalEntry, type FinishedStatus } from "
 import { parseRequestOptions, untakenOptions, type RequestOptions } from "#contract/request-options";
 import { interTokenSeconds, repliesTotal, replyTtftSeconds, vendorAttemptsTotal } from "./metrics";
 import { storeOutcome, type NewCompletionAttempt } from "./outcome";
-import { buildPrompt } from "./prompt";
+import { buildPrompt, withContinuation } from "./prompt";
 import { vendorRoutes, type VendorRoute } from "./routing";
 import { claimCompletion, RunSuperseded, TokenStreamWriter, readStreamed } from "./token-stream";
 import { adapterFor } from "./vendors/index";
@@ -160,6 +160,9 @@ class Run {
         failure: { code: "model", detail: `No available vendor serves ${this.completion.model_id}` },
       });
     }
+    // Built once: the chat up to the question does not change while its reply is made.
+    const prompt = await buildPrompt(this.runner.db, this.completion);
+    if ("failure" in prompt) return this.finish("error", { failure: prompt.failure });
     let firstFailure: Failure | null = null;
     // Reported only when no vendor failed otherwise: a vendor's own failure says more.
     let untakenFailure: Failure | null = null;
@@ -176,7 +179,7 @@ class Run {
       }
       const startedAt = Date.now();
       try {
-        await this.attempt(route, signal);
+        await this.attempt(route, prompt.turns, signal);
         this.runner.logger.info({ vendor: route.vendor, ms: Date.now() - startedAt }, "vendor attempt ok");
         // Stored in the reply's own transaction: one write lock and commit fewer per reply.
         return this.finish("done", {
@@ -202,12 +205,11 @@ class Run {
     return this.finish("error", { failure: firstFailure ?? untakenFailure ?? { code: "internal" } });
   }
 
-  private async attempt(route: VendorRoute, signal: AbortSignal): Promise<void> {
+  private async attempt(route: VendorRoute, turns: ChatTurn[], signal: AbortSignal): Promise<void> {
     if (!route.apiKey) throw new VendorError({ code: "key_missing", detail: route.vendor });
     const adapter = adapterFor(route.vendor);
     this.vendor = route.vendor;
     this.finishReason = null;
-    const prompt: ChatTurn[] = await buildPrompt(this.runner.db, this.completion, this.text);
     const timeout = new AbortController();
     const attemptSignal = AbortSignal.any([signal, timeout.signal]);
     const { firstTokenMs, idleMs } = this.runner.timeouts;
@@ -224,7 +226,8 @@ class Run {
           internalAllowed: this.runner.internalReach(route.endpointUrl),
           apiKey: route.apiKey,
           model: route.vendorModelId,
-          messages: prompt,
+          // What earlier attempts streamed is part of the reply, inside the room the prompt left for it.
+          messages: withContinuation(turns, this.text),
           temperature: this.completion.temperature,
           ...(this.completion.max_tokens === null ? {} : { maxTokens: this.completion.max_tokens }),
           options: this.options,

@@ -4,6 +4,7 @@
  * has its own. What the reply says (and when it breaks) comes from the behaviour in faults.ts.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { countTokens } from "gpt-tokenizer";
 import { z } from "zod";
 import { isStreamFault, MOCK_VENDORS, type MockBehaviour, type MockVendorName } from "./faults";
 import { cutOff, sendJson, sendText } from "./http";
@@ -118,6 +119,10 @@ function capPieces(pieces: string[], maxTokens: number | undefined): Pick<Reply,
   if (maxTokens === undefined || pieces.length <= maxTokens) return { pieces, finishReason: "stop" };
   return { pieces: pieces.slice(0, maxTokens), finishReason: "length" };
 }
+
+/** A prompt's tokens as OpenAI counts a chat: 3 per message for its format, and 3 that start the reply. */
+export const promptTokens = (messages: Turn[]) =>
+  messages.reduce((total, turn) => total + countTokens(turn.content) + 3, 3);
 
 export const lastUserMessage = (messages: Turn[]) =>
   messages.findLast((turn) => turn.role === "user")?.content;
@@ -244,15 +249,28 @@ function answerModelslab(response: ServerResponse, reply: Reply) {
 export interface Dialect {
   keyOf(request: IncomingMessage, call: ChatCall): string;
   errorBody(message: string): unknown;
+  /** A prompt over the model's window, refused as the vendor refuses it. */
+  contextLengthBody(window: number, tokens: number): unknown;
   missingKeyMessage: string;
   invalidKeyMessage: string;
   model(call: ChatCall): string;
   answer(response: ServerResponse, reply: Reply): void;
 }
 
+const contextLengthMessage = (window: number, tokens: number) =>
+  `This model's maximum context length is ${window} tokens. However, your messages resulted in ${tokens} tokens. Please reduce the length of the messages.`;
+
 const openAiDialect: Dialect = {
   keyOf: (request) => bearerKey(request.headers.authorization),
   errorBody: (message) => ({ error: { message } }),
+  contextLengthBody: (window, tokens) => ({
+    error: {
+      message: contextLengthMessage(window, tokens),
+      type: "invalid_request_error",
+      param: "messages",
+      code: "context_length_exceeded",
+    },
+  }),
   missingKeyMessage: "Missing API key",
   invalidKeyMessage: "Invalid API key",
   model: (call) => call.model,
@@ -262,6 +280,7 @@ const openAiDialect: Dialect = {
 const modelslabDialect: Dialect = {
   keyOf: (_request, call) => call.key,
   errorBody: (message) => ({ status: "error", message }),
+  contextLengthBody: (window, tokens) => ({ status: "error", message: contextLengthMessage(window, tokens) }),
   missingKeyMessage: "Missing key",
   invalidKeyMessage: "Invalid key",
   model: (call) => call.model_id,

@@ -65,6 +65,12 @@ export const behaviourSchema = z.object({
     .string()
     .default("mock-chat-small,mock-chat-large")
     .describe("the model ids GET …/models reports, comma-separated (OpenAI-format vendors)"),
+  contextWindow: z
+    .number()
+    .int()
+    .positive()
+    .optional()
+    .describe("the model's window in tokens: a longer prompt gets OpenAI's 400 context_length_exceeded"),
   errorMessage: z.string().optional().describe("message of a status fault's error body"),
   gate: z
     .string()

@@ -204,6 +204,24 @@ describe("mock vendor", () => {
     expect(await response.json()).toEqual({ error: { message: "Mock 400 error: invalid request" } });
   });
 
+  it("refuses a prompt over the model's window as OpenAI does, and answers one within it", async () => {
+    // "hi" is one token: 3 to start the reply and 4 for the message make 7.
+    mock.setBehaviour({ contextWindow: 6 });
+    const refused = await postChat("together", chatBody("hi"));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      error: {
+        message:
+          "This model's maximum context length is 6 tokens. However, your messages resulted in 7 tokens. Please reduce the length of the messages.",
+        type: "invalid_request_error",
+        param: "messages",
+        code: "context_length_exceeded",
+      },
+    });
+    mock.setBehaviour({ contextWindow: 7 });
+    expect((await postChat("together", chatBody("hi"))).status).toBe(200);
+  });
+
   it("records each request with its vendor, path, lower-cased headers and parsed body", async () => {
     const seen = mock.nextRequest("openai");
     await postChat("openai", chatBody("hi"), { "X-Request-ID": "req-1" });

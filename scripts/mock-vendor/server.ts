@@ -12,6 +12,7 @@ import {
   dialectFor,
   lastUserMessage,
   modelListBody,
+  promptTokens,
   replyPieces,
   VENDOR_PATHS,
   vendorByModelsPath,
@@ -174,6 +175,11 @@ class MockVendorServer {
       return sendJson(response, Number(behaviour.fault), dialect.errorBody(faultMessage(behaviour)));
     }
     if (behaviour.fault === "hang") return;
+    if (behaviour.contextWindow !== undefined) {
+      const tokens = promptTokens(call.messages);
+      if (tokens > behaviour.contextWindow)
+        return sendJson(response, 400, dialect.contextLengthBody(behaviour.contextWindow, tokens));
+    }
     dialect.answer(response, {
       call,
       behaviour,

@@ -48,8 +48,16 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     await add.getByLabel("Icon").fill("E2");
     await add.getByLabel("PRO").check();
     await add.getByLabel("Together AI").fill("e2e/Model-Instruct");
+    await add.getByLabel("Context window (tokens)").fill("32768");
+    await add.getByLabel("Reply reserve (tokens)").fill("2048");
     await add.getByRole("button", { name: "Add model" }).click();
     await expectToast(page, "Saved", `E2E ${id} saved`);
+    expect(
+      db.count(
+        "select count(*) from ai_models where model_id = ? and context_window = 32768 and reply_reserve = 2048",
+        id,
+      ),
+    ).toBe(1);
     await expect(page.getByTestId("catalogue-model").filter({ hasText: `E2E ${id}` })).toContainText("PRO");
     expect(db.count("select count(*) from ai_models where model_id = ? and is_pro = 1", id)).toBe(1);
     expect(db.count("select count(*) from api_vendor_models where ai_model_id = ?", id)).toBe(1);
@@ -62,6 +70,18 @@ test.describe("admin screens", { tag: ALSO_WITHOUT_JS }, () => {
     await again.getByRole("button", { name: "Add model" }).click();
     await expect(page.getByText("Model id: letters, digits and . _ : / - only")).toBeVisible();
     expect(db.count("select count(*) from ai_models where model_id = 'bad id!'")).toBe(0);
+
+    const tooSmall = page.locator("#add-model");
+    await dropConstraints(tooSmall.getByLabel("Context window (tokens)"));
+    await tooSmall.getByLabel("Model id").fill(`${id}-small`);
+    await tooSmall.getByLabel("Display name").fill("Small");
+    await tooSmall.getByLabel("Icon").fill("S");
+    await tooSmall.getByLabel("Context window (tokens)").fill("100");
+    await tooSmall.getByRole("button", { name: "Add model" }).click();
+    await expect(
+      page.getByText("Context window: a whole number of tokens from 1024 to 10000000."),
+    ).toBeVisible();
+    expect(db.count("select count(*) from ai_models where model_id = ?", `${id}-small`)).toBe(0);
   });
 
   test("Settings: an admin saves the settings, and a negative daily limit is refused", async ({

@@ -81,6 +81,8 @@ const modelForm = (modelId: string, extra: Record<string, string> = {}) => ({
   iconText: "M",
   sizeLabel: "7B",
   description: "Fast\nCheap",
+  contextWindow: "8192",
+  replyReserve: "1024",
   ...extra,
 });
 
@@ -275,6 +277,8 @@ describe("the Models screen", () => {
       isPro: "on",
       isBeta: "on",
       isDefault: "on",
+      contextWindow: "32768",
+      replyReserve: "2048",
       "vendorModels[0].vendorId": String(together.id),
       "vendorModels[0].vendorModelId": "acme/New",
     });
@@ -282,6 +286,8 @@ describe("the Models screen", () => {
     const entry = await auditOf("model.update", "audit-1");
     expect(JSON.parse(entry!.details)).toEqual({
       displayName: "Model audit-1",
+      contextWindow: "8192 → 32768",
+      replyReserve: "1024 → 2048",
       isPro: "false → true",
       isBeta: "false → true",
       isDefault: "false → true",
@@ -319,6 +325,21 @@ describe("the Models screen", () => {
         .select("model_id")
         .where("model_id", "in", ["bad id!", "x-1"])
         .execute(),
+    ).toEqual([]);
+    for (const [fields, message] of [
+      [{ contextWindow: "" }, "Context window: a whole number"],
+      [{ contextWindow: "1000" }, "Context window: a whole number"],
+      [{ contextWindow: "8192.5" }, "Context window: a whole number"],
+      [{ replyReserve: "0" }, "Reply reserve: a whole number"],
+      [{ replyReserve: "lots" }, "Reply reserve: a whole number"],
+      [{ contextWindow: "4096", replyReserve: "4096" }, "Reply reserve: a whole number"],
+    ] as const) {
+      const refused = await act(routes.models, "/admin/api-models", visitor, modelForm("x-window", fields));
+      expect(refused.status).toBe(400);
+      expect(JSON.stringify(refused.body)).toContain(message);
+    }
+    expect(
+      await t.db.selectFrom("ai_models").select("model_id").where("model_id", "=", "x-window").execute(),
     ).toEqual([]);
     const unknown = await act(routes.models, "/admin/api-models", visitor, {
       ...modelForm("nope-404"),
@@ -380,9 +401,11 @@ describe("the Settings screen", () => {
     expect((await listChats(t.db, user)).map((chat) => chat.id)).toContain(oldChat);
     const { completionId } = await t.createCompletion(user.id, "Hello");
     const completion = await completionOf(t.db, completionId);
-    expect((await buildPrompt(t.db, completion, ""))[0]).toEqual({
-      role: "system",
-      content: "You answer like a pirate.",
+    expect(await buildPrompt(t.db, completion)).toEqual({
+      turns: [
+        { role: "system", content: "You answer like a pirate." },
+        { role: "user", content: "Hello" },
+      ],
     });
     await expectEvent("vendor-changed");
     expect(await auditOf("settings.update", "system")).toBeTruthy();

@@ -162,7 +162,6 @@ describe("the database", () => {
     const db = createDatabase(`file:${path.join(dir, "ledger.db")}`);
     try {
       await migrateToLatest(db, "0002_chat_features");
-      await seed(db);
       const userId = await insertUser(db);
       const chatId = await insertChat(db, userId, "Before the ledger");
       const at = new Date().toISOString();
@@ -204,6 +203,55 @@ describe("the database", () => {
           vendor: "together",
           completion_tokens: 5,
         }),
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("gives stored built-in models their published context windows, and models an admin added the default", async () => {
+    const db = createDatabase(`file:${path.join(dir, "windows.db")}`);
+    try {
+      await migrateToLatest(db, "0009_finish_reason");
+      const model = {
+        icon_text: "M",
+        size_label: "",
+        description_items: "[]",
+        is_new: 0,
+        is_pro: 0,
+        is_beta: 0,
+      } as const;
+      await db
+        .insertInto("ai_models")
+        .values([
+          {
+            ...model,
+            model_id: "llama-3.1-8b-instruct",
+            display_name: "Llama",
+            is_default: 1,
+            supports_images: 0,
+            order: 1,
+          },
+          {
+            ...model,
+            model_id: "admin-added",
+            display_name: "Mine",
+            is_default: 0,
+            supports_images: 0,
+            order: 2,
+          },
+        ])
+        .execute();
+      await migrateToLatest(db);
+      expect(
+        await db
+          .selectFrom("ai_models")
+          .select(["model_id", "context_window", "reply_reserve"])
+          .orderBy("order")
+          .execute(),
+      ).toEqual([
+        { model_id: "llama-3.1-8b-instruct", context_window: 131_072, reply_reserve: 4_096 },
+        { model_id: "admin-added", context_window: 8_192, reply_reserve: 1_024 },
       ]);
     } finally {
       await db.destroy();

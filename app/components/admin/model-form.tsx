@@ -5,6 +5,7 @@ import { FormField, InputField } from "~/components/admin/form-field";
 import { ErrorList } from "~/components/ui/field";
 import { OneButtonForm } from "~/components/admin/one-button-form";
 import { useZodForm } from "~/components/ui/use-zod-form";
+import { DEFAULT_CONTEXT_WINDOW, DEFAULT_REPLY_RESERVE } from "#contract/model-window";
 import { resultFor } from "~/modules/admin/action-result";
 import type { CatalogueModel } from "~/modules/admin/models-admin.server";
 import { modelActionSchema } from "~/modules/admin/schemas";
@@ -63,6 +64,8 @@ export function ModelForm({
       isBeta: model?.isBeta ?? false,
       isDefault: model?.isDefault ?? false,
       supportsImages: model?.supportsImages ?? false,
+      contextWindow: String(model?.contextWindow ?? DEFAULT_CONTEXT_WINDOW),
+      replyReserve: String(model?.replyReserve ?? DEFAULT_REPLY_RESERVE),
       vendorModels: vendors.map((vendor) => ({
         vendorId: String(vendor.id),
         vendorModelId: model?.vendorModels[vendor.id] ?? "",
@@ -89,6 +92,10 @@ export function ModelForm({
         {TEXT_FIELDS.map(([name, key]) => (
           <InputField key={name} label={t(`models.${key}`)} field={fields[name]} type="text" />
         ))}
+      </div>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <InputField label={t("models.contextWindow")} field={fields.contextWindow} type="number" />
+        <InputField label={t("models.replyReserve")} field={fields.replyReserve} type="number" />
       </div>
       <FormField label={t("models.description")} field={fields.description}>
         <textarea {...getTextareaProps(fields.description)} rows={2} className="input" />

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Link, useNavigation, useRevalidator } from "@remix-run/react";
-import { memo, useEffect, useMemo, useRef } from "react";
+import { Fragment, memo, useEffect, useMemo, useRef } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useOptionalUser } from "~/root";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -271,6 +271,19 @@ function NotSetUpNotice({ isAdmin }: { isAdmin: boolean }) {
   );
 }
 
+/** Where the model's memory starts: the messages above are not in the prompt (docs/product.md §2). */
+function MemoryStart() {
+  const { t } = useTranslation("chat");
+  return (
+    <li
+      data-testid="memory-start"
+      className="flex items-center gap-3 text-xs text-zinc-400 before:h-px before:flex-1 before:bg-zinc-700 after:h-px after:flex-1 after:bg-zinc-700"
+    >
+      {t("view.contextStart")}
+    </li>
+  );
+}
+
 export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<string[]> | undefined }) {
   const { t } = useTranslation("chat");
   const {
@@ -366,22 +379,24 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
               {messages.map((message) => {
                 const failed = failureAfter.get(message.id);
                 return (
-                  <StoredMessage
-                    key={message.id}
-                    message={message}
-                    modelNames={modelNames}
-                    requestId={requestId}
-                    regenerate={
-                      Boolean(idle && message.id === last?.id && message.role === "assistant" && chatId) &&
-                      !cannotSend &&
-                      !failed
-                    }
-                    edit={Boolean(idle && message.id === lastUser?.id && chatId) && !cannotSend}
-                    editing={props.editing}
-                    failed={failed}
-                    persistentFailure={Boolean(failed?.isLast && props.persistentFailure)}
-                    canRetry={idle && Boolean(chatId) && !cannotSend}
-                  />
+                  <Fragment key={message.id}>
+                    {message.id === props.memoryStartsAt ? <MemoryStart /> : null}
+                    <StoredMessage
+                      message={message}
+                      modelNames={modelNames}
+                      requestId={requestId}
+                      regenerate={
+                        Boolean(idle && message.id === last?.id && message.role === "assistant" && chatId) &&
+                        !cannotSend &&
+                        !failed
+                      }
+                      edit={Boolean(idle && message.id === lastUser?.id && chatId) && !cannotSend}
+                      editing={props.editing}
+                      failed={failed}
+                      persistentFailure={Boolean(failed?.isLast && props.persistentFailure)}
+                      canRetry={idle && Boolean(chatId) && !cannotSend}
+                    />
+                  </Fragment>
                 );
               })}
               {pendingCompletionId ? (

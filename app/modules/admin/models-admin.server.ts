@@ -4,6 +4,7 @@
  * worker's routing reads). Every change is announced, so open chat pages reload their model list.
  */
 import type { Db } from "#db/database";
+import { DEFAULT_CONTEXT_WINDOW, DEFAULT_REPLY_RESERVE } from "#contract/model-window";
 import { SETTING_KEYS, writeSetting } from "#db/system-settings";
 import type { SessionUser } from "../auth/session.server";
 import { adminTexts } from "../texts/catalogue";
@@ -16,6 +17,8 @@ import { AdminActionError, found, type ActionContext } from "./users.server";
 export interface CatalogueModel extends ModelCard {
   /** Vendor id → that vendor's model id for this model. */
   vendorModels: Record<number, string>;
+  contextWindow: number;
+  replyReserve: number;
 }
 
 /** The stored catalogue as the Models screen edits it (the built-in fallback is not editable: it is code). */
@@ -44,6 +47,8 @@ export async function listCatalogue(db: Db) {
     })),
     models: models.map((model): CatalogueModel => ({
       ...toModelCard(model),
+      contextWindow: model.context_window,
+      replyReserve: model.reply_reserve,
       vendorModels: Object.fromEntries(
         mappings
           .filter((row) => row.ai_model_id === model.model_id)
@@ -128,9 +133,11 @@ const rowFields = (fields: ModelFields) => ({
   is_pro: flag(fields.isPro),
   is_beta: flag(fields.isBeta),
   supports_images: flag(fields.supportsImages),
+  context_window: fields.contextWindow,
+  reply_reserve: fields.replyReserve,
 });
 
-type ModelState = Record<string, string | boolean>;
+type ModelState = Record<string, string | number | boolean>;
 
 /**
  * What an admin can change of a model, as the audit log names it: its fields, badges and, per vendor, the id
@@ -159,6 +166,8 @@ async function modelState(trx: Db, modelId: string): Promise<ModelState> {
     isBeta: model.is_beta === 1,
     isDefault: model.is_default === 1,
     supportsImages: model.supports_images === 1,
+    contextWindow: model.context_window,
+    replyReserve: model.reply_reserve,
     ...Object.fromEntries(mappings.map((row) => [`vendor ${row.name}`, row.model_id])),
   };
 }
@@ -175,6 +184,9 @@ function changedFields(before: ModelState, after: ModelState) {
 
 /** Adds or edits a model; answers what the audit log records: a new model's fields, an edit's changes. */
 async function saveModel(db: Db, fields: ModelFields, adding: boolean) {
+  // A reserve as large as the window leaves no room for any prompt.
+  if (fields.replyReserve >= fields.contextWindow)
+    throw new AdminActionError(adminTexts.replyReserveInvalid, 400);
   return db.transaction().execute(async (trx) => {
     const before = adding ? null : await modelState(trx, fields.modelId);
     if (adding) {
@@ -244,7 +256,7 @@ async function moveModel(db: Db, modelId: string, direction: "up" | "down") {
 export async function applyModelAction(ctx: ActionContext, actor: SessionUser, action: ModelAction) {
   const { db, redis } = ctx;
   let message: string;
-  let details: Record<string, string | boolean>;
+  let details: Record<string, string | number | boolean>;
   if (action.intent === "move") {
     const model = await requireModel(db, action.modelId);
     await moveModel(db, action.modelId, action.direction);
@@ -311,6 +323,9 @@ export async function addEndpointModel(
       isBeta: false,
       isDefault: false,
       supportsImages: false,
+      // The endpoint does not say its window: the catalogue's default until an admin sets the model's own.
+      contextWindow: DEFAULT_CONTEXT_WINDOW,
+      replyReserve: DEFAULT_REPLY_RESERVE,
       vendorModels,
     });
   }

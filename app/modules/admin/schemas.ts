@@ -137,6 +137,9 @@ const modelFields = () => ({
       (lines) => lines.length <= 6 && lines.every((line) => line.length <= 100),
       adminTexts.descriptionInvalid,
     ),
+  /** Tokens (docs/product.md §2 'Context windows'); the reply's reserve must leave room for a prompt. */
+  contextWindow: wholeNumber(adminTexts.contextWindowInvalid, 1_024, 10_000_000),
+  replyReserve: wholeNumber(adminTexts.replyReserveInvalid, 1, 10_000_000),
   isNew: checkbox,
   isPro: checkbox,
   isBeta: checkbox,

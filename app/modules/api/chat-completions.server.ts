@@ -266,12 +266,15 @@ const streamedError = (error: ApiError) => ({
 });
 
 /**
- * A failed reply as an API error: a plan refusal is the caller's (403), as is an option no vendor tried could
- * take (400, naming it); anything else is the vendors' (502).
+ * A failed reply as an API error: a plan refusal (403), an option no vendor tried could take (400, naming it)
+ * and a prompt over the model's window (400, with OpenAI's code for it) are the caller's; anything else is the
+ * vendors' (502).
  */
 function failureError(entry: Extract<StreamEntry, { type: "error" }>): ApiError {
   if (entry.code === "unsupported_parameter")
     return new ApiError(400, failureMessage(entry), entry.code, {}, entry.detail ?? null);
+  if (entry.code === "context_length")
+    return new ApiError(400, failureMessage(entry), "context_length_exceeded", {}, "messages");
   const status: ApiStatus = entry.code === "plan" ? 403 : 502;
   return new ApiError(status, failureMessage(entry), entry.code);
 }

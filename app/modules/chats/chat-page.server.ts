@@ -1,5 +1,8 @@
 import { v7 as uuidv7 } from "uuid";
+import { fitEarlierTurns } from "#contract/context-window";
+import { promptBudget, type ModelWindow } from "#contract/model-window";
 import { readSnapshot, type Db } from "#db/database";
+import { readSystemSettings } from "#db/system-settings";
 import { canAnswer } from "#db/vendors";
 import { failureFromRow, isActive } from "#contract/lifecycle";
 import type { SessionUser } from "../auth/session.server";
@@ -96,6 +99,29 @@ async function consecutiveFailures(database: Db, userId: string) {
   return failures === -1 ? recent.length : failures;
 }
 
+type ShownMessage = Awaited<ReturnType<typeof visibleMessages>>["messages"][number];
+
+/**
+ * The oldest message the prompt of the chat's latest question holds, when the prompt leaves earlier ones out:
+ * the chat marks there where the model's memory starts (docs/product.md §2 'Context windows'). The worker
+ * built that prompt the same way (worker/prompt.ts): the same system message, question and window.
+ */
+function memoryStart(messages: ShownMessage[], window: ModelWindow, defaultSystemPrompt: string) {
+  const questionAt = messages.findLastIndex((message) => message.role === "user");
+  const question = messages[questionAt];
+  if (!question) return null;
+  const asked = messages.slice(0, questionAt);
+  const system = asked.findLast((message) => message.role === "system" && message.content)?.content;
+  const earlier = asked.filter((message) => message.role !== "system" && message.content).reverse();
+  const { kept } = fitEarlierTurns(
+    promptBudget(window, null),
+    [system ?? defaultSystemPrompt, question.content],
+    earlier.map((message) => message.content),
+  );
+  if (kept === earlier.length) return null;
+  return (earlier[kept - 1] ?? question).id;
+}
+
 /**
  * Everything the chat screen shows for one chat, or for a new one when chatId is null; `query` is the page's
  * (a model chosen for a new chat, an open dialog).
@@ -105,29 +131,43 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
   const models = await listModels(db());
   // One snapshot: a reply stored between two of these reads would otherwise be neither a message nor pending.
   const shown = shownCount(query);
-  const { chat, page, completion, failed, quota, failures, apiKey, preferences, answerable } =
+  const { chat, page, completion, failed, quota, failures, apiKey, preferences, answerable, settings } =
     await readSnapshot(db(), async (snapshot) => {
       const chat = chatId ? await requireVisibleChat(snapshot, user, chatId) : null;
-      const [page, completion, failed, quota, failures, apiKey, preferences, answerable] = await Promise.all([
-        chat ? visibleMessages(snapshot, chat.id, shown) : { messages: [], earlier: false },
-        chat ? latestCompletion(snapshot, chat.id) : null,
-        chat ? failedQuestions(snapshot, chat.id) : Promise.resolve<FailedQuestions>({}),
-        messagesLeftToday(snapshot, user.id, user.plan),
-        consecutiveFailures(snapshot, user.id),
-        userKeyStatus(snapshot, user.id),
-        getPreferences(snapshot, user.id),
-        canAnswer(snapshot, user.id),
-      ]);
-      return { chat, page, completion, failed, quota, failures, apiKey, preferences, answerable };
+      const [page, completion, failed, quota, failures, apiKey, preferences, answerable, settings] =
+        await Promise.all([
+          chat ? visibleMessages(snapshot, chat.id, shown) : { messages: [], earlier: false },
+          chat ? latestCompletion(snapshot, chat.id) : null,
+          chat ? failedQuestions(snapshot, chat.id) : Promise.resolve<FailedQuestions>({}),
+          messagesLeftToday(snapshot, user.id, user.plan),
+          consecutiveFailures(snapshot, user.id),
+          userKeyStatus(snapshot, user.id),
+          getPreferences(snapshot, user.id),
+          canAnswer(snapshot, user.id),
+          readSystemSettings(snapshot),
+        ]);
+      return { chat, page, completion, failed, quota, failures, apiKey, preferences, answerable, settings };
     });
   const pending = completion && isActive(completion.status) ? completion.id : null;
   const modelId = resolveModelId(models, chat?.model_id ?? query.get("model")) ?? "";
+  const model = models.find((m) => m.model_id === modelId);
   return {
     chatId: chat?.id ?? null,
     title: chat?.title ?? null,
     messages: page.messages,
     /** The link to show more of a long chat's earlier messages, when there are any. */
     showEarlier: page.earlier ? `?shown=${shown + MESSAGES_PER_PAGE}` : null,
+    /**
+     * The message above which "Earlier messages are not sent to the model" shows; null: all shown are sent (the
+     * boundary may lie among earlier messages, not shown yet).
+     */
+    memoryStartsAt: model
+      ? memoryStart(
+          page.messages,
+          { contextWindow: model.context_window, replyReserve: model.reply_reserve },
+          settings.defaultSystemPrompt,
+        )
+      : null,
     pendingCompletionId: pending,
     /** Failed questions by user message id; the chat's last request is the one Retry asks again in place. */
     failures: failed,
@@ -136,7 +176,7 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
     // A fresh id per page view: the same form posted twice is one request.
     requestId: uuidv7(),
     modelId,
-    modelName: models.find((m) => m.model_id === modelId)?.display_name ?? modelId,
+    modelName: model?.display_name ?? modelId,
     modelNames: Object.fromEntries(models.map((m) => [m.model_id, m.display_name])),
     messagesLeft: quota?.left ?? null,
     /** The Starter daily allowance the admin set (shown as "2 of 3 free messages left"). */

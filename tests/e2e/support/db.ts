@@ -153,6 +153,47 @@ export class TestDb {
   }
 
   /** Writes through a short-lived connection, so the run's processes never wait on a test's lock for long. */
+  /** A catalogue model with this context window and reply reserve (a window an admin may set in Models). */
+  insertModel(modelId: string, contextWindow: number, replyReserve: number) {
+    this.write(
+      "insert into ai_models (model_id, display_name, icon_text, size_label, context_window, reply_reserve) values (?, ?, 'W', '', ?, ?)",
+      modelId,
+      modelId,
+      contextWindow,
+      replyReserve,
+    );
+  }
+
+  /**
+   * A chat of `userId`'s on `modelId` with these messages, a second apart, oldest first (a long chat a test
+   * cannot wait to type); resolves to its id.
+   */
+  insertChat(userId: string, modelId: string, messages: { role: "user" | "assistant"; content: string }[]) {
+    const chatId = randomUUID();
+    const start = Date.now() - messages.length * 1000;
+    const at = (index: number) => new Date(start + index * 1000).toISOString();
+    this.write(
+      "insert into chat_history (id, user_id, title, model_id, created_at, updated_at) values (?, ?, 'A long chat', ?, ?, ?)",
+      chatId,
+      userId,
+      modelId,
+      at(0),
+      at(messages.length),
+    );
+    for (const [index, message] of messages.entries()) {
+      this.write(
+        "insert into chat_messages (id, chat_id, user_id, role, content, created_at) values (?, ?, ?, ?, ?, ?)",
+        randomUUID(),
+        chatId,
+        userId,
+        message.role,
+        message.content,
+        at(index),
+      );
+    }
+    return chatId;
+  }
+
   private write(sql: string, ...params: Param[]) {
     const writer = new Database(this.file, { fileMustExist: true, timeout: 5_000 });
     try {
