@@ -27,7 +27,8 @@ export interface ScenarioReport {
     | "rolling"
     | "soak"
     | "fairness"
-    | "memory";
+    | "memory"
+    | "idle-memory";
   title: string;
   targets: Target[];
   tables: Table[];
