@@ -37,5 +37,5 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-ENTRYPOINT ["node", "--import", "tsx", "server/container.ts"]
+ENTRYPOINT ["node", "build/server/container.js"]
 CMD ["web"]

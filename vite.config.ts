@@ -6,23 +6,25 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import remixConfig from "./remix.config";
+import { SERVER_ENTRIES } from "./server/entries";
 
 /**
  * The production web server (server/main.ts) is a second entry of the app's server build, beside Remix's own
- * (index.js): one bundle, so the server and the routes share one copy of every module, and production runs
- * compiled JavaScript (`node build/server/web.js`).
+ * (index.js): one bundle, so the server and the routes share one copy of every module. The worker, `npm start`'s
+ * supervisor, the database step and the image's entry point are entries too, so every process runs compiled
+ * JavaScript (`node build/server/<name>.js`, server/entries.ts); each loads only the chunks it imports.
  */
-const webServerEntry = (): Plugin => {
+const serverEntries = (): Plugin => {
   let ssrBuild = false;
   return {
-    name: "rogue-web-server-entry",
+    name: "rogue-server-entries",
     apply: "build",
     configResolved(config) {
       ssrBuild = Boolean(config.build.ssr);
     },
     options(options) {
       if (!ssrBuild) return null;
-      return { ...options, input: { index: options.input as string, web: "server/main.ts" } };
+      return { ...options, input: { index: options.input as string, ...SERVER_ENTRIES } };
     },
     outputOptions(output) {
       return ssrBuild ? { ...output, entryFileNames: "[name].js" } : null;
@@ -113,7 +115,7 @@ const SERVER_DEPENDENCIES = [
 
 export default defineConfig({
   optimizeDeps: { include: BROWSER_DEPENDENCIES, exclude: SERVER_DEPENDENCIES },
-  plugins: process.env.VITEST ? [] : [remix(remixConfig), webServerEntry(), gzipAssets()],
+  plugins: process.env.VITEST ? [] : [remix(remixConfig), serverEntries(), gzipAssets()],
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   ssr: { external: ["better-sqlite3", "argon2", "pg"] },
   build: {

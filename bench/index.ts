@@ -16,6 +16,7 @@
  *   fairness    another user's time to first token while one user (then several) floods the workers
  *   memory      what the web and the worker hold live per open stream, after a full garbage collection
  *   long-chat   a send's prompt build in a 1,000-message chat and in a 10-message chat
+ *   idle-memory what the whole stack holds idle as `npm start` runs it (its own npm start, WEB_CONCURRENCY=2)
  * Prints a table per scenario and rewrites that scenario's block in docs/benchmark-results.md. See --help.
  */
 import os from "node:os";
@@ -32,6 +33,7 @@ import { browserScenario } from "./scenarios/browser";
 import { capacityScenario } from "./scenarios/capacity";
 import { concurrentScenario } from "./scenarios/concurrent";
 import { fallbackScenario } from "./scenarios/fallback";
+import { idleMemoryScenario } from "./scenarios/idle-memory";
 import { landingScenario } from "./scenarios/landing";
 import { memoryScenario } from "./scenarios/memory";
 import { processesScenario, rollingScenario } from "./scenarios/processes";
@@ -44,8 +46,8 @@ import { ProductClient, type SendWay } from "./streams";
 
 const USAGE = `Usage: npm run bench -- [options]
   --scenario LIST          ttft, concurrent, fallback, landing, browser, scale, capacity, memory, processes,
-                           rolling, soak, fairness, long-chat, a comma-separated list of them, or all (default all:
-                           every one but soak and fairness)
+                           rolling, soak, fairness, long-chat, idle-memory, a comma-separated list of them, or
+                           all (default all: every one but soak and fairness)
   --workers N              worker processes (default 1, as npm start)
   --streams N              simultaneous replies in "concurrent" (default 1000)
   --tokens N               tokens per reply in "concurrent" (default 500: 10 s, so that all replies overlap
@@ -79,6 +81,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --rolling-tokens N       tokens per reply in "rolling" (default 300: 30 s, longer than the restarts)
   --rolling-token-ms N     mock delay between tokens in "rolling" (default 100)
   --minutes N              length of "soak" (default 30)
+  --idle-settle S          seconds "idle-memory" waits after its page views before reading (default 20)
+  --idle-minutes N         minutes "idle-memory" then reads the stack again, once a minute, to show it does
+                           not grow (default 2; 30 for the documented soak)
   --soak-clients N         clients looping page load + reply in "soak" (default 20)
   --warmup N               unmeasured replies before "ttft" and "fallback" (default 20)
   --fair-flood N           replies each flooder asks for at once in "fairness" (default 60)
@@ -112,7 +117,11 @@ const SCENARIOS = [
   "soak",
   "fairness",
   "long-chat",
+  "idle-memory",
 ] as const;
+/** Scenarios that start what they measure themselves: run first, before the shared environment, which they do
+ * not need (the environment starts only when another scenario is asked for). */
+const STANDALONE = ["idle-memory"] as const;
 /** Background CPU (% of one core) above which the run is flagged as taken on a busy machine. */
 const BUSY_PERCENT = 15;
 
@@ -164,6 +173,8 @@ function parseOptions(args: string[]) {
       "rolling-tokens": { type: "string", default: "300" },
       "rolling-token-ms": { type: "string", default: "100" },
       minutes: { type: "string", default: "30" },
+      "idle-settle": { type: "string", default: "20" },
+      "idle-minutes": { type: "string", default: "2" },
       "soak-clients": { type: "string", default: "20" },
       warmup: { type: "string", default: "20" },
       "landing-loads": { type: "string", default: "5" },
@@ -257,6 +268,7 @@ function parseOptions(args: string[]) {
       tokens: 40,
       tokenMs: 25,
     },
+    idleMemory: { settleS: count("idle-settle", 0), minutes: count("idle-minutes", 0) },
     chatsPerUser: count("chats-per-user"),
     workerConcurrency,
     fairness: {
@@ -320,8 +332,17 @@ async function makeProfessional(databaseUrl: string, emails: string[]) {
   }
 }
 
+type SharedScenario = Exclude<Options["scenarios"][number], (typeof STANDALONE)[number]>;
+const isStandalone = (scenario: string): scenario is (typeof STANDALONE)[number] =>
+  (STANDALONE as readonly string[]).includes(scenario);
+
+function showReport(report: ScenarioReport): ScenarioReport {
+  console.log(`\n${renderConsole(report)}\n`);
+  return report;
+}
+
 async function runScenarios(context: BenchContext, options: Options): Promise<ScenarioReport[]> {
-  const run: Record<Options["scenarios"][number], () => Promise<ScenarioReport>> = {
+  const run: Record<SharedScenario, () => Promise<ScenarioReport>> = {
     ttft: () => ttftScenario(context, options.ttft),
     concurrent: () => concurrentScenario(context, options.concurrent),
     fallback: () => fallbackScenario(context, options.fallback),
@@ -337,11 +358,8 @@ async function runScenarios(context: BenchContext, options: Options): Promise<Sc
     "long-chat": () => longChatScenario(context, options.longChat),
   };
   const reports: ScenarioReport[] = [];
-  for (const scenario of options.scenarios) {
-    const report = await run[scenario]();
-    console.log(`\n${renderConsole(report)}\n`);
-    reports.push(report);
-  }
+  for (const scenario of options.scenarios)
+    if (!isStandalone(scenario)) reports.push(showReport(await run[scenario]()));
   return reports;
 }
 
@@ -357,6 +375,32 @@ async function main() {
     `machine load before starting: ${idleLoad.toFixed(0)}% of one core (${os.availableParallelism()} cores)`,
   );
   if (idleLoad > BUSY_PERCENT) log("WARNING: the machine is busy; the figures will include that contention");
+  const reports: ScenarioReport[] = [];
+  if (options.scenarios.includes("idle-memory"))
+    reports.push(showReport(await idleMemoryScenario({ ...options.idleMemory, log })));
+  const facts = [
+    `scheduling: ${scheduling.description} (inherited by every process the benchmark starts)`,
+    `machine load before the run: ${idleLoad.toFixed(0)}% of one core; see "everything else on the machine" in the load tables`,
+  ];
+  if (options.scenarios.some((scenario) => !isStandalone(scenario))) {
+    const shared = await runSharedScenarios(options);
+    reports.push(...shared.reports);
+    facts.push(...shared.facts);
+  }
+  if (options.write) {
+    await writeResults(reports, {
+      date: startedAt.toISOString().slice(0, 16).replace("T", " ") + " UTC",
+      command,
+      facts: machineFacts(facts),
+    });
+    log(`results written to ${DOC_PATH}`);
+  }
+  const missed = reports.flatMap((r) => r.targets.filter((t) => !t.met).map((t) => `${r.id}: ${t.name}`));
+  log(missed.length ? `targets missed: ${missed.join("; ")}` : "all targets met");
+}
+
+/** The scenarios that share one environment (the product, the mock vendor, the peer), and facts about it. */
+async function runSharedScenarios(options: Options): Promise<{ reports: ScenarioReport[]; facts: string[] }> {
   const env = await startEnvironment({
     workers: options.workers,
     repliesPerUser: options.chatsPerUser,
@@ -378,23 +422,12 @@ async function main() {
     };
     const reports = await runScenarios(context, options);
     const redisVersion = /redis_version:(\S+)/.exec(await env.redis.info("server"))?.[1] ?? "?";
-    const facts = machineFacts([
+    const facts = [
       `${options.workers} worker process(es), WORKER_CONCURRENCY=${options.workerConcurrency}, LOG_LEVEL=${options.logLevel}`,
       `product sends: ${options.productSend === "stream" ? "POST /api/chat-send answered with the reply's stream (the chat page's way)" : "the form's POST, then GET the reply's stream (the no-JS way)"}`,
-      `scheduling: ${scheduling.description} (inherited by every process the benchmark starts)`,
-      `machine load before the run: ${idleLoad.toFixed(0)}% of one core; see "everything else on the machine" in the load tables`,
       `Redis ${redisVersion} (${env.usesPrivateRedis ? "private redis-server on a unix socket" : "REDIS_URL"}), SQLite in a temp DATA_DIR`,
-    ]);
-    if (options.write) {
-      await writeResults(reports, {
-        date: startedAt.toISOString().slice(0, 16).replace("T", " ") + " UTC",
-        command,
-        facts,
-      });
-      log(`results written to ${DOC_PATH}`);
-    }
-    const missed = reports.flatMap((r) => r.targets.filter((t) => !t.met).map((t) => `${r.id}: ${t.name}`));
-    log(missed.length ? `targets missed: ${missed.join("; ")}` : "all targets met");
+    ];
+    return { reports, facts };
   } finally {
     agent.destroy();
     await env.stop();

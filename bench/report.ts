@@ -28,7 +28,8 @@ export interface ScenarioReport {
     | "soak"
     | "fairness"
     | "memory"
-    | "long-chat";
+    | "long-chat"
+    | "idle-memory";
   title: string;
   targets: Target[];
   tables: Table[];

@@ -1,10 +1,10 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { builtEntry, ROOT, SERVER_ENTRIES, type ServerEntry } from "./entries";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 /** The web server as the build compiles it (server/main.ts; vite.config.ts). */
-export const WEB_BUILD = path.join(ROOT, "build/server/web.js");
+export const WEB_BUILD = builtEntry("web");
 const INPUTS = [
   "app",
   // The server build bundles the web server and what it and app/ import from these.
@@ -37,7 +37,10 @@ export const BUILD_LOG = path.join(ROOT, "build/build.log");
  * and a failed build prints its log.
  */
 export function buildIfNeeded(log: (message: string) => void = console.log, { verbose = false } = {}) {
-  if (existsSync(WEB_BUILD) && statSync(WEB_BUILD).mtimeMs >= Math.max(...INPUTS.map(newestMtime))) return;
+  const built = (Object.keys(SERVER_ENTRIES) as ServerEntry[]).every((entry) =>
+    existsSync(builtEntry(entry)),
+  );
+  if (built && statSync(WEB_BUILD).mtimeMs >= Math.max(...INPUTS.map(newestMtime))) return;
   log("building the web app (a minute or so the first time)...");
   const started = Date.now();
   const result = spawnSync(
@@ -64,4 +67,16 @@ export function buildIfNeeded(log: (message: string) => void = console.log, { ve
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
   log(`built in ${seconds} s${verbose ? "" : ` (its output: ${path.relative(process.cwd(), BUILD_LOG)})`}`);
+}
+
+// `npm start`'s first step (server/start.sh): the supervisor it runs next is part of the build.
+if (process.argv[1] === import.meta.filename) {
+  try {
+    buildIfNeeded((message) => console.log(`[start] ${message}`), {
+      verbose: process.argv.includes("--build-log"),
+    });
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 }

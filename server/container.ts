@@ -1,12 +1,13 @@
 /**
- * The image's entry point: `web` (prepare the database, then serve), `worker`, or `prepare` alone. In a
- * container Redis is a separate service, so REDIS_URL is required here.
+ * The image's entry point (`node build/server/container.js`): `web` (prepare the database, then serve),
+ * `worker`, or `prepare` alone. In a container Redis is a separate service, so REDIS_URL is required here.
+ * Each role loads only its own process's code: the database step runs in a process of its own, and the web
+ * and worker are their compiled entries.
  */
 import { ConfigError } from "#platform/env";
 import { loadWebEnv } from "~/utils/env.server";
-import { startWorker } from "#worker/index";
-import { WEB_BUILD } from "./build-if-needed";
-import { prepareDatabase } from "./prepare";
+import { builtEntry } from "./entries";
+import { prepareInChild } from "./prepare-step";
 import { untilRedisAnswers } from "./redis";
 import { StartRefusal } from "./start-refusal";
 
@@ -18,25 +19,16 @@ async function main(role: string | undefined) {
   if (env.privateRedis)
     throw new ConfigError(["REDIS_URL: required in the container (e.g. redis://redis:6379)"]);
   if (role === "web" || role === "worker") await untilRedisAnswers(env.redisUrl, console.log);
-  if (role === "prepare") return prepareDatabase(env);
+  if (role === "prepare") return prepareInChild(console.log);
   if (role === "web") {
-    await prepareDatabase(env);
-    // The build's compiled server: WEB_CONCURRENCY processes on PORT; compose runs one per container and
-    // scales by replicas.
-    await import(WEB_BUILD);
+    await prepareInChild(console.log);
+    // WEB_CONCURRENCY processes on PORT; compose runs one per container and scales by replicas.
+    await import(builtEntry("web"));
     return;
   }
-  if (role === "worker") {
-    const { close } = await startWorker();
-    return onStop(close);
-  }
+  // It stops itself on SIGTERM, finishing or handing back its jobs.
+  if (role === "worker") return void (await import(builtEntry("worker")));
   throw new Error(`usage: ${CONTAINER_ROLES.join(" | ")}`);
-}
-
-function onStop(close: () => Promise<void>) {
-  const stop = () => close().then(() => process.exit(0));
-  process.once("SIGTERM", stop);
-  process.once("SIGINT", stop);
 }
 
 if (process.argv[1] === import.meta.filename)

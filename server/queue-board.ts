@@ -4,9 +4,6 @@
  * signed-out visitor goes to sign-in, a non-admin home with 'Access Denied', exactly as on /admin/*.
  * Its POSTs (retry, clean) pass the web's same-site guard before they get here.
  */
-import { createBullBoard } from "@bull-board/api";
-import { BullMQAdapter } from "@bull-board/api/bullMQAdapter";
-import { ExpressAdapter } from "@bull-board/express";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { recordAudit } from "~/modules/admin/audit.server";
 import type { SessionUser } from "~/modules/auth/session.server";
@@ -73,12 +70,15 @@ export function requireAdminMiddleware(req: ExpressRequest, res: ExpressResponse
   );
 }
 
-/**
- * The board's router, showing the completion and vendor-check queues, under the site's Content-Security-Policy:
- * bull-board's page asks Google for its fonts, which would tell Google who opens the console and when. The
- * browser refuses that request; the board falls back to the system's sans-serif.
- */
-export function queueBoardRouter() {
+type Handler = (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => void;
+
+/** bull-board's own router for the completion and vendor-check queues. */
+async function boardRouter(): Promise<Handler> {
+  const [{ createBullBoard }, { BullMQAdapter }, { ExpressAdapter }] = await Promise.all([
+    import("@bull-board/api"),
+    import("@bull-board/api/bullMQAdapter"),
+    import("@bull-board/express"),
+  ]);
   const { queue, vendorChecks } = serverContext();
   const adapter = new ExpressAdapter();
   adapter.setBasePath(QUEUE_BOARD_PATH);
@@ -87,14 +87,30 @@ export function queueBoardRouter() {
     serverAdapter: adapter,
     options: { uiConfig: { boardTitle: "Rogue AI queues" } },
   });
-  const router = adapter.getRouter() as (
-    req: ExpressRequest,
-    res: ExpressResponse,
-    next: NextFunction,
-  ) => void;
+  return adapter.getRouter() as Handler;
+}
+
+/**
+ * The board, under the site's Content-Security-Policy: bull-board's page asks Google for its fonts, which would
+ * tell Google who opens the console and when. The browser refuses that request; the board falls back to the
+ * system's sans-serif. bull-board (with an Express of its own) is loaded at the first admin's visit: a web
+ * process that never serves the board does not hold it (docs/benchmarks.md, "Idle memory").
+ */
+export function queueBoardRouter(): Handler {
+  let router: Promise<Handler> | undefined;
   const policy = contentSecurityPolicy();
-  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    res.setHeader("Content-Security-Policy", policy);
-    router(req, res, next);
+  return (req, res, next) => {
+    router ??= boardRouter();
+    router.then(
+      (route) => {
+        res.setHeader("Content-Security-Policy", policy);
+        route(req, res, next);
+      },
+      (error: unknown) => {
+        // Tried again on the next visit rather than failing for good.
+        router = undefined;
+        next(error);
+      },
+    );
   };
 }

@@ -8,18 +8,17 @@
  */
 import { spawn } from "node:child_process";
 import { createServer } from "node:net";
-import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { loadAll } from "#platform/env";
 import { loadWorkerEnv } from "#worker/env";
 import { loadWebEnv, type WebEnv } from "~/utils/env.server";
-import { buildIfNeeded, WEB_BUILD } from "./build-if-needed";
-import { prepareDatabase } from "./prepare";
+import { buildIfNeeded } from "./build-if-needed";
+import { entryArgs, ROOT, RUNNING_COMPILED } from "./entries";
+import { prepareInChild } from "./prepare-step";
 import { startPrivateRedis, untilRedisAnswers, type PrivateRedis } from "./redis";
 import { StartRefusal } from "./start-refusal";
 import { supervise, type RestartPolicy, type SupervisedProcess } from "./supervisor";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const READY_POLL_MS = 100;
 
 export interface StackOptions {
@@ -89,7 +88,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     );
   }
   try {
-    await prepareDatabase(env, log);
+    // From the sources while this code runs from them (development, the tests): the build may not exist yet.
+    await prepareInChild(log, { source: !RUNNING_COMPILED });
     if (!dev) buildIfNeeded(log, { verbose: options.buildLog });
   } catch (error) {
     // Redis runs in a process group of its own: nothing else would stop it.
@@ -115,12 +115,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       onUnexpectedExit: options.onUnexpectedExit,
       start: () => spawn(process.execPath, args, { cwd: ROOT, env: childEnv, stdio: "inherit" }),
     });
-  // The web runs the build's compiled server; in development, its source through Vite.
-  const web = run("web", dev ? ["--import", "tsx", "server/main.ts", "--dev"] : [WEB_BUILD]);
+  // Web and workers run the build's compiled files; in development, their sources (the web's through Vite).
+  const web = run("web", dev ? [...entryArgs("web", { source: true }), "--dev"] : entryArgs("web"));
   const workerProcesses = Array.from({ length: workers }, (_, i) =>
     run(
       workers > 1 ? `worker ${i + 1}` : "worker",
-      ["--import", "tsx", "worker/main.ts"],
+      entryArgs("worker", { source: dev }),
       options.restartStoppedWorkers,
     ),
   );

@@ -6,7 +6,7 @@
  * `npm run dev` does the same with Vite's dev server and every vendor pointed at the mock vendor.
  */
 import { ConfigError, parseEnv, wholeNumber } from "#platform/env";
-import { startMockVendor, type MockVendor } from "#scripts/mock-vendor";
+import type { MockVendor } from "#scripts/mock-vendor";
 import { startStack } from "./stack";
 import { StartRefusal } from "./start-refusal";
 
@@ -17,6 +17,8 @@ const devShape = { MOCK_VENDOR_PORT: wholeNumber(0, 65535).default(4010) };
 
 async function pointVendorsAtMock(): Promise<MockVendor> {
   const { MOCK_VENDOR_PORT: port } = parseEnv(devShape, process.env);
+  // Loaded only here: `npm start`'s supervisor stays without it.
+  const { startMockVendor } = await import("#scripts/mock-vendor");
   const mock = await startMockVendor({ port });
   for (const vendor of ["together", "novita", "openai", "modelslab"] as const) {
     process.env[`VENDOR_${vendor.toUpperCase()}_URL`] ??= mock.endpoint(vendor);
