@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { constants, gzipSync } from "node:zlib";
 import { vitePlugin as remix } from "@remix-run/dev";
 import type { Plugin } from "vite";
+import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
 import remixConfig from "./remix.config";
 import { SERVER_ENTRIES } from "./server/entries";
@@ -35,30 +33,13 @@ const serverEntries = (): Plugin => {
 /**
  * Each of the browser's scripts and stylesheets beside its gzip (`x.js.gz`), which server/app.ts sends to a
  * browser that accepts it: a phone on a slow network waits for the page's stylesheet while the scripts share
- * the line, and they are a third of their size compressed. Compressed once here, at the highest level, rather
- * than per request: the files never change after the build.
+ * the line, and they are a third of their size compressed. Compressed once here, rather than per request: the
+ * files never change after the build. The client build only: the server's own code is never sent.
  */
-const gzipAssets = (): Plugin => {
-  let ssrBuild = false;
-  return {
-    name: "rogue-gzip-assets",
-    apply: "build",
-    configResolved(config) {
-      ssrBuild = Boolean(config.build.ssr);
-    },
-    writeBundle({ dir }) {
-      if (ssrBuild || !dir) return;
-      const assets = path.join(dir, "assets");
-      for (const file of readdirSync(assets).filter((name) => /\.(js|css)$/.test(name))) {
-        const source = readFileSync(path.join(assets, file));
-        writeFileSync(
-          path.join(assets, `${file}.gz`),
-          gzipSync(source, { level: constants.Z_BEST_COMPRESSION }),
-        );
-      }
-    },
-  };
-};
+const gzipAssets = (): Plugin => ({
+  ...compression({ algorithms: ["gzip"], include: /\.(js|css)$/, logLevel: "silent" }),
+  apply: (_config, env) => env.command === "build" && !env.isSsrBuild,
+});
 
 /**
  * Development only: Vite pre-bundles the browser's dependencies. Left to discover them page by page, it

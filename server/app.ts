@@ -4,7 +4,7 @@
  * with the app into one bundle (vite.config.ts), so the server and the routes share one copy of every module;
  * server/web.ts starts it.
  * No compression middleware: it would buffer text/event-stream responses and hold tokens back. The browser's
- * scripts and stylesheets go out as the gzip the build wrote beside them (gzip-assets.ts).
+ * scripts and stylesheets go out as the gzip the build wrote beside them (static-assets.ts).
  */
 import type { Server } from "node:http";
 import path from "node:path";
@@ -28,7 +28,7 @@ import { clusterMetricsSource } from "./cluster";
 import { routeLabeler } from "./route-labels";
 import { createWebHttpServer } from "./http-server";
 import { setDefaultHeaders } from "./default-headers";
-import { gzipAssets } from "./gzip-assets";
+import { staticAssets } from "./static-assets";
 
 const SHUTDOWN_GRACE_MS = 3_000;
 const KEEP_ALIVE_MS = 65_000;
@@ -112,9 +112,7 @@ export async function startWebServer({ build, vite, httpServer }: WebServerOptio
   else if (typeof build !== "function") {
     // The browser's files, where the build says (relative to the working directory, as remix-serve reads it).
     const clientBuild = path.resolve(build.assetsBuildDirectory);
-    const assets = path.join(clientBuild, "assets");
-    const forever = { immutable: true, maxAge: "1y" };
-    app.use("/assets", gzipAssets(assets, forever), express.static(assets, forever));
+    app.use("/assets", staticAssets(path.join(clientBuild, "assets")));
     // Only paths that look like files reach the disk: event streams and pages skip a needless stat.
     const publicFiles = express.static(clientBuild, { maxAge: "1h", index: false });
     app.use((req, res, next) => (path.extname(req.path) ? publicFiles(req, res, next) : next()));
