@@ -1,5 +1,10 @@
 import type { Db } from "./database";
 
+/** A vendor by its name (the name the console's jobs carry), or undefined when there is none. */
+export async function vendorNamed(db: Db, name: string) {
+  return db.selectFrom("api_vendors").selectAll().where("name", "=", name).executeTakeFirst();
+}
+
 /** The vendor replies go to first (at most one is active), or undefined when an admin has activated none. */
 export async function activeVendor(db: Db) {
   return db

@@ -5,6 +5,7 @@
  */
 import { decryptSecret } from "#platform/crypto";
 import type { Db } from "#db/database";
+import { vendorNamed } from "#db/vendors";
 import type { VendorCheckJob, VendorCheckResult } from "#contract/jobs";
 import { adapterFor } from "./vendors/index";
 import type { InternalReach } from "./vendors/reach";
@@ -18,11 +19,7 @@ export async function checkVendor(
   job: VendorCheckJob,
   internalReach: InternalReach,
 ): Promise<VendorCheckResult> {
-  const vendor = await db
-    .selectFrom("api_vendors")
-    .selectAll()
-    .where("name", "=", job.vendor)
-    .executeTakeFirst();
+  const vendor = await vendorNamed(db, job.vendor);
   if (!vendor) return { ok: false, failure: { code: "unsupported_vendor", detail: job.vendor } };
   const model = await db
     .selectFrom("api_vendor_models")

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { decryptSecret } from "#platform/crypto";
 import type { Db } from "#db/database";
+import { vendorNamed } from "#db/vendors";
 import {
   MAX_LISTED_MODELS,
   speaksOpenAiFormat,
@@ -38,11 +39,7 @@ export async function listVendorModels(
   job: VendorCheckJob,
   internalReach: InternalReach,
 ): Promise<ModelListResult> {
-  const vendor = await db
-    .selectFrom("api_vendors")
-    .selectAll()
-    .where("name", "=", job.vendor)
-    .executeTakeFirst();
+  const vendor = await vendorNamed(db, job.vendor);
   if (!vendor || !speaksOpenAiFormat(vendor.name))
     return { ok: false, failure: { code: "unsupported_vendor", detail: job.vendor } };
   const url = modelsUrl(vendor.endpoint_url);

@@ -66,10 +66,16 @@ function PendingReply({
   useReplyNotification(completionId, reply, notifications);
   const text = reply?.text ?? "";
   const finished = reply?.status === "ready" || reply?.status === "error";
+  // Keyed by the reply: the chat's page replacing the new-chat page mounts this again, and one failure is one toast.
   useEffect(() => {
     if (reply?.status === "error")
-      toast({ type: "destructive", title: toasts.replyFailed.title, description: reply.error });
-  }, [reply, toast]);
+      toast({
+        id: `reply-failed-${completionId}`,
+        type: "destructive",
+        title: toasts.replyFailed.title,
+        description: reply.error,
+      });
+  }, [reply, toast, completionId]);
   // The stored message takes this live one's place once the typing indicator has lingered.
   useEffect(() => {
     if (!finished || justSent) return;
