@@ -130,6 +130,17 @@ describe("asking for a reply", () => {
     expect(await visible(first.chatId)).toEqual([{ role: "user", content: "only once" }]);
   });
 
+  it("refuses another account's request id with the catalogue's text, and adds nothing", async () => {
+    const input = { content: "mine", requestId: uuidv7() };
+    const first = await sendMessage(await member("professional"), input, null);
+    const taken = sendMessage(await member("professional"), { ...input, content: "theirs" }, null);
+    await expect(taken).rejects.toMatchObject({
+      status: 409,
+      message: "This request belongs to another account. Reload the page and send again.",
+    });
+    expect(await visible(first.chatId)).toEqual([{ role: "user", content: "mine" }]);
+  });
+
   it("splits a first message's [SYSTEM: ...] prefix into a system message, but not a later one's", async () => {
     const session = await member("professional");
     const { chatId, completionId } = await send(session, "[SYSTEM: Answer in French.]\n\nHello there");

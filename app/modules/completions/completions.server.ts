@@ -131,7 +131,7 @@ async function existingRequest(
     .where("id", "=", completionId)
     .executeTakeFirst();
   if (existing && existing.user_id !== userId)
-    throw new SendRefusedError("Conflicting request", 409, "conflict");
+    throw new SendRefusedError(messages.requestConflict, 409, "conflict");
   if (!existing) return null;
   return {
     repeated: true,
