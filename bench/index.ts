@@ -16,6 +16,7 @@
  *   fairness    another user's time to first token while one user (then several) floods the workers
  *   memory      what the web and the worker hold live per open stream, after a full garbage collection
  *   long-chat   a send's prompt build in a 1,000-message chat and in a 10-message chat
+ *   search      full-text search of what was said over 10,000 chats, against the title-only search before it
  *   idle-memory what the whole stack holds idle as `npm start` runs it (its own npm start, WEB_CONCURRENCY=2)
  * Prints a table per scenario and rewrites that scenario's block in docs/benchmark-results.md. See --help.
  */
@@ -41,12 +42,13 @@ import { scaleScenario } from "./scenarios/scale";
 import { fairnessScenario } from "./scenarios/fairness";
 import { soakScenario } from "./scenarios/soak";
 import { longChatScenario } from "./scenarios/long-chat";
+import { searchScenario } from "./scenarios/search";
 import { ttftScenario } from "./scenarios/ttft";
 import { ProductClient, type SendWay } from "./streams";
 
 const USAGE = `Usage: npm run bench -- [options]
   --scenario LIST          ttft, concurrent, fallback, landing, browser, scale, capacity, memory, processes,
-                           rolling, soak, fairness, long-chat, idle-memory, a comma-separated list of them, or
+                           rolling, soak, fairness, long-chat, search, idle-memory, a comma-separated list of them, or
                            all (default all: every one but soak and fairness)
   --workers N              worker processes (default 1, as npm start)
   --streams N              simultaneous replies in "concurrent" (default 1000)
@@ -90,6 +92,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --fair-flooders N        users flooding together in the saturating phase of "fairness" (default 3)
   --fair-probes N          the other user's replies, one at a time, per phase of "fairness" (default 30)
   --long-chat-sends N      timed prompt builds per chat and window in "long-chat" (default 50)
+  --search-chats N         the searching user's chats in "search" (default 10000)
+  --search-runs N          timed searches per query and way in "search" (default 50)
   --fair-seconds N         the flood's replies last 1 to N seconds in "fairness" (default 20)
   --chats-per-user N       replies one benchmark user has in flight at most: benchmark users =
                            ceil(largest batch / N), and the product's PROFESSIONAL_REPLIES_IN_FLIGHT is N
@@ -117,6 +121,7 @@ const SCENARIOS = [
   "soak",
   "fairness",
   "long-chat",
+  "search",
   "idle-memory",
 ] as const;
 /** Scenarios that start what they measure themselves: run first, before the shared environment, which they do
@@ -184,6 +189,8 @@ function parseOptions(args: string[]) {
       "fair-probes": { type: "string", default: "30" },
       "fair-seconds": { type: "string", default: "20" },
       "long-chat-sends": { type: "string", default: "50" },
+      "search-chats": { type: "string", default: "10000" },
+      "search-runs": { type: "string", default: "50" },
       "worker-concurrency": { type: "string" },
       "product-send": { type: "string", default: "stream" },
       "log-level": { type: "string", default: "warn" },
@@ -279,6 +286,7 @@ function parseOptions(args: string[]) {
       workerConcurrency,
     },
     longChat: { sends: count("long-chat-sends") },
+    search: { chats: count("search-chats"), searches: count("search-runs") },
     productSend: sendWay(values["product-send"]),
     logLevel: values["log-level"],
     profileDir: values.profile,
@@ -356,6 +364,7 @@ async function runScenarios(context: BenchContext, options: Options): Promise<Sc
     soak: () => soakScenario(context, options.soak),
     fairness: () => fairnessScenario(context, options.fairness),
     "long-chat": () => longChatScenario(context, options.longChat),
+    search: () => searchScenario(context, options.search),
   };
   const reports: ScenarioReport[] = [];
   for (const scenario of options.scenarios)

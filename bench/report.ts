@@ -29,6 +29,7 @@ export interface ScenarioReport {
     | "fairness"
     | "memory"
     | "long-chat"
+    | "search"
     | "idle-memory";
   title: string;
   targets: Target[];

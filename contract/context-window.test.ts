@@ -1,14 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { fitEarlierTurns, MESSAGE_OVERHEAD_TOKENS, messageTokens, PromptWindow } from "./context-window";
+import {
+  countContentTokens,
+  fitEarlierTurns,
+  MESSAGE_OVERHEAD_TOKENS,
+  messageTokens,
+  PromptWindow,
+} from "./context-window";
 import { promptBudget } from "./model-window";
 
-/** A message of exactly `tokens` tokens with its overhead (" a" is one o200k token). */
-const ofTokens = (tokens: number) => "a" + " a".repeat(tokens - MESSAGE_OVERHEAD_TOKENS - 1);
+/** The stored count of a message that takes exactly `tokens` of a window with its overhead. */
+const ofTokens = (tokens: number) => tokens - MESSAGE_OVERHEAD_TOKENS;
 
 describe("the context window", () => {
-  it("counts a message's tokens with a real tokenizer, plus the chat format's overhead", () => {
-    expect(messageTokens("Hello, world!")).toBe(4 + MESSAGE_OVERHEAD_TOKENS);
-    expect(messageTokens(ofTokens(50))).toBe(50);
+  it("counts a message's tokens with a real tokenizer, plus the chat format's overhead", async () => {
+    expect(await countContentTokens("Hello, world!")).toBe(4);
+    // " a" is one o200k token.
+    expect(await countContentTokens("a" + " a".repeat(49))).toBe(50);
+    expect(messageTokens(await countContentTokens("Hello, world!"))).toBe(4 + MESSAGE_OVERHEAD_TOKENS);
   });
 
   it("keeps the request's max_tokens for the reply, or the model's reserve when it gives none", () => {

@@ -3,8 +3,11 @@
  * question always, then the newest earlier turns while they fit in the model's window less the tokens kept for
  * the reply. A turn that does not fit is left out whole, and so is everything before it: the model reads an
  * unbroken stretch of the chat's end. The worker builds its prompts with this and the chat page shows with it
- * where the model's memory starts, so both always agree.
+ * where the model's memory starts, so both always agree. Both work with each message's stored token count
+ * (`chat_messages.content_tokens`, counted once when the message is written), so a build adds numbers instead
+ * of tokenizing the chat again.
  */
+
 import { countTokens } from "gpt-tokenizer";
 
 /**
@@ -14,21 +17,33 @@ import { countTokens } from "gpt-tokenizer";
 export const MESSAGE_OVERHEAD_TOKENS = 4;
 
 /**
- * A message's tokens, counted with OpenAI's o200k encoding. The open models have tokenizers of their own; on
- * prose and code o200k counts within a few percent of theirs, and the reply's reserve absorbs the difference.
+ * A text's tokens, counted with OpenAI's o200k encoding. The open models have tokenizers of their own; on prose
+ * and code o200k counts within a few percent of theirs, and the reply's reserve absorbs the difference. The
+ * encoding (~50 MiB) loads with this module: loaded at the first count instead, it would hold up the first
+ * send after each start, 0.9–1.8 s on a loaded host (docs/benchmarks.md, "Idle memory").
  */
-export const messageTokens = (content: string) => countTokens(content) + MESSAGE_OVERHEAD_TOKENS;
+export const countContentTokens = async (content: string): Promise<number> => countTokens(content);
+
+/**
+ * A stored message's count: the one stored with it, or, for a message a process of an earlier release stored
+ * without one during a rolling upgrade, counted now.
+ */
+export const contentTokensOf = async (message: { content: string; content_tokens: number | null }) =>
+  message.content_tokens ?? countContentTokens(message.content);
+
+/** What a message takes of a window: its content's tokens and the chat format's wrapping. */
+export const messageTokens = (contentTokens: number) => contentTokens + MESSAGE_OVERHEAD_TOKENS;
 
 /**
  * Fills one prompt: made with what every prompt holds (the system message, the question), then offered the
- * earlier turns newest first until one does not fit.
+ * earlier turns newest first until one does not fit. Each message is given as its content's token count.
  */
 export class PromptWindow {
   private left: number;
   private full = false;
 
-  constructor(budget: number, always: string[]) {
-    this.left = always.reduce((left, content) => left - messageTokens(content), budget);
+  constructor(budget: number, always: number[]) {
+    this.left = always.reduce((left, contentTokens) => left - messageTokens(contentTokens), budget);
   }
 
   /** False when what every prompt holds is already over the budget: the question cannot be sent. */
@@ -37,9 +52,9 @@ export class PromptWindow {
   }
 
   /** Takes the next older turn if it fits whole; once one does not, no older turn is taken either. */
-  take(content: string): boolean {
+  take(contentTokens: number): boolean {
     if (this.full) return false;
-    const tokens = messageTokens(content);
+    const tokens = messageTokens(contentTokens);
     if (tokens > this.left) {
       this.full = true;
       return false;
@@ -58,7 +73,7 @@ export class PromptWindow {
  * How many of `earlier` (newest first) a prompt with `always` holds; `fits` false when not even `always` does.
  * The same walk the worker makes page by page.
  */
-export function fitEarlierTurns(budget: number, always: string[], earlier: string[]) {
+export function fitEarlierTurns(budget: number, always: number[], earlier: number[]) {
   const window = new PromptWindow(budget, always);
   if (!window.fits) return { fits: false, kept: 0 };
   let kept = 0;

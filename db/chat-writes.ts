@@ -3,6 +3,7 @@ import { insertWithNewId } from "./new-row";
 import type { Db } from "./database";
 import { nowIso, type ChatSource, type MessageRole } from "./schema";
 import type { RequestOptions } from "#contract/request-options";
+import { countContentTokens } from "#contract/context-window";
 
 export async function insertChatMessage(
   db: Db,
@@ -14,6 +15,7 @@ export async function insertChatMessage(
     user_id: values.userId,
     role: values.role,
     content: values.content,
+    content_tokens: await countContentTokens(values.content),
     model_id: null,
     vendor: null,
     completion_id: null,

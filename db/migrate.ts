@@ -11,6 +11,10 @@ import * as sharedChats from "./migrations/0008_shared_chats";
 import * as finishReason from "./migrations/0009_finish_reason";
 import * as contextWindows from "./migrations/0010_context_windows";
 import * as requestOptions from "./migrations/0011_request_options";
+import * as attachments from "./migrations/0012_attachments";
+import * as fullTextSearch from "./migrations/0013_full_text_search";
+import * as emailAndSessions from "./migrations/0014_email_and_sessions";
+import * as messageTokens from "./migrations/0015_message_tokens";
 
 /** Migrations are imported, not read from disk, so the same code runs from source, a bundle or an image. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +29,10 @@ const migrations: Record<string, Migration> = {
   "0009_finish_reason": finishReason,
   "0010_context_windows": contextWindows,
   "0011_request_options": requestOptions,
+  "0012_attachments": attachments,
+  "0013_full_text_search": fullTextSearch,
+  "0014_email_and_sessions": emailAndSessions,
+  "0015_message_tokens": messageTokens,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

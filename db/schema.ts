@@ -28,6 +28,8 @@ export interface UsersTable {
   plan_expires_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** 'Cancel plan' was chosen: the plan stays until plan_expires_at. */
   plan_cancelled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** When the owner proved the address by its e-mailed link; null: not yet (docs/product.md §7). */
+  email_verified_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -36,6 +38,26 @@ export interface SessionsTable {
   id: string;
   user_id: string;
   expires_at: Timestamp;
+  created_at: Timestamp;
+  /** The browser's User-Agent at sign-in, for the sessions list. */
+  user_agent: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The client's address at sign-in, as the app sees it (behind TRUST_PROXY, the one the proxies saw). */
+  ip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Refreshed at most every few minutes by the requests the session makes. */
+  last_seen_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+export type AccountTokenPurpose = "password-reset" | "email-verification";
+
+/** An e-mailed link's token: only its SHA-256 is stored; single use, expiring. */
+export interface AccountTokensTable {
+  id: string;
+  user_id: string;
+  token_hash: string;
+  purpose: AccountTokenPurpose;
+  email: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
   created_at: Timestamp;
 }
 
@@ -115,6 +137,11 @@ export interface ChatMessagesTable {
   user_id: string;
   role: MessageRole;
   content: string;
+  /**
+   * The content's tokens (contract/context-window.ts), counted when the message is written; null only for one a
+   * process of an earlier release stored during a rolling upgrade (counted when read: `contentTokensOf`).
+   */
+  content_tokens: ColumnType<number | null, number, number>;
   /** For assistant messages: the model and vendor that produced it, and the completion that stored it. */
   model_id: string | null;
   vendor: string | null;
@@ -274,6 +301,23 @@ export interface SharedChatsTable {
   created_at: Timestamp;
 }
 
+/** A file attached to a user's message (docs/product.md §14). */
+export interface AttachmentsTable {
+  id: string;
+  chat_id: string;
+  user_id: string;
+  message_id: string;
+  /** The name the file was sent with: no path, no markup (refused at upload otherwise). */
+  name: string;
+  /** Read from the bytes, never from the name. */
+  media_type: string;
+  size: number;
+  bytes: Uint8Array;
+  /** A document's text, extracted at upload; null for a file the model is not sent as text. */
+  text: string | null;
+  created_at: Timestamp;
+}
+
 export type Language = "english" | "spanish" | "french" | "german" | "chinese";
 
 export interface UserPreferencesTable {
@@ -286,6 +330,7 @@ export interface UserPreferencesTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  account_tokens: AccountTokensTable;
   user_roles: UserRolesTable;
   api_vendors: ApiVendorsTable;
   api_vendor_models: ApiVendorModelsTable;
@@ -302,6 +347,7 @@ export interface Database {
   user_api_keys: UserApiKeysTable;
   api_keys: ApiKeysTable;
   shared_chats: SharedChatsTable;
+  attachments: AttachmentsTable;
   user_preferences: UserPreferencesTable;
 }
 

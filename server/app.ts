@@ -105,7 +105,13 @@ export async function startWebServer({ build, vite, httpServer }: WebServerOptio
     });
     next();
   });
-  app.use(requestGuards({ trustProxy: env.trustProxy !== false }));
+  app.use(
+    requestGuards({
+      trustProxy: env.trustProxy !== false,
+      // Each file's part headers (its name, its type) fit in a kilobyte.
+      chatFileBytes: env.attachments.messageBytes + env.attachments.perMessage * 1024,
+    }),
+  );
   app.use(QUEUE_BOARD_PATH, requireAdminMiddleware, queueBoardRouter());
 
   if (vite) app.use(vite.middlewares);

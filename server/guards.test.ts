@@ -35,10 +35,13 @@ interface Sent {
 }
 
 /** A request's answer with its headers. */
-function exchange({ method = "POST", path = "/signin", headers = {}, body = "", chunked = false }: Sent) {
+function exchange(
+  { method = "POST", path = "/signin", headers = {}, body = "", chunked = false }: Sent,
+  to = origin,
+) {
   return new Promise<{ status: number; text: string; headers: IncomingHttpHeaders }>((resolve, reject) => {
     const data = typeof body === "string" ? Buffer.from(body) : body;
-    const req = httpRequest(`${origin}${path}`, {
+    const req = httpRequest(`${to}${path}`, {
       method,
       headers: {
         ...(method === "GET" ? {} : { "Content-Type": "application/x-www-form-urlencoded" }),
@@ -59,7 +62,7 @@ function exchange({ method = "POST", path = "/signin", headers = {}, body = "", 
   });
 }
 
-const send = (sent: Sent) => exchange(sent).then(({ status, text }) => ({ status, text }));
+const send = (sent: Sent, to?: string) => exchange(sent, to).then(({ status, text }) => ({ status, text }));
 
 const form = "email=a%40b.c&password=x";
 
@@ -137,6 +140,25 @@ describe("body size", () => {
     const body = "content=" + "x".repeat(CHAT_BODY_LIMIT);
     expect((await send({ path: "/chat", headers: { Origin: origin }, body })).status).toBe(413);
     expect((await send({ path: "/api/chat-send", headers: { Origin: origin }, body })).status).toBe(413);
+  });
+
+  it("lets a chat post carry the files it may attach, and no other form", async () => {
+    const app = express();
+    app.use(requestGuards({ trustProxy: false, chatFileBytes: 1_000_000 }));
+    app.all("*", (req, res) => req.resume().on("end", () => res.status(200).send("ok")));
+    const withFiles = await new Promise<Server>((resolve) => {
+      const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
+    });
+    const filesOrigin = `http://127.0.0.1:${(withFiles.address() as AddressInfo).port}`;
+    try {
+      const body = "content=" + "x".repeat(CHAT_BODY_LIMIT + 500_000);
+      const post = (path: string) => send({ path, headers: { Origin: filesOrigin }, body }, filesOrigin);
+      expect((await post("/chat/abc")).status).toBe(200);
+      expect((await post("/api/chat-send")).status).toBe(200);
+      expect((await post("/settings")).status).toBe(413);
+    } finally {
+      await new Promise<void>((resolve) => withFiles.close(() => resolve()));
+    }
   });
 
   it("refuses a body without a declared length with 411", async () => {

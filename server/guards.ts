@@ -5,7 +5,7 @@
  *   its Origin must be this site's, a malformed or "null" Origin counts as foreign, and without an Origin a
  *   browser's Sec-Fetch-Site must not say the request is cross-site.
  * - A body is capped by its declared length before a byte of it is read (413); one without a declared length
- *   is refused (411), so nothing is ever read whole beyond the cap.
+ *   is refused (411), so nothing is ever read whole beyond the cap. The chat's forms may carry files besides.
  * - A body that is not form data is refused (415): every action reads forms, but for the few endpoints that
  *   take JSON from servers (the payment provider's webhook).
  * - The developer API (/v1) is the exception: it authenticates by a bearer key, never by cookie, so a request
@@ -36,9 +36,10 @@ const JSON_ENDPOINTS = new Set(["/api/stripe/webhook"]);
 export const API_BODY_LIMIT = 1024 * 1024;
 const isApiPath = (path: string) => path === "/v1" || path.startsWith("/v1/");
 
-export function bodyLimitFor(path: string): number {
+/** `chatFileBytes`: what the chat's forms may carry in attached files besides (docs/product.md §14). */
+export function bodyLimitFor(path: string, chatFileBytes = 0): number {
   if (isApiPath(path)) return API_BODY_LIMIT;
-  return CHAT_FORM_PATH.test(path) ? CHAT_BODY_LIMIT : FORM_BODY_LIMIT;
+  return CHAT_FORM_PATH.test(path) ? CHAT_BODY_LIMIT + chatFileBytes : FORM_BODY_LIMIT;
 }
 
 /** True when the request comes from this site's own pages (or from no browser page at all). */
@@ -57,7 +58,13 @@ function refuse(res: Response, status: ApiStatus, text: string, api = false) {
   else res.set("Content-Type", "text/plain; charset=utf-8").send(text);
 }
 
-export function requestGuards({ trustProxy }: { trustProxy: boolean }) {
+export function requestGuards({
+  trustProxy,
+  chatFileBytes = 0,
+}: {
+  trustProxy: boolean;
+  chatFileBytes?: number;
+}) {
   return (req: Request, res: Response, next: NextFunction) => {
     const api = isApiPath(req.path);
     if (api && req.method === "OPTIONS") {
@@ -76,7 +83,8 @@ export function requestGuards({ trustProxy }: { trustProxy: boolean }) {
     }
     const length = Number(declared);
     if (!Number.isSafeInteger(length) || length < 0) return refuse(res, 400, messages.malformedForm, api);
-    if (length > bodyLimitFor(req.path)) return refuse(res, 413, messages.requestTooLarge, api);
+    if (length > bodyLimitFor(req.path, chatFileBytes))
+      return refuse(res, 413, messages.requestTooLarge, api);
     if (length === 0) return next();
     const type = req.get("content-type")?.split(";")[0]?.trim().toLowerCase();
     const json = type === "application/json" && (api || JSON_ENDPOINTS.has(req.path));

@@ -9,6 +9,7 @@ import type { Db } from "#db/database";
 import { nowIso, type Completion, type CompletionAttemptsTable, type MessageStatus } from "#db/schema";
 import type { Failure, FinishReason } from "#contract/jobs";
 import { failureToRow, type FinishedStatus } from "#contract/lifecycle";
+import { countContentTokens } from "#contract/context-window";
 
 export interface Outcome {
   status: FinishedStatus;
@@ -34,6 +35,8 @@ export async function storeOutcome(db: Db, completion: Completion, outcome: Outc
     prompt_tokens: outcome.usage?.promptTokens ?? null,
     completion_tokens: outcome.usage?.completionTokens ?? null,
   };
+  // Counted before the transaction, which holds SQLite's write lock.
+  const contentTokens = storesMessage ? await countContentTokens(outcome.text) : 0;
   const ttftMs = outcome.firstTokenAt
     ? Date.parse(outcome.firstTokenAt) - Date.parse(completion.created_at)
     : null;
@@ -48,6 +51,7 @@ export async function storeOutcome(db: Db, completion: Completion, outcome: Outc
           user_id: completion.user_id,
           role: "assistant",
           content: outcome.text,
+          content_tokens: contentTokens,
           model_id: completion.model_id,
           vendor: outcome.vendor,
           completion_id: completion.id,

@@ -1,8 +1,10 @@
-import { PromptWindow } from "#contract/context-window";
+import { withDocuments, type PromptDocument } from "#contract/attachments";
+import { contentTokensOf, countContentTokens, PromptWindow } from "#contract/context-window";
 import { DEFAULT_CONTEXT_WINDOW, DEFAULT_REPLY_RESERVE, promptBudget } from "#contract/model-window";
 import type { Failure } from "#contract/jobs";
 import type { Db } from "#db/database";
 import type { Completion } from "#db/schema";
+import { promptSystemMessage, shownBefore, type Position } from "#db/prompt-reads";
 import { readSystemSettings } from "#db/system-settings";
 import type { ChatTurn } from "./vendors/types";
 
@@ -11,30 +13,49 @@ export const PROMPT_PAGE_SIZE = 50;
 
 export type Prompt = { turns: ChatTurn[] } | { failure: Failure };
 
-type Position = { created_at: string; id: string };
-
-/** The chat's shown messages stored before `position`, newest first. */
-const shownBefore = (db: Db, chatId: string, position: Position) =>
-  db
-    .selectFrom("chat_messages")
-    .where("chat_id", "=", chatId)
-    .where("replaced_at", "is", null)
-    .where((eb) =>
-      eb.or([
-        eb("created_at", "<", position.created_at),
-        eb.and([eb("created_at", "=", position.created_at), eb("id", "<", position.id)]),
-      ]),
-    )
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc");
-
 /** The next page of the turns before `position` (system messages are instructions, read on their own). */
 const readPage = (db: Db, chatId: string, position: Position) =>
   shownBefore(db, chatId, position)
     .where("role", "!=", "system")
-    .select(["id", "role", "content", "created_at"])
+    .select(["id", "role", "content", "content_tokens", "created_at"])
     .limit(PROMPT_PAGE_SIZE)
     .execute();
+
+/** The documents attached to these messages, each message's in the order attached (docs/product.md §14). */
+async function documentsOf(db: Db, messageIds: string[]): Promise<Map<string, PromptDocument[]>> {
+  const byMessage = new Map<string, PromptDocument[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .selectFrom("attachments")
+    .select(["message_id", "name", "text"])
+    .where("message_id", "in", messageIds)
+    .where("text", "is not", null)
+    .$narrowType<{ text: string }>()
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  for (const { message_id, name, text } of rows)
+    byMessage.set(message_id, [...(byMessage.get(message_id) ?? []), { name, text }]);
+  return byMessage;
+}
+
+/**
+ * The turns' words as the model reads them: a user's documents quoted before what they wrote. A message with
+ * documents is counted again as a whole: its stored count is of the words alone.
+ */
+async function withTheirDocuments<T extends { id: string; content: string }>(
+  db: Db,
+  rows: T[],
+): Promise<T[]> {
+  const documents = await documentsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => {
+    const attached = documents.get(row.id);
+    return attached ? { ...row, content: withDocuments(row.content, attached), content_tokens: null } : row;
+  });
+}
 
 /**
  * The prompt of a completion (docs/product.md §2 'Context windows'): one system message (the latest
@@ -42,13 +63,14 @@ const readPage = (db: Db, chatId: string, position: Position) =>
  * default one the admin saved in Settings), then as many of the newest earlier turns as fit in the model's
  * window less the reply's room, then the question. It reads the chat newest first a page at a time and stops
  * once the window is full, so a send in a long chat reads no more than one in a short chat. A question that
- * alone does not fit is refused: no vendor would take it.
+ * alone does not fit is refused: no vendor would take it. A user's attached documents go with their words,
+ * read from the database like them, so a retried or continued run sends the same files.
  */
 export async function buildPrompt(db: Db, completion: Completion): Promise<Prompt> {
   const [question, model, settings] = await Promise.all([
     db
       .selectFrom("chat_messages")
-      .select(["id", "content", "created_at"])
+      .select(["id", "content", "content_tokens", "created_at"])
       .where("id", "=", completion.user_message_id)
       .executeTakeFirstOrThrow(),
     db
@@ -58,15 +80,14 @@ export async function buildPrompt(db: Db, completion: Completion): Promise<Promp
       .executeTakeFirst(),
     readSystemSettings(db),
   ]);
-  const [system, firstPage] = await Promise.all([
-    shownBefore(db, completion.chat_id, question)
-      .where("role", "=", "system")
-      .where("content", "!=", "")
-      .select("content")
-      .executeTakeFirst(),
+  const [system, firstPage, [asked]] = await Promise.all([
+    promptSystemMessage(db, completion.chat_id, question),
     readPage(db, completion.chat_id, question),
+    withTheirDocuments(db, [question]),
   ]);
+  const questionText = asked!.content;
   const systemText = system?.content ?? settings.defaultSystemPrompt;
+  const systemTokens = await (system ? contentTokensOf(system) : countContentTokens(systemText));
   const window = new PromptWindow(
     promptBudget(
       {
@@ -75,15 +96,15 @@ export async function buildPrompt(db: Db, completion: Completion): Promise<Promp
       },
       completion.max_tokens,
     ),
-    [systemText, question.content],
+    [systemTokens, await contentTokensOf(asked!)],
   );
   if (!window.fits) return { failure: { code: "context_length" } };
 
   const earlier: ChatTurn[] = [];
   for (let page = firstPage; ; page = await readPage(db, completion.chat_id, page.at(-1)!)) {
-    for (const row of page) {
+    for (const row of await withTheirDocuments(db, page)) {
       if (row.content.length === 0) continue;
-      if (!window.take(row.content)) break;
+      if (!window.take(await contentTokensOf(row))) break;
       earlier.push({ role: row.role, content: row.content });
     }
     if (window.isFull || page.length < PROMPT_PAGE_SIZE) break;
@@ -92,7 +113,7 @@ export async function buildPrompt(db: Db, completion: Completion): Promise<Promp
     turns: [
       { role: "system", content: systemText },
       ...earlier.reverse(),
-      { role: "user", content: question.content },
+      { role: "user", content: questionText },
     ],
   };
 }

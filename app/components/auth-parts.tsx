@@ -11,9 +11,20 @@ const OTHER_PAGE = {
   signup: { to: "/signin", question: "signup.haveAccount", label: "signup.signIn" },
 } as const;
 
+/** The account pages' frame: a narrow column under the title and its lead, then the page's own parts. */
+export function AuthFrame({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
+  return (
+    <main className="mx-auto max-w-md px-4 py-16">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-2 text-zinc-400">{lead}</p>
+      {children}
+    </main>
+  );
+}
+
 /**
- * The sign-in and sign-up pages' frame: a narrow column under the title and its lead, ending with the link to
- * the other page, which keeps where the visitor was going.
+ * The sign-in and sign-up pages' frame, ending with the link to the other page, which keeps where the visitor
+ * was going.
  */
 export function AuthPage({
   page,
@@ -27,9 +38,7 @@ export function AuthPage({
   const { t } = useTranslation("auth");
   const other = OTHER_PAGE[page];
   return (
-    <main className="mx-auto max-w-md px-4 py-16">
-      <h1 className="text-3xl font-bold">{t(`${page}.title`)}</h1>
-      <p className="mt-2 text-zinc-400">{t(`${page}.lead`)}</p>
+    <AuthFrame title={t(`${page}.title`)} lead={t(`${page}.lead`)}>
       {children}
       <p className="mt-6 text-center text-sm text-zinc-400">
         {t(other.question)}{" "}
@@ -37,11 +46,22 @@ export function AuthPage({
           {t(other.label)}
         </Link>
       </p>
-    </main>
+    </AuthFrame>
   );
 }
 
-/** The sign-in or sign-up form: its fields, the form's own errors, then `submit`; it keeps `redirectTo`. */
+/** A link under an account page's form, e.g. back to sign in. */
+export function AuthFooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p className="mt-6 text-center text-sm">
+      <Link to={to} className={TEXT_LINK_CLASS}>
+        {children}
+      </Link>
+    </p>
+  );
+}
+
+/** An account page's form: its fields, the form's own errors, then `submit`; it keeps `redirectTo` if given. */
 export function AuthForm<Schema extends Record<string, unknown>>({
   form,
   redirectTo,
@@ -49,13 +69,13 @@ export function AuthForm<Schema extends Record<string, unknown>>({
   children,
 }: {
   form: FormMetadata<Schema>;
-  redirectTo: string;
+  redirectTo?: string;
   submit: ReactNode;
   children: ReactNode;
 }) {
   return (
     <Form method="post" {...getFormProps(form)} className="mt-8 space-y-4">
-      <input type="hidden" name="redirectTo" value={redirectTo} />
+      {redirectTo === undefined ? null : <input type="hidden" name="redirectTo" value={redirectTo} />}
       {children}
       <ErrorList id={form.errorId} errors={form.errors} />
       {submit}

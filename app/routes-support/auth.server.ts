@@ -44,9 +44,12 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 export async function startSession(
   request: Request,
   user: User,
-  { redirectTo, toast }: { redirectTo: string; toast: ToastInput },
+  { redirectTo, toast, clientIp }: { redirectTo: string; toast: ToastInput; clientIp: string },
 ) {
-  const { id, expires } = await createSession(user, await readSessionId(request));
+  const { id, expires } = await createSession(user, await readSessionId(request), {
+    userAgent: request.headers.get("User-Agent"),
+    ip: clientIp,
+  });
   const setCookie = await sessionCookie().serialize(id, { expires, secure: isSecureRequest(request) });
   // Before the toast is written: it speaks the user's language.
   const localeCookie = await userLocaleCookie(db(), user.id);

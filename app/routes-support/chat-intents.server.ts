@@ -22,8 +22,16 @@ import {
   switchModel,
 } from "~/modules/completions/completions.server";
 import type { QUICK_ACTIONS } from "~/modules/completions/quick-actions";
-import { QUICK_ACTION_KEYS, quickActionRequest } from "~/modules/completions/quick-actions";
+import { QUICK_ACTION_KEYS } from "~/modules/completions/quick-actions";
+import { quickActionRequest } from "~/modules/completions/quick-action-request";
 import { webMetrics } from "~/utils/metrics.server";
+import { webEnv } from "~/utils/env.server";
+import {
+  AttachmentRefusal,
+  prepareAttachments,
+  uploadReader,
+} from "~/modules/attachments/attachments.server";
+import { filesOf } from "~/modules/attachments/form-files";
 import { perLocale, translate } from "~/modules/i18n/translate";
 
 export const MAX_MESSAGE_BYTES = 32 * 1024;
@@ -33,7 +41,9 @@ const messageText = () =>
     .string({ required_error: messages.messageRequired })
     .trim()
     .min(1, messages.messageRequired)
-    .refine((text) => new TextEncoder().encode(text).length <= MAX_MESSAGE_BYTES, messages.messageTooLong);
+    .refine((text) => new TextEncoder().encode(text).length <= MAX_MESSAGE_BYTES, messages.messageTooLong)
+    // A form posted as multipart (one carrying files) sends its line breaks as CRLF: stored as typed.
+    .transform((text) => text.replace(/\r\n?/g, "\n"));
 const requestId = () =>
   z.string({ required_error: messages.requestIdMissing }).uuid(messages.requestIdInvalid);
 
@@ -91,7 +101,8 @@ async function decideChatAction(
   backTo?: string,
 ): Promise<ChatOutcome> {
   const session = await requireUser(request, backTo);
-  const formData = await readFormData(request);
+  const uploads = uploadReader(webEnv().attachments);
+  const formData = await readFormData(request, uploads.handler);
   if (!formData.has("intent")) formData.set("intent", "send");
   const submission = parseWithZod(formData, { schema: chatActionForm(), disableAutoCoercion: true });
   if (submission.status !== "success") return { result: submission.reply(), status: 400 };
@@ -100,7 +111,10 @@ async function decideChatAction(
   try {
     switch (input.intent) {
       case "send": {
-        const sent = await sendMessage(session, input, chatId);
+        const refused = uploads.refusal();
+        if (refused) throw refused;
+        const attachments = await prepareAttachments(filesOf(formData), webEnv().attachments);
+        const sent = await sendMessage(session, { ...input, attachments }, chatId);
         return {
           to: chatPage(sent.chatId),
           started: { userId, completionId: sent.completionId, queued: !sent.repeated },
@@ -139,6 +153,10 @@ async function decideChatAction(
       }
     }
   } catch (error) {
+    if (error instanceof AttachmentRefusal) {
+      webMetrics().replyRequests.inc({ outcome: "attachment" });
+      return { result: submission.reply({ formErrors: [error.message] }), status: error.status };
+    }
     if (!(error instanceof SendRefusedError)) throw error;
     webMetrics().replyRequests.inc({ outcome: error.reason });
     return { result: submission.reply({ formErrors: [error.message] }), status: error.status };

@@ -7,12 +7,11 @@ import { db } from "~/modules/server-context.server";
 import { loadSettings } from "~/modules/settings/settings.server";
 import { logFailure } from "~/modules/chats/chat-actions.server";
 import { chatTexts } from "~/modules/chats/chat-messages";
-import { normaliseSearch } from "~/modules/chats/chat-search";
+import { normaliseSearch, SEARCH_PATH } from "~/modules/chats/chat-search";
 import { listChats, type ChatListItem } from "~/modules/chats/chats.server";
 import { SIDEBAR_PARAM, sidebarCookie, sidebarModeFromCookie } from "~/modules/chats/sidebar-preference";
 import { isSecureRequest } from "~/utils/http.server";
-
-const MAX_QUERY = 200;
+import { MAX_SEARCH_LENGTH } from "~/modules/chats/schemas";
 
 export async function loadChatLayout(request: Request) {
   const session = await requireUser(request);
@@ -50,7 +49,11 @@ export async function loadChatLayout(request: Request) {
     user: publicSessionUser(session)!,
     chats,
     historyError,
-    q: normaliseSearch(url.searchParams.get("q")).slice(0, MAX_QUERY),
+    // The search page's `q` is its own (what was said), not a filter of the sidebar's titles.
+    q:
+      url.pathname === SEARCH_PATH
+        ? ""
+        : normaliseSearch(url.searchParams.get("q")).slice(0, MAX_SEARCH_LENGTH),
     models,
     settings,
     sidebar: sidebarModeFromCookie(request.headers.get("Cookie")),

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod";
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/auth-parts";
+import { TEXT_LINK_CLASS } from "~/components/site/text-links";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { createAuthenticator, PASSWORD_STRATEGY, SigninError } from "~/modules/auth/authenticator.server";
@@ -40,7 +41,7 @@ async function demo(request: Request, clientIp: string, redirectTo: string) {
   await redirectIfSignedIn(request, redirectTo);
   const user = await startDemo(clientIp);
   if (!user) return data({ demoError: messages.tooManyDemos }, { status: 429 });
-  return startSession(request, user, { redirectTo, toast: toasts.demoActive });
+  return startSession(request, user, { redirectTo, toast: toasts.demoActive, clientIp });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -63,7 +64,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       PASSWORD_STRATEGY,
       request,
     );
-    return startSession(request, user, { redirectTo, toast: toasts.signedIn });
+    return startSession(request, user, {
+      redirectTo,
+      toast: toasts.signedIn,
+      clientIp: context.clientIp,
+    });
   } catch (error) {
     if (!(error instanceof SigninError)) throw error;
     return data(submission.reply({ formErrors: [error.message], hideFields: ["password"] }), {
@@ -109,6 +114,11 @@ export default function SigninPage() {
       >
         <EmailField meta={fields.email} />
         <PasswordField meta={fields.password} autoComplete="current-password" />
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" className={TEXT_LINK_CLASS}>
+            {t("signin.forgotPassword")}
+          </Link>
+        </p>
       </AuthForm>
       <div className="mt-6 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4 text-sm">
         <p className="font-medium">{t("signin.demoIntro")}</p>

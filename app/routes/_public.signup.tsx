@@ -15,6 +15,7 @@ import { useZodForm } from "~/components/ui/use-zod-form";
 import { signupSchema } from "~/modules/auth/schemas";
 import { isCommonPassword } from "~/modules/auth/common-passwords.server";
 import { takeSignup } from "~/modules/auth/rate-limit.server";
+import { mustConfirmEmail, sendConfirmationAfterSignup } from "~/modules/auth/email-verification.server";
 import { getSessionUser, startSession } from "~/routes-support/auth.server";
 import { convertDemoUser, createUser, EmailTakenError } from "~/modules/auth/users.server";
 import { messages, toasts } from "~/modules/texts/catalogue";
@@ -57,9 +58,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
       session?.user.is_demo === 1
         ? await convertDemoUser(db(), session.user.id, submission.value)
         : await createUser(db(), submission.value);
+    sendConfirmationAfterSignup(db(), user);
     return startSession(request, user, {
       redirectTo: safeRedirect(submission.value.redirectTo, DEFAULT_TARGET),
-      toast: toasts.signedUp,
+      toast: mustConfirmEmail(user) ? toasts.signedUpConfirm : toasts.signedUp,
+      clientIp: context.clientIp,
     });
   } catch (error) {
     if (error instanceof EmailTakenError) {

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { ChatHeader } from "~/components/chat/chat-header";
 import { mathStylesheet } from "~/components/chat/math-stylesheet";
 import { Sidebar } from "~/components/chat/sidebar";
+import { useSearchShortcut } from "~/components/chat/search-shortcut";
 import { SettingsDialog } from "~/components/settings/settings-dialog";
 import { chatTexts } from "~/modules/chats/chat-messages";
 import { translate } from "~/modules/i18n/translate";
@@ -44,6 +45,7 @@ export default function ChatLayout() {
   const chatPage = useRouteLoaderData<typeof chatPageLoader>("routes/chat.$chatId");
   const newChatPage = useRouteLoaderData<typeof newChatLoader>("routes/chat._index");
 
+  useSearchShortcut();
   const [collapsed, setCollapsed] = useState(data.sidebar === "collapsed");
   const toggleCollapse = () => {
     const next = !collapsed;

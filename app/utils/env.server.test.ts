@@ -47,3 +47,56 @@ describe("TRUST_PROXY", () => {
     ]);
   });
 });
+
+describe("mail settings", () => {
+  const base = { APP_SECRET: "s".repeat(32), DATA_DIR: "/tmp/rogue-env-unused" };
+  const problemsOf = (source: Record<string, string>) => {
+    try {
+      loadWebEnv({ ...base, ...source });
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+    return [];
+  };
+
+  it("default to no SMTP, links on localhost, verification optional", () => {
+    expect(loadWebEnv({ ...base, PORT: "3100" })).toMatchObject({
+      mail: { smtpUrl: null },
+      publicUrl: "http://localhost:3100",
+      emailVerification: "optional",
+    });
+  });
+
+  it("take SMTP with a sender and the site's address", () => {
+    expect(
+      loadWebEnv({
+        ...base,
+        SMTP_URL: "smtps://user:pw@mail.example.com:465",
+        MAIL_FROM: "Rogue AI <noreply@example.com>",
+        PUBLIC_URL: "https://chat.example.com/",
+        EMAIL_VERIFICATION: "required",
+      }),
+    ).toMatchObject({
+      mail: { smtpUrl: "smtps://user:pw@mail.example.com:465", from: "Rogue AI <noreply@example.com>" },
+      publicUrl: "https://chat.example.com",
+      emailVerification: "required",
+    });
+  });
+
+  it("refuse what would send broken or misdirected mail", () => {
+    expect(problemsOf({ SMTP_URL: "http://mail.example.com" })[0]).toMatch(/^SMTP_URL: must be an smtp/);
+    expect(problemsOf({ SMTP_URL: "smtp://mail.example.com" })).toEqual([
+      expect.stringMatching(/^MAIL_FROM: required with SMTP_URL/),
+    ]);
+    expect(problemsOf({ MAIL_FROM: "not an address" })[0]).toMatch(/^MAIL_FROM: must be one address/);
+    expect(problemsOf({ PUBLIC_URL: "https://chat.example.com/app" })[0]).toMatch(/^PUBLIC_URL: must be/);
+    expect(problemsOf({ PUBLIC_URL: "javascript:alert(1)" })[0]).toMatch(/^PUBLIC_URL: must be/);
+    expect(problemsOf({ EMAIL_VERIFICATION: "sometimes" })[0]).toMatch(
+      /^EMAIL_VERIFICATION: must be required or optional/,
+    );
+    expect(
+      problemsOf({ NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com", MAIL_FROM: "a@example.com" }),
+    ).toEqual([expect.stringMatching(/^PUBLIC_URL: required in production with SMTP_URL/)]);
+  });
+});

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { availableParallelism } from "node:os";
+import addressparser from "nodemailer/lib/addressparser";
 import { z } from "zod";
 import {
   ConfigError,
@@ -11,6 +12,7 @@ import {
   type SharedEnv,
 } from "#platform/env";
 import type { Plan } from "#db/schema";
+import type { AttachmentLimits } from "~/modules/attachments/attachments.server";
 
 export const webShape = {
   PORT: wholeNumber(1, 65535).default(3000),
@@ -52,6 +54,8 @@ export const webShape = {
   SIGNIN_FAILURES_PER_IP: wholeNumber(1, 1_000_000).default(20),
   /** Accounts one client IP may create per hour. */
   SIGNUPS_PER_HOUR: wholeNumber(1, 1_000_000).default(20),
+  /** Password-reset mails one client IP may ask for per hour (each address has its own limit of 3). */
+  PASSWORD_RESETS_PER_HOUR: wholeNumber(1, 1_000_000).default(20),
   /** Demo users one client IP may start per hour. */
   DEMOS_PER_HOUR: wholeNumber(1, 1_000_000).default(10),
   /** Developer API requests one account may make per minute, all its keys together (docs/product.md §12). */
@@ -66,7 +70,56 @@ export const webShape = {
    * closed, so a client trickling bytes cannot hold a connection (and its memory) for minutes.
    */
   REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 600).default(30),
+  /** Where e-mail goes out (smtp://user:password@host:587, smtps://…:465); unset: each mail's link is logged. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(
+      /^smtps?:\/\/[^/]/,
+      "must be an smtp:// or smtps:// URL, e.g. smtp://user:password@mail.example.com:587",
+    )
+    .optional(),
+  /** The sender of every mail: an address, or a name and an address. */
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .refine(isOneMailbox, "must be one address, e.g. Rogue AI <noreply@example.com>")
+    .optional(),
+  /**
+   * The service's own address (https://chat.example.com): e-mailed links are built from it, never from the
+   * request's Host header, which a client writes.
+   */
+  PUBLIC_URL: z
+    .string()
+    .trim()
+    .refine(
+      isSiteOrigin,
+      "must be an http:// or https:// address without a path, e.g. https://chat.example.com",
+    )
+    .optional(),
+  /** required: an account must prove its e-mail address before it may chat; optional: it is asked to. */
+  EMAIL_VERIFICATION: z
+    .enum(["required", "optional"], { message: "must be required or optional" })
+    .default("optional"),
+  /** Files attached to one message (docs/product.md §14): bytes per file, bytes and files per message. */
+  ATTACHMENT_FILE_BYTES: wholeNumber(1, 100_000_000).default(10_000_000),
+  ATTACHMENT_MESSAGE_BYTES: wholeNumber(1, 200_000_000).default(20_000_000),
+  ATTACHMENTS_PER_MESSAGE: wholeNumber(1, 100).default(10),
+  /** The share of a model's prompt budget (window less the reply's room) a message and its documents may fill. */
+  ATTACHMENT_CONTEXT_PERCENT: wholeNumber(1, 100).default(75),
 };
+
+function isSiteOrigin(text: string): boolean {
+  const url = URL.parse(text);
+  return Boolean(url && /^https?:$/.test(url.protocol) && url.pathname === "/" && !url.search && !url.hash);
+}
+
+function isOneMailbox(text: string): boolean {
+  const parsed = addressparser(text);
+  return (
+    parsed.length === 1 && "address" in parsed[0]! && z.string().email().safeParse(parsed[0].address).success
+  );
+}
 
 /**
  * Whom Express trusts for X-Forwarded-*: nobody, the nearest n hops, or proxies at these addresses and ranges.
@@ -96,10 +149,17 @@ export interface WebEnv extends SharedEnv {
   signinFailuresPerIp: number;
   signupsPerHour: number;
   demosPerHour: number;
+  resetRequestsPerIp: number;
   apiRequestsPerMinute: number;
   apiKeysPerUser: number;
   repliesInFlight: Record<Plan, number>;
   requestTimeoutMs: number;
+  /** SMTP unset: mails are written to the log (development), see app/modules/mail/mailer.server.ts. */
+  mail: { smtpUrl: string | null; from: string };
+  /** The site's own origin, for links in e-mails. */
+  publicUrl: string;
+  emailVerification: "required" | "optional";
+  attachments: AttachmentLimits;
 }
 
 let cached: WebEnv | undefined;
@@ -118,6 +178,17 @@ function parseWebSettings(source: EnvSource) {
     () => {
       const halves = PAIRS.filter(([a, b]) => given(a) !== given(b));
       if (halves.length) throw new ConfigError(halves.map(([a, b]) => `${a} and ${b}: set both or neither`));
+    },
+    () => {
+      const problems = [];
+      if (given("SMTP_URL") && !given("MAIL_FROM"))
+        problems.push("MAIL_FROM: required with SMTP_URL (the sender, e.g. Rogue AI <noreply@example.com>)");
+      // Mail to real people must link to the real site; without SMTP the links only reach the log.
+      if (given("SMTP_URL") && !given("PUBLIC_URL") && source.NODE_ENV === "production")
+        problems.push(
+          "PUBLIC_URL: required in production with SMTP_URL (e-mailed links are built from it, e.g. https://chat.example.com)",
+        );
+      if (problems.length) throw new ConfigError(problems);
     },
   );
   return env;
@@ -144,6 +215,7 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
     signinFailuresPerIp: env.SIGNIN_FAILURES_PER_IP,
     signupsPerHour: env.SIGNUPS_PER_HOUR,
     demosPerHour: env.DEMOS_PER_HOUR,
+    resetRequestsPerIp: env.PASSWORD_RESETS_PER_HOUR,
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,
     apiKeysPerUser: env.API_KEYS_PER_USER,
     repliesInFlight: {
@@ -151,6 +223,15 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
       professional: env.PROFESSIONAL_REPLIES_IN_FLIGHT,
     },
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    mail: { smtpUrl: env.SMTP_URL ?? null, from: env.MAIL_FROM ?? "Rogue AI <noreply@localhost>" },
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ""),
+    emailVerification: env.EMAIL_VERIFICATION,
+    attachments: {
+      fileBytes: env.ATTACHMENT_FILE_BYTES,
+      messageBytes: env.ATTACHMENT_MESSAGE_BYTES,
+      perMessage: env.ATTACHMENTS_PER_MESSAGE,
+      contextPercent: env.ATTACHMENT_CONTEXT_PERCENT,
+    },
   };
 }
 

@@ -1,3 +1,7 @@
+import {
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  type UploadHandler,
+} from "@remix-run/node";
 import { messages } from "~/modules/texts/catalogue";
 import { webLogger } from "~/utils/logger.server";
 
@@ -13,6 +17,25 @@ export function combineHeaders(...sets: (HeadersInit | null | undefined)[]): Hea
 
 export function notFound(message = "Not found"): Response {
   return new Response(message, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/** RFC 5987 percent-encoding for the `filename*` parameter. */
+function encodeRfc5987(value: string): string {
+  return encodeURIComponent(value).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/**
+ * A Content-Disposition naming `filename`: a plain-ASCII `filename` for old clients (`fallback` when nothing
+ * of the name is ASCII) and the exact UTF-8 name in `filename*` (RFC 6266). Quotes, backslashes and line
+ * breaks in the name cannot break out of the header.
+ */
+export function dispositionHeader(type: "attachment" | "inline", filename: string, fallback: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
+  const plain = /^[_\s]*\.[a-z]+$/.test(ascii) ? fallback : ascii;
+  return `${type}; filename="${plain}"; filename*=UTF-8''${encodeRfc5987(filename)}`;
 }
 
 /**
@@ -49,12 +72,16 @@ export const isCrossSite = (request: Request) =>
 
 /**
  * The request's form data; a body that cannot be read as a form (a broken multipart body, say) is the
- * client's mistake, answered 400 with the catalogue's text, never a 500.
+ * client's mistake, answered 400 with the catalogue's text, never a 500. A form that may carry files is read
+ * part by part through `uploads`.
  */
-export async function readFormData(request: Request): Promise<FormData> {
+export async function readFormData(request: Request, uploads?: UploadHandler): Promise<FormData> {
   let form: FormData;
   try {
-    form = await request.formData();
+    form =
+      uploads && request.headers.get("Content-Type")?.startsWith("multipart/form-data")
+        ? await parseMultipartFormData(request, uploads)
+        : await request.formData();
   } catch (error) {
     if (request.signal.aborted) throw error;
     // No path: it may hold a secret id (a share link's); the request's own log line names its route pattern.

@@ -3,6 +3,7 @@
  * Starter plan's limits and a restricted account. Forms are exercised with JavaScript on and off.
  */
 import type { Page } from "@playwright/test";
+import { QUICK_ACTIONS } from "~/modules/completions/quick-actions";
 import type { TestDb } from "./support/db";
 import {
   askAsProfessional,
@@ -34,7 +35,13 @@ test.describe("quick actions", () => {
     await page.getByRole("button", { name: "Code", exact: true }).click();
     await expect(page).toHaveURL(CHAT_PATH);
     await expectToast(page, "Starting Code assistant...");
-    await expect(contentOf(bubbles(page, "user").first())).toHaveText("I want to code. Please help me.");
+    await expect(contentOf(bubbles(page, "user").first())).toHaveText("Help me write some code.");
+    // The role prompt is machinery: folded under the assistant's name, read only when opened.
+    const instructions = messageList(page).getByRole("group").filter({ hasText: "Code assistant" });
+    await expect(instructions).toBeVisible();
+    await expect(instructions.getByText(QUICK_ACTIONS.code.instruction)).toBeHidden();
+    await instructions.getByText("Code assistant").click();
+    await expect(instructions.getByText(QUICK_ACTIONS.code.instruction)).toBeVisible();
     const chatId = chatIdOf(page);
     const messages = db.messagesOfChat(chatId);
     expect(messages.map((m) => m.role)).toEqual(expect.arrayContaining(["system", "user"]));
@@ -186,7 +193,12 @@ test.describe("switching model", () => {
     await page.goto("/chat");
     await openModelPicker(page);
     await expect(modelOption(page, "DeepSeek V3")).toBeDisabled();
-    await expect(modelOption(page, "DeepSeek V3")).toContainText("Upgrade to Professional to use");
+    // One upgrade line over the models the plan does not allow, not one per model.
+    const listbox = page.getByRole("listbox");
+    const locked = listbox.getByRole("group").filter({ hasText: "Upgrade to Professional to use" });
+    await expect(locked.getByRole("option", { name: /DeepSeek V3/ })).toBeDisabled();
+    await expect(locked.getByRole("option", { name: /Llama 3\.1 8B Instruct/ })).toHaveCount(0);
+    await expect(listbox.getByText("Upgrade to Professional to use")).toHaveCount(1);
     await expect(modelOption(page, "Llama 3.1 8B Instruct")).toBeEnabled();
   });
 

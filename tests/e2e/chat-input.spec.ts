@@ -78,6 +78,8 @@ test("an unsent message waits in its chat's box: after another chat, a reload, u
   db,
   user: _user,
 }) => {
+  // Six pages and a reply: more than one page's budget on a loaded machine.
+  test.slow();
   const chatId = await askInNewChat(page, db, "first question");
   await composer(page).fill("half a thought");
   await page.getByRole("link", { name: "New chat" }).first().click();

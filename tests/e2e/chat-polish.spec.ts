@@ -43,20 +43,20 @@ test.describe("a quick action in an existing chat", () => {
 
     await page.getByRole("button", { name: "Code", exact: true }).click();
     await expect(bubbles(page, "user")).toHaveCount(2);
-    await expect(contentOf(bubbles(page, "user").last())).toHaveText("I want to code. Please help me.");
+    await expect(contentOf(bubbles(page, "user").last())).toHaveText("Help me write some code.");
     await expect(messageList(page)).not.toContainText("[SYSTEM:");
     await finishedCompletion(db, chatId);
 
     const stored = db.messagesOfChat(chatId);
     expect(stored.map((m) => m.role)).toEqual(["user", "assistant", "system", "user", "assistant"]);
-    expect(stored[3]?.content).toBe("I want to code. Please help me.");
+    expect(stored[3]?.content).toBe("Help me write some code.");
     expect(stored[2]?.content).toBe(QUICK_ACTIONS.code.instruction);
 
     const requests = await mock.requestsMentioning(marker);
     const prompt = (requests.at(-1)?.body as { messages: { role: string; content: string }[] }).messages;
     expect(prompt[0]).toEqual({ role: "system", content: QUICK_ACTIONS.code.instruction });
     expect(prompt.filter((turn) => turn.role === "system")).toHaveLength(1);
-    expect(prompt.at(-1)).toEqual({ role: "user", content: "I want to code. Please help me." });
+    expect(prompt.at(-1)).toEqual({ role: "user", content: "Help me write some code." });
   });
 });
 
@@ -141,7 +141,7 @@ test.describe("the model picker", () => {
     const dolphin = modelOption(page, "Dolphin Mixtral 8x22B");
     await expect(dolphin).toContainText("Together AI");
     await expect(dolphin).toContainText("DEFAULT");
-    await expect(dolphin).toContainText("NEW");
+    await expect(dolphin).toContainText("Unfiltered Creativity");
     await expect(modelOption(page, "Qwen 2.5 VL 72B")).toContainText("Images");
     await expect(modelOption(page, "DeepSeek V3")).toHaveAttribute("aria-disabled", "true");
     await page.keyboard.press("Escape");

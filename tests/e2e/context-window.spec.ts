@@ -1,5 +1,5 @@
 /** Where the model's memory starts (docs/product.md §2 'Context windows'), shown with JavaScript on and off. */
-import { messageList } from "./support/chat";
+import { bubbles, composer, messageList, sendButton } from "./support/chat";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
 
 test.describe("a chat longer than its model's window", { tag: ALSO_WITHOUT_JS }, () => {
@@ -38,5 +38,24 @@ test.describe("a chat longer than its model's window", { tag: ALSO_WITHOUT_JS },
     await page.goto(`/chat/${chatId}`);
     await expect(messageList(page)).toContainText("A short answer");
     await expect(page.getByTestId("memory-start")).toHaveCount(0);
+  });
+
+  test("refuses a question too long for the model, saying why, and keeps it out of the chat", async ({
+    page,
+    user,
+    db,
+  }, info) => {
+    const modelId = `e2e-small-${info.project.name}-${Date.now().toString(36)}`;
+    db.insertModel(modelId, 1_024, 512);
+    const chatId = db.insertChat(user.id, modelId, [
+      { role: "user", content: "A short question" },
+      { role: "assistant", content: "A short answer" },
+    ]);
+    await page.goto(`/chat/${chatId}`);
+    await composer(page).fill("far too long ".repeat(300));
+    await sendButton(page).click();
+    await expect(page.getByText("This message is too long for the model")).toBeVisible();
+    await expect(bubbles(page, "user")).toHaveCount(1);
+    expect(db.messagesOfChat(chatId)).toHaveLength(2);
   });
 });

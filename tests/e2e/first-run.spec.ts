@@ -46,6 +46,9 @@ test.describe("first run, no vendor key", () => {
     newVisitor,
     signUp,
   }) => {
+    // Two people's whole first hour (the admin's setup, a visitor's sign-up and first reply): more than one
+    // page's budget on a loaded machine.
+    test.slow();
     await openAsAdmin(page, "/admin/api-vendors");
     const card = page.getByTestId("vendor").filter({ hasText: "together" });
     await card.getByLabel(/API key/).fill("sk-pasted-by-admin-7777");

@@ -14,7 +14,8 @@ import {
   switchModel,
 } from "~/modules/completions/completions.server";
 import { deleteChat } from "~/modules/chats/chats.server";
-import { QUICK_ACTIONS, quickActionRequest } from "~/modules/completions/quick-actions";
+import { QUICK_ACTIONS } from "~/modules/completions/quick-actions";
+import { quickActionRequest } from "~/modules/completions/quick-action-request";
 import { startSession } from "~/routes-support/auth.server";
 import { handleChatAction } from "~/routes-support/chat-intents.server";
 import type { Plan, Role } from "#db/schema";
@@ -174,13 +175,13 @@ describe("asking for a reply", () => {
     );
     expect((await visible(first.chatId)).slice(-2)).toEqual([
       { role: "system", content: QUICK_ACTIONS.code.instruction },
-      { role: "user", content: "I want to code. Please help me." },
+      { role: "user", content: "Help me write some code." },
     ]);
     await finish(completionId);
     const prompt = (t.mock.requests("together").at(-1)?.body as { messages: unknown[] }).messages;
     expect(prompt[0]).toEqual({ role: "system", content: QUICK_ACTIONS.code.instruction });
     expect(prompt.filter((turn) => (turn as { role: string }).role === "system")).toHaveLength(1);
-    expect(prompt.at(-1)).toEqual({ role: "user", content: "I want to code. Please help me." });
+    expect(prompt.at(-1)).toEqual({ role: "user", content: "Help me write some code." });
   });
 
   it("refuses a second message while the chat's reply is still being written", async () => {
@@ -283,6 +284,7 @@ describe("stop and users' keys", () => {
       const signedIn = await startSession(new Request("http://localhost/signin"), session.user, {
         redirectTo: "/chat",
         toast: { title: "Signed in" },
+        clientIp: "127.0.0.1",
       });
       const cookie = signedIn.headers.get("Set-Cookie")!.split(";")[0]!;
       const answer = (await handleChatAction(

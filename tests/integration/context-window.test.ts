@@ -3,54 +3,23 @@
  * message, the question and the newest earlier turns that fit the model's window, and refuses a question that
  * alone does not fit. The mock vendor refuses prompts over its window, as real vendors do.
  */
+import { sql } from "kysely";
+import { v7 as uuidv7 } from "uuid";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { messageTokens } from "#contract/context-window";
+import { MESSAGES_PER_PAGE, loadChatPage } from "~/modules/chats/chat-page.server";
+import { SendRefusedError, sendMessage } from "~/modules/completions/completions.server";
+import { failureMessage } from "~/modules/texts/catalogue";
+import { handleChatAction } from "~/routes-support/chat-intents.server";
+import { countContentTokens, messageTokens } from "#contract/context-window";
 import { SETTING_DEFAULTS } from "#db/system-settings";
 import { promptTokens } from "#scripts/mock-vendor/dialects";
 import { PROMPT_PAGE_SIZE } from "#worker/prompt";
-import { completionOf, insertChat, insertMessage } from "../support/rows";
+import { completionOf, insertChat, insertMessage, insertModelWithWindow, sessionUser } from "../support/rows";
+import { outcome, post, sessionCookieFor } from "../support/route-calls";
 import { setUpTestEnv } from "../support/test-env";
 
 const t = setUpTestEnv();
 let userId: string;
-
-/** A catalogue model served by Together with this window and reserve. */
-async function modelWithWindow(modelId: string, contextWindow: number, replyReserve: number) {
-  await t.db
-    .insertInto("ai_models")
-    .values({
-      model_id: modelId,
-      display_name: modelId,
-      icon_text: "W",
-      size_label: "",
-      description_items: "[]",
-      is_new: 0,
-      is_pro: 0,
-      is_beta: 0,
-      is_default: 0,
-      supports_images: 0,
-      order: 99,
-      context_window: contextWindow,
-      reply_reserve: replyReserve,
-    })
-    .execute();
-  const together = await t.db
-    .selectFrom("api_vendors")
-    .select("id")
-    .where("name", "=", "together")
-    .executeTakeFirstOrThrow();
-  await t.db
-    .insertInto("api_vendor_models")
-    .values({
-      vendor_id: together.id,
-      model_id: `vendor/${modelId}`,
-      ai_model_id: modelId,
-      display_name: modelId,
-      is_available: 1,
-      config: "{}",
-    })
-    .execute();
-}
 
 /** A chat of `count` earlier turns, alternating question and reply, each older than the next. */
 async function chatWithTurns(modelId: string, count: number, text: (index: number) => string) {
@@ -68,8 +37,8 @@ const sentMessages = () => (t.mock.requests("together").at(-1)?.body as { messag
 
 beforeAll(async () => {
   userId = await t.createUser();
-  await modelWithWindow("small-window", 400, 100);
-  await modelWithWindow("roomy-window", 100_000, 1_000);
+  await insertModelWithWindow(t.db, "small-window", 400, 100);
+  await insertModelWithWindow(t.db, "roomy-window", 100_000, 1_000);
 });
 afterEach(() => t.mock.reset());
 
@@ -98,15 +67,15 @@ describe("a prompt built to the model's window", () => {
       { role: "user", content: question },
     ]);
     // As many as fit: one turn more would not have.
-    const used = [
-      SETTING_DEFAULTS.defaultSystemPrompt,
-      ...turns.slice(-kept).map((turn) => turn.content),
-      question,
-    ]
-      .map(messageTokens)
-      .reduce((sum, tokens) => sum + tokens, 0);
+    const tokensOf = async (content: string) => messageTokens(await countContentTokens(content));
+    const counts = await Promise.all(
+      [SETTING_DEFAULTS.defaultSystemPrompt, ...turns.slice(-kept).map((turn) => turn.content), question].map(
+        tokensOf,
+      ),
+    );
+    const used = counts.reduce((sum, tokens) => sum + tokens, 0);
     expect(used).toBeLessThanOrEqual(300);
-    expect(used + messageTokens(turns.at(-kept - 1)!.content)).toBeGreaterThan(300);
+    expect(used + (await tokensOf(turns.at(-kept - 1)!.content))).toBeGreaterThan(300);
   });
 
   it("keeps the chat's own system message however far back it is, and leaves replaced messages out", async () => {
@@ -171,5 +140,174 @@ describe("a prompt built to the model's window", () => {
     expect(t.mock.requests()).toHaveLength(before);
     const { terminal } = await t.readStream(completionId);
     expect(terminal).toMatchObject({ type: "error", code: "context_length" });
+  });
+});
+
+/** Each stored message of a chat with its stored count and its text's count now, oldest first. */
+async function countsOf(chatId: string) {
+  const rows = await t.db
+    .selectFrom("chat_messages")
+    .select(["role", "content", "content_tokens"])
+    .where("chat_id", "=", chatId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return Promise.all(rows.map(async (row) => ({ ...row, counted: await countContentTokens(row.content) })));
+}
+
+describe("token counts stored with each message", () => {
+  it("stores the count of what the web stores (a question, a first message's instruction) and of the worker's reply", async () => {
+    const session = await sessionUser(t.db, { plan: "professional" });
+    const { chatId, completionId } = await sendMessage(
+      session,
+      { content: "[SYSTEM: Answer briefly.]\n\nWhat is a token, in a sentence or two?", requestId: uuidv7() },
+      null,
+    );
+    expect(await t.run(completionId)).toBe("done");
+    const rows = await countsOf(chatId);
+    expect(rows.map((row) => row.role)).toEqual(["system", "user", "assistant"]);
+    for (const row of rows) {
+      expect(row.content_tokens).toBe(row.counted);
+      expect(row.content_tokens).toBeGreaterThan(2);
+    }
+  });
+
+  it("builds the window from the stored counts, without counting the chat's text again", async () => {
+    t.mock.setBehaviour({ contextWindow: 400 });
+    const { chatId, turns } = await chatWithTurns("small-window", 6, (index) => `Short turn ${index}.`);
+    // All six short turns fit by their text; the stored count of the third newest says it is too long.
+    const third = await t.db
+      .selectFrom("chat_messages")
+      .select("id")
+      .where("chat_id", "=", chatId)
+      .where("content", "=", turns.at(-3)!.content)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable("chat_messages")
+      .set({ content_tokens: 1_000 })
+      .where("id", "=", third.id)
+      .execute();
+
+    const { completionId } = await t.createCompletion(userId, "And now?", {
+      chatId,
+      modelId: "small-window",
+    });
+    expect(await t.run(completionId)).toBe("done");
+    expect(sentMessages()).toEqual([
+      { role: "system", content: SETTING_DEFAULTS.defaultSystemPrompt },
+      ...turns.slice(-2),
+      { role: "user", content: "And now?" },
+    ]);
+  });
+});
+
+describe("messages stored without a count", () => {
+  it("counts those a process of an earlier release stored during an upgrade when it builds the window", async () => {
+    t.mock.setBehaviour({ contextWindow: 400 });
+    const promptOf = async (uncounted: boolean) => {
+      const { chatId, turns } = await chatWithTurns(
+        "small-window",
+        40,
+        (index) => `Turn ${index}: a sentence of some twenty tokens that the model read once, long ago.`,
+      );
+      if (uncounted)
+        await sql`update chat_messages set content_tokens = null where chat_id = ${chatId}`.execute(t.db);
+      const { completionId } = await t.createCompletion(userId, "And what did we say last?", {
+        chatId,
+        modelId: "small-window",
+      });
+      expect(await t.run(completionId)).toBe("done");
+      return { sent: sentMessages(), turns };
+    };
+    const counted = await promptOf(false);
+    const uncounted = await promptOf(true);
+    expect(uncounted.sent).toEqual(counted.sent);
+    expect(uncounted.sent.length).toBeLessThan(uncounted.turns.length);
+  });
+});
+
+describe("a question too long for the model's window, sent from the chat", () => {
+  const tooLong = "too long ".repeat(400);
+
+  it("is refused before anything is stored or queued, with the catalogue's reason", async () => {
+    const session = await sessionUser(t.db, { plan: "professional" });
+    const refused = await sendMessage(
+      session,
+      { content: tooLong, requestId: uuidv7(), model: "small-window" },
+      null,
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refused).toBeInstanceOf(SendRefusedError);
+    expect(refused).toMatchObject({
+      status: 400,
+      reason: "tooLong",
+      message: failureMessage({ code: "context_length" }),
+    });
+    const stored = await t.db
+      .selectFrom("completions")
+      .select("id")
+      .where("user_id", "=", session.user.id)
+      .execute();
+    expect(stored).toEqual([]);
+    // One that fits the same model still goes.
+    const { completionId } = await sendMessage(
+      session,
+      { content: "A short one.", requestId: uuidv7(), model: "small-window" },
+      null,
+    );
+    expect(await t.run(completionId)).toBe("done");
+  });
+
+  it("answers the chat form with 400 and the reason as the form's error, the question kept out of the chat", async () => {
+    const session = await sessionUser(t.db, { plan: "professional" });
+    const visitor = await sessionCookieFor(t, session.user.id);
+    const chatId = await insertChat(t.db, session.user.id, "Earlier", { modelId: "small-window" });
+    const answer = await outcome(() =>
+      handleChatAction(
+        post(`/chat/${chatId}`, visitor, { content: tooLong, requestId: uuidv7(), model: "small-window" }),
+        chatId,
+      ),
+    );
+    expect(answer.status).toBe(400);
+    expect(JSON.stringify(answer.body)).toContain(failureMessage({ code: "context_length" }));
+    expect(await countsOf(chatId)).toEqual([]);
+  });
+});
+
+describe("where the chat page marks the model's memory starting", () => {
+  it("counts the chat's own system message when it lies on an earlier page, as the worker does", async () => {
+    t.mock.setBehaviour({ contextWindow: 400 });
+    const session = await sessionUser(t.db, { plan: "professional" });
+    const chatId = await insertChat(t.db, session.user.id, "Instructions long ago", {
+      modelId: "small-window",
+    });
+    // About 180 tokens of instruction: far more than the default one, so fewer turns fit beside it.
+    const instruction = `Answer as a pirate would. ${"Keep to the pirate's words. ".repeat(25)}`;
+    await insertMessage(t.db, chatId, session.user.id, "system", instruction, { offsetMs: -900_000 });
+    const turns = MESSAGES_PER_PAGE + 10;
+    for (let index = 0; index < turns; index += 1)
+      await insertMessage(
+        t.db,
+        chatId,
+        session.user.id,
+        index % 2 ? "assistant" : "user",
+        `Turn ${index}: a few words said.`,
+        { offsetMs: -800_000 + index * 1000 },
+      );
+    const { completionId } = await t.createCompletion(session.user.id, "Where were we?", {
+      chatId,
+      modelId: "small-window",
+    });
+    expect(await t.run(completionId)).toBe("done");
+    const sent = sentMessages() as { role: string; content: string }[];
+    expect(sent[0]).toEqual({ role: "system", content: instruction });
+    const oldestSent = sent[1]!.content;
+
+    const page = await loadChatPage(session, chatId, new URLSearchParams());
+    expect(page.messages.some((message) => message.role === "system")).toBe(false);
+    const marked = page.messages.find((message) => message.id === page.memoryStartsAt);
+    expect(marked?.content).toBe(oldestSent);
   });
 });

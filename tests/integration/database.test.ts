@@ -4,19 +4,56 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { sql } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { decryptSecret } from "#platform/crypto";
 import { createDatabase, isPostgres, readSnapshot, serviceDatabaseOptions, type Db } from "#db/database";
 import { MIGRATION_NAMES, migrateToLatest, migrationStatus } from "#db/migrate";
+import { searchMessages, searchTitles, type ChatScope } from "#db/full-text";
 import { insertChat, insertUser } from "#tests/support/rows";
 import { createTestDatabase, POSTGRES_ADMIN_URL } from "#tests/support/test-database";
 import { applyVendorOverrides, BUILT_IN_MODELS, seed } from "#db/seed";
+import { countContentTokens } from "#contract/context-window";
 
 const SECRET = "s".repeat(64);
 const require = createRequire(import.meta.url);
 const dir = mkdtempSync(path.join(tmpdir(), "rogue-db-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A database as an earlier migration left it, written without today's schema types. */
+type UntypedDb = Kysely<Record<string, Record<string, unknown>>>;
+
+/** Messages stored before migration 0015 get their token counts from it; later writes bring their own. */
+async function checkTokenBackfill(db: Db) {
+  await migrateToLatest(db, "0011_request_options");
+  const userId = await insertUser(db);
+  const chatId = await insertChat(db, userId, "Before the counts");
+  const contents = ["Hi", "", "A longer reply, with `code` and $x^2$ in it, counted once.", "é".repeat(700)];
+  await (db as unknown as UntypedDb)
+    .insertInto("chat_messages")
+    .values(
+      contents.map((content, index) => ({
+        id: `m${index}`,
+        chat_id: chatId,
+        user_id: userId,
+        role: index % 2 ? "assistant" : "user",
+        content,
+        created_at: new Date(Date.now() + index).toISOString(),
+      })),
+    )
+    .execute();
+  await migrateToLatest(db);
+  const stored = await db
+    .selectFrom("chat_messages")
+    .select(["content", "content_tokens"])
+    .orderBy("id")
+    .execute();
+  const expected = await Promise.all(
+    contents.map(async (content) => ({ content, content_tokens: await countContentTokens(content) })),
+  );
+  expect(stored).toEqual(expected);
+  expect(stored[2]!.content_tokens).toBeGreaterThan(10);
+}
 
 async function checkSeededDatabase(db: Db) {
   expect(await migrateToLatest(db)).toEqual(MIGRATION_NAMES);
@@ -147,6 +184,39 @@ describe("the database", () => {
     },
   );
 
+  it.each(["sqlite", "postgres"] as const)(
+    "indexes the titles and messages already stored on %s for search, and keeps the index true after edits and deletes",
+    async (dialect) => {
+      const database = await createTestDatabase(dir, dialect);
+      const db = createDatabase(database.url);
+      try {
+        await migrateToLatest(db, "0011_request_options");
+        const userId = await insertUser(db);
+        const chatId = await insertChat(db, userId, "Stored before search");
+        // Written as 0011's schema had it: no token count yet (0015 adds it).
+        await sql`insert into chat_messages (id, chat_id, user_id, role, content, created_at)
+          values (${"m-before-search"}, ${chatId}, ${userId}, 'assistant', 'an older reply about saffron', ${new Date().toISOString()})`.execute(
+          db,
+        );
+        await migrateToLatest(db);
+        const scope: ChatScope = (id) =>
+          db.selectFrom("chat_history").select("id").where("id", "=", id).where("user_id", "=", userId);
+        const messagesFor = (words: string[][]) => searchMessages(db, userId, words, scope, 10);
+        expect(await messagesFor([["saffron"]])).toHaveLength(1);
+        expect(await searchTitles(db, userId, [["stored"]], scope, 10)).toHaveLength(1);
+
+        await db.updateTable("chat_messages").set({ content: "now about cardamom" }).execute();
+        expect(await messagesFor([["saffron"]])).toEqual([]);
+        expect(await messagesFor([["cardam"]])).toHaveLength(1);
+        await db.deleteFrom("chat_history").where("id", "=", chatId).execute();
+        expect(await messagesFor([["cardamom"]])).toEqual([]);
+      } finally {
+        await db.destroy();
+        await database.drop();
+      }
+    },
+  );
+
   it("migrates and seeds SQLite idempotently with the built-in catalogue and vendors", async () => {
     const db = createDatabase(`file:${path.join(dir, "seed.db")}`);
     try {
@@ -165,7 +235,7 @@ describe("the database", () => {
       const userId = await insertUser(db);
       const chatId = await insertChat(db, userId, "Before the ledger");
       const at = new Date().toISOString();
-      await db
+      await (db as unknown as UntypedDb)
         .insertInto("chat_messages")
         .values({ id: "m1", chat_id: chatId, user_id: userId, role: "user", content: "Hi", created_at: at })
         .execute();
@@ -258,6 +328,15 @@ describe("the database", () => {
     }
   });
 
+  it("counts the tokens of every message stored before token counts were kept, on SQLite", async () => {
+    const db = createDatabase(`file:${path.join(dir, "tokens.db")}`);
+    try {
+      await checkTokenBackfill(db);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it("read-then-write transactions wait for another process's writes instead of failing with SQLITE_BUSY", async () => {
     const file = path.join(dir, "busy.db");
     const db = createDatabase(`file:${file}`);
@@ -340,6 +419,17 @@ describe("the database", () => {
       expect((await sql<{ one: number }>`select 1 as one`.execute(db)).rows).toEqual([{ one: 1 }]);
     } finally {
       await Promise.all([db.destroy(), admin.destroy()]);
+      await database.drop();
+    }
+  });
+
+  it("counts the tokens of every message stored before token counts were kept, on PostgreSQL", async () => {
+    const database = await createTestDatabase(dir, "postgres");
+    const db = createDatabase(database.url);
+    try {
+      await checkTokenBackfill(db);
+    } finally {
+      await db.destroy();
       await database.drop();
     }
   });

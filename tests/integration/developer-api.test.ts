@@ -16,7 +16,7 @@ import { createOpenAICompatible } from "@ai-sdk/openai-compatible";
 import { generateText, Output, streamText } from "ai";
 import { v7 as uuidv7 } from "uuid";
 import { z } from "zod";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import type { Plan } from "#db/schema";
 import { completionStreamKey } from "#contract/jobs";
 import { purgeApiConversations } from "#worker/sweeper";
@@ -29,7 +29,7 @@ import * as model from "~/routes/v1.models.$modelId";
 import * as resume from "~/routes/v1.completions.$id.stream";
 import * as unknown from "~/routes/v1.$";
 import { requestStops } from "~/modules/completions/stop.server";
-import { grantRoles, insertChat } from "../support/rows";
+import { grantRoles, insertChat, insertModelWithWindow } from "../support/rows";
 import { args, BASE } from "../support/route-calls";
 import { directive, setUpTestEnv, setUpWorker } from "../support/test-env";
 
@@ -1109,6 +1109,56 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
       messages: [{ role: "user", content: "still there?" }],
     });
     expect(reply.choices[0]!.message.content).toBe(t.mock.expectedReply("together", "still there?"));
+  });
+});
+
+describe("a request over the model's context window: OpenAI's 400 context_length_exceeded", () => {
+  const SMALL = "api-small-window";
+  beforeAll(() => insertModelWithWindow(t.db, SMALL, 400, 100));
+
+  const post = (key: string, messages: { role: string; content: string }[]) =>
+    dispatch(`${BASE}/v1/chat/completions`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${key}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ model: SMALL, messages }),
+    });
+  const exceeded = {
+    error: {
+      message: failureMessage({ code: "context_length" }),
+      type: "invalid_request_error",
+      param: "messages",
+      code: "context_length_exceeded",
+    },
+  };
+
+  it("refuses a question that alone does not fit before anything is stored, as the SDK's BadRequestError", async () => {
+    const { userId, key, client } = await userWithKey();
+    const question = { role: "user", content: "too long ".repeat(400) };
+    const response = await post(key, [question]);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(exceeded);
+    const error = await client.chat.completions
+      .create({ model: SMALL, messages: [{ role: "user", content: question.content }] })
+      .then(
+        () => null,
+        (e: unknown) => e as APIError,
+      );
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error).toMatchObject({ status: 400, code: "context_length_exceeded", param: "messages" });
+    expect(await storedFor(userId)).toEqual(NOTHING);
+  });
+
+  it("maps the worker's refusal of a system message and question that together do not fit to the same 400", async () => {
+    const { key } = await userWithKey();
+    const before = t.mock.requests().length;
+    // Each fits alone (about 200 and 150 tokens of a 300-token budget); together they do not.
+    const response = await post(key, [
+      { role: "system", content: "Follow these rules. ".repeat(50) },
+      { role: "user", content: "Short question. ".repeat(50) },
+    ]);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual(exceeded);
+    expect(t.mock.requests()).toHaveLength(before);
   });
 });
 

@@ -8,6 +8,8 @@ import path from "node:path";
 import { afterAll, expect, it } from "vitest";
 import { connectRedis } from "#platform/redis";
 import { completionStreamKey } from "#contract/jobs";
+import { withDocuments } from "#contract/attachments";
+import { completionOf, insertAttachment } from "../support/rows";
 import { directive, setUpTestEnv } from "../support/test-env";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -39,6 +41,13 @@ it(
     const userId = await t.createUser();
     const content = `survive a crash ${directive({ tokens: 150, tokenMs: 40 })}`;
     const { completionId } = await t.createCompletion(userId, content);
+    const document = { name: "ledger.txt", text: "Row 7 says the pelicans left on Tuesday." };
+    await insertAttachment(
+      t.db,
+      (await completionOf(t.db, completionId)).user_message_id,
+      document.name,
+      document.text,
+    );
 
     const first = await startWorkerProcess();
     await t.enqueue(completionId);
@@ -73,7 +82,13 @@ it(
       .where("completion_id", "=", completionId)
       .execute();
     expect(stored.map((m) => m.content)).toEqual([expected]);
-    const continuation = t.mock.requests("together").at(-1)?.body as { messages: { role: string }[] };
-    expect(continuation.messages.at(-1)?.role).toBe("assistant");
+    const [firstRun, continuation] = t.mock
+      .requests("together")
+      .slice(-2)
+      .map((request) => (request.body as { messages: { role: string; content: string }[] }).messages);
+    expect(continuation!.at(-1)?.role).toBe("assistant");
+    const question = { role: "user", content: withDocuments(content, [document]) };
+    expect(firstRun!.at(-1)).toEqual(question);
+    expect(continuation!.at(-2)).toEqual(question);
   },
 );

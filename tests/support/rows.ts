@@ -4,6 +4,7 @@ import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
 import { nowIso, type Database, type MessageRole, type Plan, type Role, type User } from "#db/schema";
 import { encryptSecret } from "#platform/crypto";
+import { countContentTokens } from "#contract/context-window";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { grantRole } from "~/modules/auth/users.server";
 
@@ -93,11 +94,55 @@ export async function insertMessage(
       user_id: userId,
       role,
       content,
+      content_tokens: await countContentTokens(content),
       model_id: null,
       vendor: null,
       completion_id: null,
       created_at: new Date(Date.now() + offsetMs).toISOString(),
       replaced_at: replaced ? new Date().toISOString() : null,
+    })
+    .execute();
+}
+
+/** A catalogue model served by Together with this window and reserve. */
+export async function insertModelWithWindow(
+  db: Db,
+  modelId: string,
+  contextWindow: number,
+  replyReserve: number,
+): Promise<void> {
+  await db
+    .insertInto("ai_models")
+    .values({
+      model_id: modelId,
+      display_name: modelId,
+      icon_text: "W",
+      size_label: "",
+      description_items: "[]",
+      is_new: 0,
+      is_pro: 0,
+      is_beta: 0,
+      is_default: 0,
+      supports_images: 0,
+      order: 99,
+      context_window: contextWindow,
+      reply_reserve: replyReserve,
+    })
+    .execute();
+  const together = await db
+    .selectFrom("api_vendors")
+    .select("id")
+    .where("name", "=", "together")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("api_vendor_models")
+    .values({
+      vendor_id: together.id,
+      model_id: `vendor/${modelId}`,
+      ai_model_id: modelId,
+      display_name: modelId,
+      is_available: 1,
+      config: "{}",
     })
     .execute();
 }
@@ -151,5 +196,29 @@ export function storedReplies(db: Db, completionIds: string[]) {
     .select(["completion_id", "content"])
     .where("role", "=", "assistant")
     .where("completion_id", "in", completionIds)
+    .execute();
+}
+
+/** A document attached to the message `messageId`, as the send action stores one (docs/product.md §14). */
+export async function insertAttachment(db: Db, messageId: string, name: string, text: string): Promise<void> {
+  const message = await db
+    .selectFrom("chat_messages")
+    .select(["chat_id", "user_id"])
+    .where("id", "=", messageId)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("attachments")
+    .values({
+      id: uuidv7(),
+      chat_id: message.chat_id,
+      user_id: message.user_id,
+      message_id: messageId,
+      name,
+      media_type: "text/plain",
+      size: Buffer.byteLength(text),
+      bytes: new TextEncoder().encode(text),
+      text,
+      created_at: new Date().toISOString(),
+    })
     .execute();
 }

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { Link, useNavigation, useRevalidator } from "@remix-run/react";
-import { Fragment, memo, useEffect, useMemo, useRef } from "react";
+import { Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { Fragment, memo, useEffect, useMemo, useRef, useState } from "react";
 import { useToast } from "~/components/ui/toaster";
 import { useOptionalUser } from "~/root";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -15,6 +15,7 @@ import { MessageBubble } from "./message-bubble";
 import { EditLastMessage, IntentButton } from "./message-controls";
 import { QuickActions } from "./quick-actions";
 import { ScrollToBottom } from "./scroll-to-bottom";
+import { SystemInstruction } from "./system-instruction";
 import { useReply, useSend } from "./reply-store";
 import { useReplyNotification } from "./use-reply-notification";
 import { useTranslation } from "react-i18next";
@@ -176,7 +177,10 @@ function failuresByMessage(
   return failureAfter;
 }
 
-/** A stored message's element id, which 'Show earlier messages' links to so the page opens where it was. */
+/**
+ * A stored message's element id: 'Show earlier messages' links to it so the page opens where it was, and a
+ * search result so the chat opens at the message found.
+ */
 const messageAnchor = (messageId: string) => `message-${messageId}`;
 
 /**
@@ -194,6 +198,7 @@ const StoredMessage = memo(function StoredMessage({
   failed,
   persistentFailure,
   canRetry,
+  linkedTo,
 }: {
   message: Message;
   modelNames: Record<string, string>;
@@ -204,14 +209,20 @@ const StoredMessage = memo(function StoredMessage({
   failed: Failure | undefined;
   persistentFailure: boolean;
   canRetry: boolean;
+  /** The page was opened at this message (its anchor): it is marked for a moment. */
+  linkedTo: boolean;
 }) {
   const { t } = useTranslation("chat");
+  if (message.role === "system")
+    return <SystemInstruction id={messageAnchor(message.id)} content={message.content} linkedTo={linkedTo} />;
   return (
     <>
       <MessageBubble
         id={messageAnchor(message.id)}
+        linkedTo={linkedTo}
         role={message.role}
         footer={<MessageFooter message={message} modelNames={modelNames} />}
+        attachments={message.attachments}
         actions={
           <>
             {regenerate ? (
@@ -314,9 +325,22 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
   const hydrated = useHydrated();
   // The newest message, not the count: showing earlier messages keeps the reader where they were.
   const lastMessageId = messages.at(-1)?.id;
+  // A link to one message (a search result, 'Show earlier messages') opens the page there instead, until the
+  // conversation moves on (a send, a reply); the browser does the same without JavaScript.
+  const { hash } = useLocation();
+  const [linkedTo, setLinkedTo] = useState<string | null>(null);
+  const openedAt = useRef<{ hash: string; moment: string } | null>(null);
   useEffect(() => {
+    const moment = `${lastMessageId} ${pendingCompletionId} ${sent?.completionId}`;
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target && (openedAt.current?.hash !== hash || openedAt.current.moment === moment)) {
+      openedAt.current = { hash, moment };
+      target.scrollIntoView({ block: "center" });
+      setLinkedTo(target.id);
+      return;
+    }
     bottomRef.current?.scrollIntoView({ block: "end" });
-  }, [lastMessageId, pendingCompletionId, sent?.completionId, hydrated]);
+  }, [lastMessageId, pendingCompletionId, sent?.completionId, hydrated, hash]);
   const lastFailed = Object.values(failures).some((failure) => failure.completionId === lastCompletionId);
   const isAdmin = useOptionalUser()?.isAdmin;
   useEffect(() => {
@@ -329,7 +353,8 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
   // A message just sent counts as a reply in progress: no second send, regenerate or edit meanwhile.
   const idle = !pendingCompletionId && !sent;
   const answered = sent?.answered ? sent.completionId : "";
-  const cannotSend = props.isRestricted || props.messagesLeft === 0 || props.notSetUp;
+  const cannotSend =
+    props.isRestricted || props.mustConfirmEmail || props.messagesLeft === 0 || props.notSetUp;
   const intent = resultIntent(lastResult);
   const composerResult = intent === "send" || intent === "quick-action" ? lastResult : undefined;
   const otherErrors = composerResult ? [] : formErrors(lastResult);
@@ -401,6 +426,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
                       failed={failed}
                       persistentFailure={Boolean(failed?.isLast && props.persistentFailure)}
                       canRetry={idle && Boolean(chatId) && !cannotSend}
+                      linkedTo={linkedTo === messageAnchor(message.id)}
                     />
                   </Fragment>
                 );
@@ -454,6 +480,14 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
         {props.isRestricted ? (
           <p role="status" className="mb-2 text-center text-sm text-amber-300">
             {catalogue.restricted}
+          </p>
+        ) : null}
+        {props.mustConfirmEmail ? (
+          <p role="status" className="mx-auto mb-2 max-w-3xl text-center text-sm text-amber-300">
+            {catalogue.emailUnverified}{" "}
+            <Link to="/settings/security" className="underline hover:text-amber-200">
+              {catalogue.confirmEmailSettings}
+            </Link>
           </p>
         ) : null}
         <Composer

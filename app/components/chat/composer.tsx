@@ -6,8 +6,11 @@ import { useOptionalUser } from "~/root";
 import { forgetDraft, readDraft, saveDraft } from "./composer-draft";
 import { sendAtSubmit } from "./follow-sent-reply";
 import { useSend } from "./reply-store";
-import { SendIcon, StopIcon } from "./icons";
+import { PaperclipIcon, SendIcon, StopIcon } from "./icons";
 import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { FILES_FIELD, filesOf } from "~/modules/attachments/form-files";
+import { FileChips, useAttachedFiles } from "./attach-files";
 
 /** The box grows with its text to at most 4 rows of 20 px, then scrolls (docs/product.md §2). */
 const ROW_PX = 20;
@@ -16,7 +19,7 @@ const MAX_ROWS = 4;
 /**
  * The message box. Enter sends, Shift+Enter starts a new line; it grows to four lines. While a reply is being
  * written, Stop takes Send's place (Escape stops too): the same form posts intent=stop for that reply, so it
- * works without JavaScript. Memoized: the chat re-renders when a reply's first token arrives, and the box has
+ * works without JavaScript. Files go in the same form (./attach-files.tsx), posted as multipart. Memoized: the chat re-renders when a reply's first token arrives, and the box has
  * nothing to change then.
  */
 export const Composer = memo(function Composer({
@@ -50,6 +53,9 @@ export const Composer = memo(function Composer({
   const formProps = getFormProps(form);
   const submit = useSubmit();
   const revalidator = useRevalidator();
+  const hydrated = useHydrated();
+  const attached = useAttachedFiles();
+  const locked = disabled || Boolean(stoppable);
 
   // The chat's unsent draft comes back into an empty box; after hydration, as the server cannot know it.
   useEffect(() => {
@@ -66,7 +72,12 @@ export const Composer = memo(function Composer({
     if (userId && formData.get("intent") !== "stop") forgetDraft(userId, chatId);
     const action = event.currentTarget.getAttribute("action") ?? undefined;
     const handOff = {
-      submit: (form: FormData) => submit(form, { method: "post", action }),
+      submit: (form: FormData) =>
+        submit(form, {
+          method: "post",
+          action,
+          encType: filesOf(form).length ? "multipart/form-data" : undefined,
+        }),
       revalidate: revalidator.revalidate,
       isIdle: () => navigationState.current === "idle",
     };
@@ -92,50 +103,100 @@ export const Composer = memo(function Composer({
   }, [stoppable]);
 
   return (
-    <Form method="post" ref={formRef} {...formProps} onSubmit={onSubmit} className="mx-auto w-full max-w-3xl">
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      ref={formRef}
+      {...formProps}
+      onSubmit={onSubmit}
+      onPaste={attached.onPaste}
+      className="mx-auto w-full max-w-3xl"
+    >
       <input type="hidden" name="requestId" value={requestId} />
       <input type="hidden" name="model" value={modelId} />
       {stoppable ? <input type="hidden" name="completionId" value={stoppable} /> : null}
-      <div className="flex items-end gap-2 rounded-2xl border border-zinc-700 bg-zinc-900 p-1.5 focus-within:border-brand-light">
-        <label htmlFor={fields.content.id} className="sr-only">
-          {t("composer.label")}
-        </label>
-        <textarea
-          {...getTextareaProps(fields.content)}
-          ref={boxRef}
-          onInput={(event) => userId && saveDraft(userId, chatId, event.currentTarget.value)}
-          rows={1}
-          style={{ fieldSizing: "content", maxHeight: `${ROW_PX * MAX_ROWS + 16}px` } as CSSProperties}
-          onKeyDown={onKeyDown}
-          placeholder={t("composer.placeholder")}
-          disabled={disabled || Boolean(stoppable)}
-          className="min-w-0 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] leading-5 text-zinc-100 placeholder-zinc-500 focus:outline-none"
-        />
-        {stoppable ? (
-          <button
-            ref={stopRef}
-            type="submit"
-            name="intent"
-            value="stop"
-            className="btn-secondary h-9 shrink-0 gap-1.5 px-3"
-            disabled={stopping}
-            aria-keyshortcuts="Escape"
-            title={t("composer.stopTitle")}
-          >
-            <StopIcon className="h-4 w-4" />
-            <span>{stopping ? t("composer.stopping") : t("composer.stop")}</span>
-          </button>
-        ) : (
-          <button
-            type="submit"
-            className="btn-primary h-9 shrink-0 gap-1.5 px-3"
-            disabled={disabled || submitting}
-          >
-            <SendIcon className="h-4 w-4" />
-            <span>{submitting ? t("composer.sending") : t("composer.send")}</span>
-          </button>
-        )}
+      <div
+        className={`rounded-2xl border bg-zinc-900 p-1.5 focus-within:border-brand-light ${
+          attached.dragging ? "border-dashed border-brand-light" : "border-zinc-700"
+        }`}
+      >
+        {attached.dragging ? (
+          <p className="px-2 pb-1 text-xs text-brand-light">{t("composer.dropFiles")}</p>
+        ) : null}
+        <FileChips files={attached.files} onRemove={attached.remove} />
+        <div className="flex items-end gap-2">
+          {hydrated ? (
+            <button
+              type="button"
+              onClick={() => attached.inputRef.current?.click()}
+              disabled={locked}
+              aria-label={t("composer.attach")}
+              title={t("composer.attachHint")}
+              className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg text-zinc-400 hover:bg-zinc-800 hover:text-zinc-100 disabled:opacity-50"
+            >
+              <PaperclipIcon className="h-5 w-5" />
+            </button>
+          ) : null}
+          <label htmlFor={fields.content.id} className="sr-only">
+            {t("composer.label")}
+          </label>
+          <textarea
+            {...getTextareaProps(fields.content)}
+            ref={boxRef}
+            onInput={(event) => userId && saveDraft(userId, chatId, event.currentTarget.value)}
+            rows={1}
+            style={{ fieldSizing: "content", maxHeight: `${ROW_PX * MAX_ROWS + 16}px` } as CSSProperties}
+            onKeyDown={onKeyDown}
+            placeholder={t("composer.placeholder")}
+            disabled={locked}
+            className="min-w-0 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] leading-5 text-zinc-100 placeholder-zinc-500 focus:outline-none"
+          />
+          {stoppable ? (
+            <button
+              ref={stopRef}
+              type="submit"
+              name="intent"
+              value="stop"
+              className="btn-secondary h-9 shrink-0 gap-1.5 px-3"
+              disabled={stopping}
+              aria-keyshortcuts="Escape"
+              title={t("composer.stopTitle")}
+            >
+              <StopIcon className="h-4 w-4" />
+              <span>{stopping ? t("composer.stopping") : t("composer.stop")}</span>
+            </button>
+          ) : (
+            <button
+              type="submit"
+              className="btn-primary h-9 shrink-0 gap-1.5 px-3"
+              disabled={disabled || submitting}
+            >
+              <SendIcon className="h-4 w-4" />
+              <span>{submitting ? t("composer.sending") : t("composer.send")}</span>
+            </button>
+          )}
+        </div>
       </div>
+      <label
+        aria-hidden={hydrated || undefined}
+        className={
+          hydrated ? "sr-only" : "mt-1.5 flex flex-wrap items-center gap-2 px-1 text-xs text-zinc-400"
+        }
+      >
+        <span>
+          {t("composer.attach")} ({t("composer.attachHint")})
+        </span>
+        <input
+          ref={attached.inputRef}
+          type="file"
+          name={FILES_FIELD}
+          multiple
+          disabled={locked}
+          onChange={attached.onPicked}
+          tabIndex={hydrated ? -1 : undefined}
+          className="max-w-full text-xs text-zinc-300 file:mr-2 file:rounded-lg file:border file:border-zinc-700 file:bg-zinc-800 file:px-3 file:py-1.5 file:text-zinc-100 hover:file:bg-zinc-700"
+        />
+      </label>
       <ErrorList id={fields.content.errorId} errors={fields.content.errors} />
       <ErrorList id={form.errorId} errors={form.errors} />
     </Form>

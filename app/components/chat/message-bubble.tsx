@@ -1,5 +1,6 @@
 import * as Tooltip from "@radix-ui/react-tooltip";
-import { SpeakerIcon, StopIcon } from "./icons";
+import { PaperclipIcon, SpeakerIcon, StopIcon } from "./icons";
+import { useFormat } from "~/modules/i18n/format";
 import { Link } from "@remix-run/react";
 import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
 import { voicePlaybackText } from "~/modules/settings/settings-messages";
@@ -16,16 +17,20 @@ import { useTranslation } from "react-i18next";
  */
 export function MessageBubble({
   id,
+  linkedTo = false,
   role,
   children,
   footer,
   actions,
   markdown,
   streaming = false,
+  attachments = [],
 }: {
   /** The element's id, for a link to this message. */
   id?: string;
-  role: "user" | "assistant" | "system";
+  /** The page was opened at this message by a link: marked for a moment (without JavaScript, :target does it). */
+  linkedTo?: boolean;
+  role: "user" | "assistant";
   children: ReactNode;
   footer?: ReactNode;
   /** Extra buttons for this message (regenerate, edit), shown after copy and read-aloud. */
@@ -33,6 +38,8 @@ export function MessageBubble({
   markdown?: boolean;
   /** A reply still arriving: a typing cursor follows the text, and copy / read-aloud wait for the end. */
   streaming?: boolean;
+  /** The files sent with a question, each a link its owner downloads it by (docs/product.md §14). */
+  attachments?: { id: string; name: string; size: number }[];
 }) {
   const { t } = useTranslation("chat");
   const mine = role === "user";
@@ -50,14 +57,11 @@ export function MessageBubble({
       className={`flex flex-col ${mine ? "items-end" : "items-start"}`}
       data-role={role}
       data-streaming={streaming ? "" : undefined}
+      data-linked-to={linkedTo ? "" : undefined}
     >
       <div
         className={`min-w-0 text-[15px] leading-relaxed ${
-          mine
-            ? "max-w-[85%] rounded-2xl bg-brand/90 px-4 py-3 text-white"
-            : role === "system"
-              ? "max-w-[85%] rounded-2xl border border-zinc-800 px-4 py-3 text-zinc-400"
-              : "w-full text-zinc-100"
+          mine ? "max-w-[85%] rounded-2xl bg-brand/90 px-4 py-3 text-white" : "w-full text-zinc-100"
         }`}
       >
         <div
@@ -67,6 +71,7 @@ export function MessageBubble({
         >
           {asMarkdown ? <Markdown text={source} /> : children}
         </div>
+        <AttachedFiles files={attachments} />
       </div>
       <div
         className={`mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-zinc-400 ${mine ? "max-w-[85%] px-1" : ""}`}
@@ -77,7 +82,7 @@ export function MessageBubble({
           </div>
         ) : null}
         <span className="flex items-center gap-0.5" aria-label={t("bubble.actions")} role="group">
-          {role === "system" || arriving ? null : (
+          {arriving ? null : (
             <CopyButton
               getText={() => source ?? shownText()}
               label={mine ? t("bubble.copyMessage") : t("bubble.copyReply")}
@@ -88,6 +93,29 @@ export function MessageBubble({
         </span>
       </div>
     </li>
+  );
+}
+
+function AttachedFiles({ files }: { files: { id: string; name: string; size: number }[] }) {
+  const { t } = useTranslation("chat");
+  const format = useFormat();
+  if (files.length === 0) return null;
+  return (
+    <ul aria-label={t("bubble.attachments")} className="mt-2 flex flex-wrap gap-1.5">
+      {files.map((file) => (
+        <li key={file.id} className="max-w-full">
+          <a
+            href={`/files/${file.id}`}
+            download={file.name}
+            className="flex max-w-full items-center gap-1.5 rounded-lg bg-black/20 px-2 py-1 text-xs text-white hover:bg-black/30"
+          >
+            <PaperclipIcon className="h-3.5 w-3.5" />
+            <span className="min-w-0 truncate underline">{file.name}</span>
+            <span className="shrink-0 opacity-80">{format.bytes(file.size)}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -9,15 +9,35 @@ import { useHydrated } from "./copy-button";
 import { CheckIcon, ChevronDownIcon, LockIcon } from "./icons";
 import { useTranslation } from "react-i18next";
 
-/** The model badges of docs/product.md §2, in its order. */
-function badgeLabels(model: ModelOption): string[] {
+/**
+ * The model badges of docs/product.md §2, in its order. NEW shows only where it tells models apart: a badge
+ * every model carries says nothing.
+ */
+export function badgeLabels(model: ModelOption, models: ModelOption[]): string[] {
   return [
-    model.isNew && "NEW",
+    model.isNew && models.some((other) => !other.isNew) && "NEW",
     model.isPro && "PRO",
     model.isBeta && "BETA",
     model.isDefault && "DEFAULT",
     model.supportsImages && "Images",
   ].filter((label): label is string => Boolean(label));
+}
+
+/** The models the plan allows, then the ones it does not: those are listed under one upgrade line. */
+const byPlan = (models: ModelOption[]) => ({
+  allowed: models.filter((model) => model.allowed),
+  locked: models.filter((model) => !model.allowed),
+});
+
+/** One model in the select without JavaScript: its name and badges. */
+function ModelOptionLine({ model, models }: { model: ModelOption; models: ModelOption[] }) {
+  const badges = badgeLabels(model, models);
+  return (
+    <option value={model.id} disabled={!model.allowed}>
+      {model.name}
+      {badges.length ? ` · ${badges.join(" · ")}` : ""}
+    </option>
+  );
 }
 
 interface ModelSelectorProps {
@@ -68,6 +88,7 @@ function useModelChange({ currentModelId, chatId }: ModelSelectorProps) {
 /** The server-rendered picker, and the whole picker without JavaScript. */
 function ModelSelectForm({ models, currentModelId, chatId }: ModelSelectorProps) {
   const { t } = useTranslation("chat");
+  const { allowed, locked } = byPlan(models);
   return (
     <form
       method={chatId ? "post" : "get"}
@@ -83,16 +104,16 @@ function ModelSelectForm({ models, currentModelId, chatId }: ModelSelectorProps)
         defaultValue={currentModelId}
         className="min-w-0 max-w-[calc(100vw-13.5rem)] rounded-lg border border-zinc-700 bg-zinc-900 px-2 py-1.5 text-sm sm:max-w-[14rem] lg:max-w-[24rem]"
       >
-        {models.map((model) => {
-          const badges = badgeLabels(model);
-          return (
-            <option key={model.id} value={model.id} disabled={!model.allowed}>
-              {model.name}
-              {badges.length ? ` · ${badges.join(" · ")}` : ""}
-              {model.allowed ? "" : t("models.proSuffix")}
-            </option>
-          );
-        })}
+        {allowed.map((model) => (
+          <ModelOptionLine key={model.id} model={model} models={models} />
+        ))}
+        {locked.length ? (
+          <optgroup label={messages.proModelHint}>
+            {locked.map((model) => (
+              <ModelOptionLine key={model.id} model={model} models={models} />
+            ))}
+          </optgroup>
+        ) : null}
       </LabelledSelect>
       <noscript>
         <button type="submit" className="btn-secondary px-2 py-1">
@@ -123,6 +144,7 @@ function ModelListbox(props: ModelSelectorProps) {
   const { changing, change } = useModelChange(props);
   const [value, setValue] = useState(currentModelId);
   const current = models.find((model) => model.id === value);
+  const { allowed, locked } = byPlan(models);
   return (
     <Select.Root
       value={value}
@@ -150,46 +172,57 @@ function ModelListbox(props: ModelSelectorProps) {
           align="end"
           sideOffset={6}
           collisionPadding={8}
-          className="z-50 max-h-[var(--radix-select-content-available-height)] w-[min(22rem,calc(100vw-1rem))] overflow-hidden rounded-xl border border-zinc-700 bg-zinc-900 text-zinc-100 shadow-2xl"
+          className="z-50 max-h-[min(var(--radix-select-content-available-height),70dvh)] w-[min(22rem,calc(100vw-1rem))] overflow-hidden rounded-xl border border-zinc-700 bg-zinc-900 text-zinc-100 shadow-2xl"
         >
           <Select.Viewport className="p-1">
-            {models.map((model) => {
-              const badges = badgeLabels(model);
-              return (
-                <Select.Item
-                  key={model.id}
-                  value={model.id}
-                  disabled={!model.allowed}
-                  className="relative flex cursor-pointer select-none items-start gap-2 rounded-lg py-2 pl-8 pr-2 outline-none data-[disabled]:cursor-not-allowed data-[highlighted]:bg-zinc-800 data-[disabled]:opacity-60"
-                >
-                  <Select.ItemIndicator className="absolute left-2 top-2.5 text-brand-light">
-                    <CheckIcon className="h-4 w-4" />
-                  </Select.ItemIndicator>
-                  <span className="min-w-0 flex-1">
-                    <span className="flex flex-wrap items-center gap-1.5">
-                      <Select.ItemText>
-                        <span className="text-sm font-medium">{model.name}</span>
-                      </Select.ItemText>
-                      {badges.map((label) => (
-                        <Badge key={label} label={label} />
-                      ))}
-                    </span>
-                    <span className="mt-0.5 block text-xs text-zinc-400">
-                      {[model.vendor, model.size].filter(Boolean).join(" · ")}
-                    </span>
-                    {model.allowed ? null : (
-                      <span className="mt-0.5 flex items-center gap-1 text-xs text-amber-300">
-                        <LockIcon className="h-3 w-3" />
-                        {messages.proModelHint}
-                      </span>
-                    )}
-                  </span>
-                </Select.Item>
-              );
-            })}
+            {allowed.map((model) => (
+              <ModelItem key={model.id} model={model} models={models} />
+            ))}
+            {locked.length ? (
+              <>
+                <Select.Separator className="mx-2 my-1 h-px bg-zinc-800" />
+                <Select.Group>
+                  <Select.Label className="flex items-center gap-1.5 px-2 py-1.5 text-xs text-amber-300">
+                    <LockIcon className="h-3 w-3" />
+                    {messages.proModelHint}
+                  </Select.Label>
+                  {locked.map((model) => (
+                    <ModelItem key={model.id} model={model} models={models} />
+                  ))}
+                </Select.Group>
+              </>
+            ) : null}
           </Select.Viewport>
         </Select.Content>
       </Select.Portal>
     </Select.Root>
+  );
+}
+
+/** One model in the open list: its name and badges, then its one-line description, vendor and size. */
+function ModelItem({ model, models }: { model: ModelOption; models: ModelOption[] }) {
+  return (
+    <Select.Item
+      value={model.id}
+      disabled={!model.allowed}
+      className="relative flex cursor-pointer select-none items-start gap-2 rounded-lg py-2 pl-8 pr-2 outline-none data-[disabled]:cursor-not-allowed data-[highlighted]:bg-zinc-800 data-[disabled]:opacity-60"
+    >
+      <Select.ItemIndicator className="absolute left-2 top-2.5 text-brand-light">
+        <CheckIcon className="h-4 w-4" />
+      </Select.ItemIndicator>
+      <span className="min-w-0 flex-1">
+        <span className="flex flex-wrap items-center gap-1.5">
+          <Select.ItemText>
+            <span className="text-sm font-medium">{model.name}</span>
+          </Select.ItemText>
+          {badgeLabels(model, models).map((label) => (
+            <Badge key={label} label={label} />
+          ))}
+        </span>
+        <span className="mt-0.5 block text-xs text-zinc-400">
+          {[model.description[0], model.vendor, model.size].filter(Boolean).join(" · ")}
+        </span>
+      </span>
+    </Select.Item>
   );
 }

@@ -6,6 +6,7 @@
  * under way, over an EventSource. Every component showing a reply reads the same entry.
  */
 import { useEffect, useState } from "react";
+import { filesOf } from "~/modules/attachments/form-files";
 import { createParser } from "eventsource-parser";
 import type { AcceptedEventData, ReplyEventData } from "#contract/lifecycle";
 
@@ -150,8 +151,12 @@ export async function sendReply(
   try {
     response = await fetch(url, {
       method: "POST",
-      // URL-encoded as Remix sends a form: a multipart body would turn the message's line breaks into CRLF.
-      body: new URLSearchParams([...form].map(([name, value]) => [name, String(value)])),
+      // URL-encoded as Remix sends a form, unless it carries files (docs/product.md §14): then multipart.
+      body: filesOf(form).length
+        ? form
+        : new URLSearchParams(
+            [...form].flatMap(([name, value]) => (typeof value === "string" ? [[name, value]] : [])),
+          ),
       headers: { Accept: "text/event-stream" },
       signal: abort.signal,
     });

@@ -2,7 +2,8 @@
  * The chat screen's left sidebar: New chat, search, recent chats, Settings, the version label, the
  * upgrade icon for demo users, and the user's Sign Out. It collapses to icons (w-64 ↔ w-20) on wide screens
  * and is an overlay below 768 px. Everything is a link or a form first, so it all works without JavaScript;
- * with JavaScript the search filters as you type, renames happen in place and deletes ask in a dialog.
+ * with JavaScript the search filters the titles as you type, renames happen in place and deletes ask in a
+ * dialog. Submitting the search (Enter) opens the search of everything said (/chat/search).
  * See docs/product.md §1.
  */
 import { Form, Link, useLocation, useParams } from "@remix-run/react";
@@ -11,8 +12,9 @@ import { CollapseToggle, instead } from "./link-actions";
 import { useCallback, useState } from "react";
 import { chatTexts } from "~/modules/chats/chat-messages";
 import { APP_VERSION } from "~/modules/version";
-import { filterChats } from "~/modules/chats/chat-search";
-import type { ChatListItem } from "~/modules/chats/schemas";
+import { filterChats, SEARCH_PATH } from "~/modules/chats/chat-search";
+import { MAX_SEARCH_LENGTH, type ChatListItem } from "~/modules/chats/schemas";
+import { SEARCH_KEYS } from "./search-shortcut";
 import { SidebarChatItem } from "./sidebar-chat-item";
 import { DeleteChatDialog } from "./sidebar-dialogs";
 import { useChatHistory } from "./sidebar-history";
@@ -106,13 +108,7 @@ export function Sidebar({
         </Link>
       </div>
 
-      <Form
-        method="get"
-        action={location.pathname}
-        role="search"
-        className={`mt-3 px-3 ${wideOnly}`}
-        onSubmit={(event) => event.preventDefault()}
-      >
+      <Form method="get" action={SEARCH_PATH} role="search" className={`mt-3 px-3 ${wideOnly}`}>
         <div className="relative">
           <SearchIcon className="pointer-events-none absolute left-2.5 top-1/2 h-4 w-4 -translate-y-1/2 text-zinc-500" />
           <input
@@ -122,7 +118,8 @@ export function Sidebar({
             onChange={(event) => setQuery(event.currentTarget.value)}
             placeholder={chatTexts.searchPlaceholder}
             aria-label={chatTexts.searchLabel}
-            maxLength={200}
+            maxLength={MAX_SEARCH_LENGTH}
+            aria-keyshortcuts={SEARCH_KEYS}
             autoComplete="off"
             className="input py-1.5 pl-8"
           />

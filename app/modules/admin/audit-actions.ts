@@ -1,6 +1,10 @@
 /** Every kind of entry in the audit log; the activity screen filters by these. */
 export const AUDIT_ACTIONS = [
   "signin.failure",
+  "password.reset-request",
+  "password.reset",
+  "email.verify",
+  "session.revoke",
   "admin.grant",
   "admin.revoke",
   "user.ban",

@@ -1,7 +1,7 @@
 /** The admin console's form fields, shared by the browser (instant feedback) and the server (the real check). */
 import { z } from "zod";
 import { OPENAI_FORMAT_VENDORS } from "#contract/jobs";
-import { adminTexts } from "../texts/catalogue";
+import { adminTexts, messages } from "../texts/catalogue";
 import { AUDIT_ACTIONS } from "./audit-actions";
 import { perLocale } from "../i18n/translate";
 import { requiredText } from "~/utils/form-fields";
@@ -45,7 +45,7 @@ const blankAsMissing = (value: unknown) => (value === "" ? undefined : value);
 /** The user list's query string: a search, a role filter and a keyset cursor. Bad values answer 400. */
 export const userListQuerySchema = perLocale(() =>
   z.object({
-    q: z.string().trim().max(200, adminTexts.searchTooLong).default(""),
+    q: z.string().trim().max(200, messages.searchTooLong).default(""),
     role: z.preprocess(blankAsMissing, z.enum(["admin", "banned", "restricted"]).optional()),
     after: z
       .string()

@@ -120,6 +120,7 @@ function parseBody(body: string): ChatRequest {
 function asApiError(error: SendRefusedError): ApiError {
   const codes: Record<SendRefusedError["reason"], string> = {
     restricted: "account_restricted",
+    unconfirmed: "email_not_confirmed",
     limit: "plan_limit",
     model: "model_not_allowed",
     setup: "service_not_set_up",
@@ -127,8 +128,11 @@ function asApiError(error: SendRefusedError): ApiError {
     inFlight: "too_many_requests_in_flight",
     state: "invalid_request",
     conflict: "conflict",
+    tooLong: "context_length_exceeded",
   };
-  return new ApiError(error.status, error.message, codes[error.reason]);
+  // OpenAI names the part of the request at fault: for a question over the window, the messages.
+  const param = error.reason === "tooLong" ? "messages" : null;
+  return new ApiError(error.status, error.message, codes[error.reason], {}, param);
 }
 
 /**

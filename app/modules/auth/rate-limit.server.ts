@@ -6,6 +6,9 @@
  *   The account's count is per source so that a stranger's wrong guesses never lock its owner out.
  *   A success hands the points back (clears the account's count from that IP).
  * - Sign-up and demo creation: a number per client IP per hour (SIGNUPS_PER_HOUR, DEMOS_PER_HOUR).
+ * - Password-reset mail: RESET_REQUESTS_PER_HOUR per e-mail address (known or not, so the limit tells nothing
+ *   about accounts) and PASSWORD_RESETS_PER_HOUR per client IP; a confirmation mail again:
+ *   VERIFICATION_MAILS_PER_HOUR per account. Each keeps a mailbox from being flooded through the app.
  * - Checking a user's own vendor key: KEY_CHECKS_PER_HOUR per user, else the check would tell anyone with an
  *   account, as fast as the vendor answers, whether a guessed or stolen key is valid.
  */
@@ -18,8 +21,18 @@ const WINDOW_SECONDS = 15 * 60;
 const HOUR_SECONDS = 60 * 60;
 export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const KEY_CHECKS_PER_HOUR = 10;
+export const RESET_REQUESTS_PER_HOUR = 3;
+export const VERIFICATION_MAILS_PER_HOUR = 3;
 
-type LimiterName = "signin-account" | "signin-ip" | "signup-ip" | "demo-ip" | "key-check-user";
+type LimiterName =
+  | "signin-account"
+  | "signin-ip"
+  | "signup-ip"
+  | "demo-ip"
+  | "key-check-user"
+  | "reset-email"
+  | "reset-ip"
+  | "verification-user";
 let limiters: Record<LimiterName, RateLimiterRedis> | undefined;
 
 function limiter(name: LimiterName): RateLimiterRedis {
@@ -39,6 +52,9 @@ function limiter(name: LimiterName): RateLimiterRedis {
       "signup-ip": make("signup-ip", env.signupsPerHour, HOUR_SECONDS),
       "demo-ip": make("demo-ip", env.demosPerHour, HOUR_SECONDS),
       "key-check-user": make("key-check-user", KEY_CHECKS_PER_HOUR, HOUR_SECONDS),
+      "reset-email": make("reset-email", RESET_REQUESTS_PER_HOUR, HOUR_SECONDS),
+      "reset-ip": make("reset-ip", env.resetRequestsPerIp, HOUR_SECONDS),
+      "verification-user": make("verification-user", VERIFICATION_MAILS_PER_HOUR, HOUR_SECONDS),
     };
   }
   return limiters[name];
@@ -97,4 +113,16 @@ export function takeDemo(ip: string): Promise<boolean> {
 
 export function takeKeyCheck(userId: string): Promise<boolean> {
   return take([["key-check-user", userId]]);
+}
+
+/** A password-reset mail for `email` (normalised) asked from `ip`. */
+export function takeResetRequest(email: string, ip: string): Promise<boolean> {
+  return take([
+    ["reset-email", email],
+    ["reset-ip", ip],
+  ]);
+}
+
+export function takeVerificationMail(userId: string): Promise<boolean> {
+  return take([["verification-user", userId]]);
 }

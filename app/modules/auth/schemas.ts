@@ -37,7 +37,25 @@ export const signupSchema = perLocale(() =>
   }),
 );
 
-/** Settings → Password and sessions: change the password, or end every other session. */
+/** A new password and the same again, as changing it and resetting it take them. */
+const newPasswordPair = () => ({
+  newPassword: newPasswordField(),
+  confirmPassword: z.string({ required_error: messages.passwordsDiffer }),
+});
+
+function passwordsMatch(form: { newPassword?: string; confirmPassword?: string }, context: z.RefinementCtx) {
+  if (form.newPassword !== form.confirmPassword)
+    context.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: messages.passwordsDiffer,
+      path: ["confirmPassword"],
+    });
+}
+
+/**
+ * Settings → Password and sessions: change the password, have a new confirmation link sent, end one other
+ * session (named by its handle) or every other one.
+ */
 export const accountSecuritySchema = perLocale(() =>
   z
     .discriminatedUnion("intent", [
@@ -46,17 +64,24 @@ export const accountSecuritySchema = perLocale(() =>
         currentPassword: z
           .string({ required_error: messages.currentPasswordRequired })
           .max(256, messages.tooLong("password", 256)),
-        newPassword: newPasswordField(),
-        confirmPassword: z.string({ required_error: messages.passwordsDiffer }),
+        ...newPasswordPair(),
       }),
       z.object({ intent: z.literal("signout-others") }),
+      z.object({
+        intent: z.literal("signout-session"),
+        session: z
+          .string({ required_error: messages.sessionGone })
+          .regex(/^[0-9a-f]{32}$/, messages.sessionGone),
+      }),
+      z.object({ intent: z.literal("resend-confirmation") }),
     ])
     .superRefine((form, context) => {
-      if (form.intent === "password" && form.newPassword !== form.confirmPassword)
-        context.addIssue({
-          code: z.ZodIssueCode.custom,
-          message: messages.passwordsDiffer,
-          path: ["confirmPassword"],
-        });
+      if (form.intent === "password") passwordsMatch(form, context);
     }),
 );
+
+/** 'Forgot password?': the account's address. */
+export const forgotPasswordSchema = perLocale(() => z.object({ email: emailField() }));
+
+/** A reset link's form: the new password, by sign-up's rules. */
+export const resetPasswordSchema = perLocale(() => z.object(newPasswordPair()).superRefine(passwordsMatch));

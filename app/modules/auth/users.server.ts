@@ -62,6 +62,7 @@ export async function createUser(
     expires_at: null,
     plan_expires_at: null,
     plan_cancelled_at: null,
+    email_verified_at: null,
     created_at: now,
     updated_at: now,
   };
@@ -118,6 +119,7 @@ export async function createDemoUser(db: Db): Promise<User> {
     expires_at: new Date(now.getTime() + DEMO_LIFETIME_MS).toISOString(),
     plan_expires_at: null,
     plan_cancelled_at: null,
+    email_verified_at: null,
     created_at: now.toISOString(),
     updated_at: now.toISOString(),
   };
@@ -165,6 +167,13 @@ export async function ensureAdmin(db: Db, email: string, password: string): Prom
       await revokeSessions(trx, existing.id);
     });
   }
+  // The operator gave this address: it needs no confirming link.
+  await db
+    .updateTable("users")
+    .set({ email_verified_at: nowIso() })
+    .where("id", "=", user.id)
+    .where("email_verified_at", "is", null)
+    .execute();
   await grantRole(db, user.id, "admin");
   return user;
 }

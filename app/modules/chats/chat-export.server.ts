@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { MessageRole } from "#db/schema";
+import { dispositionHeader } from "~/utils/http.server";
 
 export const exportFormatSchema = z.enum(["txt", "md", "json"]).default("txt");
 export type ExportFormat = z.infer<typeof exportFormatSchema>;
@@ -43,24 +44,12 @@ export function downloadFilename(title: string | null | undefined, format: Expor
   return `${stem || "chat"}.${format}`;
 }
 
-/** RFC 5987 percent-encoding for the `filename*` parameter. */
-function encodeRfc5987(value: string): string {
-  return encodeURIComponent(value).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-}
-
 /**
  * `attachment` with a plain-ASCII `filename` for old clients and the exact UTF-8 name in `filename*`
  * (RFC 6266), so 'Café ☕' downloads as 'Café ☕.txt' and never breaks the header.
  */
-export function contentDisposition(title: string | null | undefined, format: ExportFormat = "txt"): string {
-  const filename = downloadFilename(title, format);
-  const ascii = filename.replace(/[^\x20-\x7e]/g, "_").replace(/["\\%]/g, "_");
-  const fallback = /^[_\s]*\.[a-z]+$/.test(ascii) ? `chat.${format}` : ascii;
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeRfc5987(filename)}`;
-}
+export const contentDisposition = (title: string | null | undefined, format: ExportFormat = "txt") =>
+  dispositionHeader("attachment", downloadFilename(title, format), `chat.${format}`);
 
 /** Markdown: the title as a heading, then each message under its role (and, for a reply, model and vendor). */
 export function transcriptMarkdown(title: string, messages: ExportedMessage[]): string {

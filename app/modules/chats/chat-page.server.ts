@@ -1,12 +1,15 @@
+import { mustConfirmEmail } from "../auth/email-verification.server";
 import { v7 as uuidv7 } from "uuid";
-import { fitEarlierTurns } from "#contract/context-window";
+import { contentTokensOf, countContentTokens, fitEarlierTurns } from "#contract/context-window";
 import { promptBudget, type ModelWindow } from "#contract/model-window";
 import { readSnapshot, type Db } from "#db/database";
+import { promptSystemMessage } from "#db/prompt-reads";
 import { readSystemSettings } from "#db/system-settings";
 import { canAnswer } from "#db/vendors";
 import { failureFromRow, isActive } from "#contract/lifecycle";
 import type { SessionUser } from "../auth/session.server";
 import { messagesLeftToday } from "../completions/completions.server";
+import { attachmentsByMessage } from "../attachments/attachments.server";
 import { adminTexts, failureMessage } from "../texts/catalogue";
 import { listModels, resolveModelId } from "../models/models.server";
 import { db } from "../server-context.server";
@@ -36,7 +39,8 @@ function shownCount(query: URLSearchParams): number {
 
 /**
  * The newest `count` messages a chat shows (what regenerate or edit replaced is kept but not shown), oldest
- * first, and whether there are earlier ones: a long chat's page reads and renders only its newest messages.
+ * first, each with the files attached to it, and whether there are earlier ones: a long chat's page reads and
+ * renders only its newest messages.
  */
 async function visibleMessages(database: Db, chatId: string, count: number) {
   const newest = await database
@@ -47,6 +51,7 @@ async function visibleMessages(database: Db, chatId: string, count: number) {
       "chat_messages.id",
       "chat_messages.role",
       "chat_messages.content",
+      "chat_messages.content_tokens",
       "chat_messages.model_id",
       "chat_messages.vendor",
       "api_vendors.display_name as vendor_name",
@@ -60,7 +65,15 @@ async function visibleMessages(database: Db, chatId: string, count: number) {
     .orderBy("chat_messages.id", "desc")
     .limit(count + 1)
     .execute();
-  return { messages: newest.slice(0, count).reverse(), earlier: newest.length > count };
+  const shown = newest.slice(0, count).reverse();
+  const files = await attachmentsByMessage(
+    database,
+    shown.filter((message) => message.role === "user").map((message) => message.id),
+  );
+  return {
+    messages: shown.map((message) => ({ ...message, attachments: files.get(message.id) ?? [] })),
+    earlier: newest.length > count,
+  };
 }
 
 /**
@@ -104,19 +117,29 @@ type ShownMessage = Awaited<ReturnType<typeof visibleMessages>>["messages"][numb
 /**
  * The oldest message the prompt of the chat's latest question holds, when the prompt leaves earlier ones out:
  * the chat marks there where the model's memory starts (docs/product.md §2 'Context windows'). The worker
- * built that prompt the same way (worker/prompt.ts): the same system message, question and window.
+ * built that prompt the same way (worker/prompt.ts): the same system message, read from the chat however far
+ * back it lies (not only on the shown page), the same question and window.
  */
-function memoryStart(messages: ShownMessage[], window: ModelWindow, defaultSystemPrompt: string) {
+async function memoryStart(
+  database: Db,
+  chatId: string,
+  messages: ShownMessage[],
+  window: ModelWindow,
+  defaultSystemPrompt: string,
+) {
   const questionAt = messages.findLastIndex((message) => message.role === "user");
   const question = messages[questionAt];
   if (!question) return null;
-  const asked = messages.slice(0, questionAt);
-  const system = asked.findLast((message) => message.role === "system" && message.content)?.content;
-  const earlier = asked.filter((message) => message.role !== "system" && message.content).reverse();
+  const system = await promptSystemMessage(database, chatId, question);
+  const systemTokens = await (system ? contentTokensOf(system) : countContentTokens(defaultSystemPrompt));
+  const earlier = messages
+    .slice(0, questionAt)
+    .filter((message) => message.role !== "system" && message.content)
+    .reverse();
   const { kept } = fitEarlierTurns(
     promptBudget(window, null),
-    [system ?? defaultSystemPrompt, question.content],
-    earlier.map((message) => message.content),
+    [systemTokens, await contentTokensOf(question)],
+    await Promise.all(earlier.map(contentTokensOf)),
   );
   if (kept === earlier.length) return null;
   return (earlier[kept - 1] ?? question).id;
@@ -161,13 +184,16 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
      * The message above which "Earlier messages are not sent to the model" shows; null: all shown are sent (the
      * boundary may lie among earlier messages, not shown yet).
      */
-    memoryStartsAt: model
-      ? memoryStart(
-          page.messages,
-          { contextWindow: model.context_window, replyReserve: model.reply_reserve },
-          settings.defaultSystemPrompt,
-        )
-      : null,
+    memoryStartsAt:
+      model && chat
+        ? await memoryStart(
+            db(),
+            chat.id,
+            page.messages,
+            { contextWindow: model.context_window, replyReserve: model.reply_reserve },
+            settings.defaultSystemPrompt,
+          )
+        : null,
     pendingCompletionId: pending,
     /** Failed questions by user message id; the chat's last request is the one Retry asks again in place. */
     failures: failed,
@@ -182,6 +208,8 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
     /** The Starter daily allowance the admin set (shown as "2 of 3 free messages left"). */
     dailyReplies: quota?.limit ?? 0,
     isRestricted: session.roles.includes("restricted"),
+    /** EMAIL_VERIFICATION=required and the address is not confirmed yet: the chat says so and takes nothing. */
+    mustConfirmEmail: mustConfirmEmail(session.user),
     apiKey,
     /** Whether a reply that finishes while the tab is hidden shows a desktop notification. */
     notifications: preferences.notifications,

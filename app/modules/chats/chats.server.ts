@@ -18,25 +18,36 @@ export interface ChatOwner {
 export type { ChatListItem };
 
 /**
- * The user's chats for the sidebar, newest first. Archived chats are hidden, and so are chats a Starter user
- * last touched before the plan's history window (the admin's setting, 24 hours unless changed). `query` keeps only titles containing it
- * (case-insensitive).
- * See docs/product.md §2.
+ * The chats a user sees: theirs, opened as chats (not a developer-API request's), not archived, and for a
+ * Starter user last touched within the plan's history window (the admin's setting, 24 hours unless changed).
+ * The chat list and the search both read through it. See docs/product.md §2.
+ */
+export async function visibleChats(db: Db, user: ChatOwner, now = Date.now()) {
+  const cutoff = historyCutoff(user.plan, (await readPlanLimits(db)).starterHistoryHours, now);
+  const select = db
+    .selectFrom("chat_history")
+    .where("user_id", "=", user.id)
+    .where("source", "=", "chat")
+    .where("archived_at", "is", null);
+  return cutoff ? select.where("updated_at", ">=", cutoff) : select;
+}
+
+/**
+ * The user's chats for the sidebar (visibleChats), newest first. `query` keeps only titles containing it
+ * (case-insensitive). See docs/product.md §2.
  */
 export async function listChats(
   db: Db,
   user: ChatOwner,
   { query, now = Date.now() }: { query?: string | null; now?: number } = {},
 ): Promise<ChatListItem[]> {
-  const cutoff = historyCutoff(user.plan, (await readPlanLimits(db)).starterHistoryHours, now);
-  let select = db
-    .selectFrom("chat_history")
+  const chats = await (
+    await visibleChats(db, user, now)
+  )
     .select(["id", "title", "updated_at"])
-    .where("user_id", "=", user.id)
-    .where("source", "=", "chat")
-    .where("archived_at", "is", null);
-  if (cutoff) select = select.where("updated_at", ">=", cutoff);
-  const chats = await select.orderBy("updated_at", "desc").orderBy("id", "desc").execute();
+    .orderBy("updated_at", "desc")
+    .orderBy("id", "desc")
+    .execute();
   return filterChats(chats, query);
 }
 

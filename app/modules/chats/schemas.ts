@@ -1,5 +1,6 @@
 /** The chat actions' fields, shared by the browser (instant feedback) and the server (the real check). */
 import { z } from "zod";
+import { messages } from "../texts/catalogue";
 import { chatTexts, MAX_TITLE_LENGTH } from "./chat-messages";
 import { perLocale } from "../i18n/translate";
 
@@ -57,3 +58,17 @@ export const shareFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create") }),
   z.object({ intent: z.literal("revoke"), shareId: z.string().min(1).max(100) }),
 ]);
+
+/** The longest search a user may type (ours). */
+export const MAX_SEARCH_LENGTH = 200;
+
+/** The search page's query string: `q`, trimmed, not blank, at most MAX_SEARCH_LENGTH characters. */
+export const searchQuerySchema = perLocale(() =>
+  z.object({
+    q: z
+      .string({ required_error: chatTexts.searchRequired })
+      .trim()
+      .min(1, chatTexts.searchRequired)
+      .max(MAX_SEARCH_LENGTH, messages.searchTooLong),
+  }),
+);

@@ -16,25 +16,43 @@ import { completionJobOptions, type CompletionJob } from "#contract/jobs";
 import type { SessionUser } from "../auth/session.server";
 import { createChat, requireChat } from "../chats/chats.server";
 import { chatTitleFrom } from "../chats/titles";
-import { messages } from "../texts/catalogue";
+import { failureMessage, messages } from "../texts/catalogue";
 import { Refusal } from "../errors/refusal";
 import { listModels, resolveModelId } from "../models/models.server";
 import { serverContext } from "../server-context.server";
 import { canAnswer } from "#db/vendors";
 import { isActive } from "#contract/lifecycle";
+import { countContentTokens, messageTokens } from "#contract/context-window";
+import { promptBudget } from "#contract/model-window";
+import type { AiModel } from "#db/schema";
 import { activeCompletionIds } from "#db/active-completions";
 import { notFound } from "~/utils/http.server";
 import { webLogger } from "~/utils/logger.server";
 import { webEnv } from "~/utils/env.server";
 import { webMetrics } from "~/utils/metrics.server";
+import { mustConfirmEmail } from "../auth/email-verification.server";
 import { requestStops } from "./stop.server";
+import {
+  assertDocumentsFit,
+  storeAttachments,
+  type PreparedAttachment,
+} from "../attachments/attachments.server";
 import { DEFAULT_TEMPERATURE, QUICK_ACTIONS, splitSystemPrefix, type QuickActionKey } from "./quick-actions";
 
 /** A transaction is a Kysely too; these helpers run inside one. */
 type Trx = Db;
 
 export type RefusalReason =
-  "restricted" | "limit" | "inFlight" | "model" | "setup" | "busy" | "state" | "conflict";
+  | "restricted"
+  | "unconfirmed"
+  | "limit"
+  | "inFlight"
+  | "model"
+  | "setup"
+  | "busy"
+  | "state"
+  | "conflict"
+  | "tooLong";
 
 export class SendRefusedError extends Refusal<400 | 403 | 409 | 429 | 503> {
   constructor(
@@ -87,7 +105,19 @@ async function chooseModel(db: Db, plan: Plan, requested: string | null | undefi
   if (!model) throw new SendRefusedError(messages.noModels, 503, "model");
   if (!canUseModel(plan, model))
     throw new SendRefusedError(messages.proModel(model.display_name), 403, "model");
-  return model.model_id;
+  return model;
+}
+
+/**
+ * Refuses, before anything is stored or queued, a question that alone cannot fit the model's window less the
+ * reply's room: no vendor would take it (docs/product.md §2 'Context windows'). The worker still checks the
+ * question with the system message it sends. Counted outside the write transaction, which the tokenizer's first
+ * load would otherwise hold.
+ */
+async function assertQuestionFits(model: AiModel, question: string, maxTokens: number | null = null) {
+  const window = { contextWindow: model.context_window, replyReserve: model.reply_reserve };
+  if (messageTokens(await countContentTokens(question)) > promptBudget(window, maxTokens))
+    throw new SendRefusedError(failureMessage({ code: "context_length" }), 400, "tooLong");
 }
 
 /**
@@ -100,6 +130,8 @@ async function chooseModel(db: Db, plan: Plan, requested: string | null | undefi
 async function assertMayAsk(trx: Trx, session: SessionUser): Promise<number> {
   if (session.roles.includes("restricted"))
     throw new SendRefusedError(messages.restricted, 403, "restricted");
+  if (mustConfirmEmail(session.user))
+    throw new SendRefusedError(messages.emailUnverified, 403, "unconfirmed");
   // Until a vendor can answer, the request would only fail in the worker: say the service is not set up.
   if (!(await canAnswer(trx, session.user.id))) throw new SendRefusedError(messages.notSetUp, 503, "setup");
   await lockUserRow(trx, session.user.id);
@@ -232,6 +264,8 @@ export interface SendInput {
   action?: QuickActionKey;
   /** A role instruction for this request (a quick action's), stored as a system message before the question. */
   system?: string;
+  /** Files sent with the question, checked already (docs/product.md §14). */
+  attachments?: PreparedAttachment[];
 }
 
 /**
@@ -250,11 +284,15 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
   const { db } = serverContext();
   const userId = session.user.id;
   const action = input.action ? QUICK_ACTIONS[input.action] : null;
-  const modelId = await chooseModel(
+  const model = await chooseModel(
     db,
     session.user.plan,
     action && "modelId" in action ? action.modelId : input.model,
   );
+  const modelId = model.model_id;
+  await assertQuestionFits(model, input.content);
+  const attachments = input.attachments ?? [];
+  await assertDocumentsFit(model, input.content, attachments, webEnv().attachments.contextPercent);
   const stored = await db.transaction().execute(async (trx): Promise<StoredRequest> => {
     const repeated = await existingRequest(trx, userId, input.requestId);
     if (repeated) return repeated;
@@ -279,6 +317,7 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
       role: "user",
       content: user,
     });
+    await storeAttachments(trx, { chatId: targetChat, userId, messageId: userMessageId }, attachments);
     await insertCompletion(
       trx,
       {
@@ -436,7 +475,7 @@ export async function switchModel(
 ): Promise<{ resent: boolean }> {
   const { db } = serverContext();
   const userId = session.user.id;
-  const modelId = await chooseModel(db, session.user.plan, requestedModel);
+  const { model_id: modelId } = await chooseModel(db, session.user.plan, requestedModel);
   if (modelId !== requestedModel) throw new SendRefusedError(messages.noModels, 400, "model");
   const resend = await db.transaction().execute(async (trx): Promise<StoredRequest | null> => {
     await requireChat(trx, userId, chatId);
@@ -517,7 +556,9 @@ export interface ApiAskInput {
 export async function askFromApi(session: SessionUser, input: ApiAskInput) {
   const { db } = serverContext();
   const userId = session.user.id;
-  const modelId = await chooseModel(db, session.user.plan, input.modelId);
+  const model = await chooseModel(db, session.user.plan, input.modelId);
+  const modelId = model.model_id;
+  await assertQuestionFits(model, input.turns.at(-1)!.content, input.maxTokens);
   const stored = await db.transaction().execute(async (trx): Promise<StoredRequest> => {
     const priority = await assertMayAsk(trx, session);
     const chatId = await createChat(trx, { userId, title: "API request", modelId, source: "api" });

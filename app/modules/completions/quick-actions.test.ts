@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { QUICK_ACTIONS, quickActionRequest, splitSystemPrefix } from "./quick-actions";
+import { en } from "../i18n/resources";
+import { quickActionRequest } from "./quick-action-request";
+import { QUICK_ACTIONS, quickActionOf, splitSystemPrefix } from "./quick-actions";
 
 describe("a [SYSTEM: ...] prefix", () => {
   it("splits into a system instruction and the user's text when a blank line follows it", () => {
@@ -30,8 +32,14 @@ describe("a quick action", () => {
     for (const key of Object.keys(QUICK_ACTIONS) as (keyof typeof QUICK_ACTIONS)[]) {
       expect(quickActionRequest(key)).toEqual({
         system: QUICK_ACTIONS[key].instruction,
-        content: `I want to ${QUICK_ACTIONS[key].label.toLowerCase()}. Please help me.`,
+        content: en.chat.quickActions.requests[key],
       });
     }
+    expect(quickActionRequest("code").content).toBe("Help me write some code.");
+  });
+
+  it("is known by its instruction, and a user's own instruction is no chip's", () => {
+    expect(quickActionOf(QUICK_ACTIONS.image.instruction)).toBe("image");
+    expect(quickActionOf("Answer in French.")).toBeNull();
   });
 });

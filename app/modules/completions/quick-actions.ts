@@ -5,29 +5,24 @@
  */
 export const QUICK_ACTIONS = {
   image: {
-    label: "Create image",
     temperature: 1,
     modelId: "qwen2.5-vl-72b-instruct",
     instruction:
       "You are a creative visual artist. Help the user describe and refine images in vivid, precise detail.",
   },
   summarize: {
-    label: "Summarize text",
     temperature: 0.3,
     instruction: "You are an expert editor. Summarize text faithfully, concisely and in clear structure.",
   },
   analyze: {
-    label: "Analyze data",
     temperature: 0.3,
     instruction: "You are a careful data analyst. Find patterns, quantify them and state your assumptions.",
   },
   code: {
-    label: "Code",
     temperature: 0.2,
     instruction: "You are a senior software engineer. Write correct, idiomatic, well-explained code.",
   },
   advice: {
-    label: "Get advice",
     temperature: 0.7,
     instruction: "You are a thoughtful, candid advisor. Give practical, specific advice.",
   },
@@ -37,16 +32,9 @@ export type QuickActionKey = keyof typeof QUICK_ACTIONS;
 export const QUICK_ACTION_KEYS = Object.keys(QUICK_ACTIONS) as QuickActionKey[];
 export const DEFAULT_TEMPERATURE = 0.7;
 
-/**
- * What a chip asks, in any chat: the role instruction becomes the request's system message, and the user's
- * words are only the request itself.
- */
-export function quickActionRequest(key: QuickActionKey): { system: string; content: string } {
-  const action = QUICK_ACTIONS[key];
-  return {
-    system: action.instruction,
-    content: `I want to ${action.label.toLowerCase()}. Please help me.`,
-  };
+/** The chip whose role instruction a system message is, if any: the chat shows its name, not the machinery. */
+export function quickActionOf(instruction: string): QuickActionKey | null {
+  return QUICK_ACTION_KEYS.find((key) => QUICK_ACTIONS[key].instruction === instruction) ?? null;
 }
 
 /**

@@ -16,7 +16,14 @@ export function formatNumber(value: number, locale: string, options?: Intl.Numbe
   return new Intl.NumberFormat(locale, options).format(value);
 }
 
-/** The two, bound to the page's language. */
+/** A file's size in the largest unit that keeps it at least 1 ("5 MB", "12 kB", "800 byte"), in decimal units. */
+export function formatBytes(bytes: number, locale: string) {
+  const [unit, size] =
+    bytes >= 1e6 ? ["megabyte", 1e6] : bytes >= 1e3 ? ["kilobyte", 1e3] : (["byte", 1] as const);
+  return formatNumber(bytes / size, locale, { style: "unit", unit, maximumFractionDigits: 1 });
+}
+
+/** The three, bound to the page's language. */
 export function useFormat() {
   const { i18n } = useTranslation();
   const locale = i18n.language;
@@ -25,5 +32,6 @@ export function useFormat() {
     date: (value: string | number | Date, options: Intl.DateTimeFormatOptions) =>
       formatDate(value, locale, options),
     number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, locale, options),
+    bytes: (value: number) => formatBytes(value, locale),
   };
 }

@@ -39,6 +39,7 @@ async function createUser(overrides: { plan?: Plan; is_demo?: 0 | 1; name?: stri
     expires_at: null,
     plan_expires_at: null,
     plan_cancelled_at: null,
+    email_verified_at: null,
     created_at: now,
     updated_at: now,
   } as const;

@@ -5,7 +5,8 @@
  * See docs/product.md §9.
  */
 import type { Failure, VendorCheckResult } from "#contract/jobs";
-import { localized, translate } from "../i18n/translate";
+import { currentLocale, localized, translate } from "../i18n/translate";
+import { formatBytes, formatNumber } from "../i18n/format";
 import { en } from "../i18n/resources";
 
 /** A text of the `messages` namespace, by its key there, in the current language. */
@@ -35,6 +36,25 @@ export const messages = messageSection("messages", {
   proModel: (model: string) => t("messages.proModel", { model }),
   messagesLeft: (left: number, limit: number) =>
     left > 0 ? t("messages.messagesLeft", { left, limit }) : t("messages.messagesUsed", { limit }),
+});
+
+/** docs/product.md §14 'Attachments': why files were refused; each names the file, or the limit passed. */
+export const attachmentTexts = messageSection("attachmentTexts", {
+  tooManyFiles: (max: number) => t("attachmentTexts.tooManyFiles", { max }),
+  filesTooLarge: (maxBytes: number) =>
+    t("attachmentTexts.filesTooLarge", { max: formatBytes(maxBytes, currentLocale()) }),
+  fileTooLarge: (name: string, maxBytes: number) =>
+    t("attachmentTexts.fileTooLarge", { name, max: formatBytes(maxBytes, currentLocale()) }),
+  fileTypeUnsupported: (name: string) => t("attachmentTexts.fileTypeUnsupported", { name }),
+  imagesNotYet: (name: string) => t("attachmentTexts.imagesNotYet", { name }),
+  pdfWithoutText: (name: string) => t("attachmentTexts.pdfWithoutText", { name }),
+  pdfUnreadable: (name: string) => t("attachmentTexts.pdfUnreadable", { name }),
+  filesTooLongForModel: (model: string, tokens: number, max: number) =>
+    t("attachmentTexts.filesTooLongForModel", {
+      model,
+      tokens: formatNumber(tokens, currentLocale()),
+      max: formatNumber(max, currentLocale()),
+    }),
 });
 
 export const toasts = messageSection("toasts", {
@@ -137,3 +157,15 @@ export function failureMessage(failure: Failure): string {
       return t(`failures.${failure.code}`);
   }
 }
+
+/** docs/product.md §7: the e-mails the app sends, in the language of the request that sends them. */
+export const mailTexts = messageSection("mail", {
+  passwordReset: (link: string) => ({
+    subject: t("mail.passwordReset.subject"),
+    text: t("mail.passwordReset.text", { link }),
+  }),
+  verifyEmail: (link: string) => ({
+    subject: t("mail.verifyEmail.subject"),
+    text: t("mail.verifyEmail.text", { link }),
+  }),
+});

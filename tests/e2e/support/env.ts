@@ -18,4 +18,6 @@ export interface RunState {
   dataDir: string;
   dbFile: string;
   mockUrl: string;
+  /** Where the run's SMTP server keeps each mail it received, one JSON file per mail (tests/support/smtp.ts). */
+  mailDir: string;
 }

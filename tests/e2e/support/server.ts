@@ -13,6 +13,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { MOCK_VENDORS, startMockVendor, type MockVendor } from "#scripts/mock-vendor";
+import { startTestSmtp, type TestSmtp } from "#tests/support/smtp";
 import { startStack, type Stack } from "#server/stack";
 import { ADMIN, E2E_PORT, MOCK_PORT, RUN_STATE_FILE, type RunState } from "./env";
 
@@ -62,6 +63,7 @@ async function runStack() {
   // Short and under /tmp: the private Redis listens on a unix socket in here, and those paths max out near 100.
   const dataDir = mkdtempSync("/tmp/rogue-e2e-");
   let mock: MockVendor | undefined;
+  let smtp: TestSmtp | undefined;
   let stack: Stack | undefined;
   let stopping: Promise<void> | undefined;
   const stop = (code: number) => {
@@ -69,6 +71,7 @@ async function runStack() {
       log("stopping...");
       await stack?.stop().catch((error: unknown) => console.error(error));
       await mock?.close().catch((error: unknown) => console.error(error));
+      await smtp?.close().catch((error: unknown) => console.error(error));
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(RUN_STATE_FILE, { force: true });
       process.exit(code);
@@ -82,6 +85,13 @@ async function runStack() {
 
   try {
     mock = await startMockVendor({ port: MOCK_PORT });
+    // The app's mail goes to an SMTP server in this process; each mail is a file the tests read.
+    const mailDir = path.join(dataDir, "mail");
+    mkdirSync(mailDir);
+    let mails = 0;
+    smtp = await startTestSmtp((mail) =>
+      writeFileSync(path.join(mailDir, `${String(++mails).padStart(6, "0")}.json`), JSON.stringify(mail)),
+    );
     // The tests must see this run's database only, whatever the shell that started them points at.
     delete process.env.DATABASE_URL;
     Object.assign(process.env, {
@@ -97,13 +107,19 @@ async function runStack() {
       SIGNIN_FAILURES_PER_IP: "100000",
       SIGNUPS_PER_HOUR: "100000",
       DEMOS_PER_HOUR: "100000",
+      PASSWORD_RESETS_PER_HOUR: "100000",
+      SMTP_URL: smtp.url,
+      MAIL_FROM: "Rogue AI <noreply@e2e.test>",
+      PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
+      // A small file limit, so the oversize-file test does not push megabytes through the browser.
+      ATTACHMENT_FILE_BYTES: "100000",
     });
     for (const vendor of MOCK_VENDORS) {
       process.env[`VENDOR_${vendor.toUpperCase()}_URL`] = mock.endpoint(vendor);
       process.env[`VENDOR_${vendor.toUpperCase()}_KEY`] = "e2e-key";
     }
 
-    const state: RunState = { dataDir, dbFile: path.join(dataDir, "app.db"), mockUrl: mock.url };
+    const state: RunState = { dataDir, dbFile: path.join(dataDir, "app.db"), mockUrl: mock.url, mailDir };
     mkdirSync(path.dirname(RUN_STATE_FILE), { recursive: true });
     writeFileSync(RUN_STATE_FILE, JSON.stringify(state, null, 2));
 

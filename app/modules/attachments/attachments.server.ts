@@ -1,0 +1,227 @@
+/**
+ * Files attached to a message (docs/product.md §14 'Attachments'): checked whole before anything is stored
+ * (count, sizes, names, what the bytes are, that a document's text fits the model), stored with the message in
+ * the same transaction, and served to their owner only.
+ */
+import {
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  MaxPartSizeExceededError,
+  type UploadHandler,
+} from "@remix-run/node";
+import { extractText, getDocumentProxy } from "unpdf";
+import { withDocuments, type PromptDocument } from "#contract/attachments";
+import { countContentTokens, messageTokens } from "#contract/context-window";
+import { promptBudget } from "#contract/model-window";
+import type { Db } from "#db/database";
+import { insertWithNewId } from "#db/new-row";
+import { nowIso, type AiModel } from "#db/schema";
+import { Refusal } from "../errors/refusal";
+import { attachmentTexts } from "../texts/catalogue";
+import type { ChatOwner } from "../chats/chats.server";
+import { requireVisibleChat } from "../chats/chats.server";
+import { dispositionHeader, notFound } from "~/utils/http.server";
+import { decodeText, identifyFile } from "./file-kinds.server";
+
+/** The limits of one message's files (README: the ATTACHMENT* settings). */
+export interface AttachmentLimits {
+  fileBytes: number;
+  messageBytes: number;
+  perMessage: number;
+  /** The share of a model's prompt budget (its window less the reply's room) a message and its documents may take. */
+  contextPercent: number;
+}
+
+export class AttachmentRefusal extends Refusal<400 | 413> {}
+
+/** A file checked and read, ready to be stored with its message. */
+export interface PreparedAttachment {
+  name: string;
+  mediaType: string;
+  bytes: Uint8Array;
+  text: string;
+}
+
+/** Reads a part's bytes to their end without keeping them. */
+async function readPast(data: AsyncIterable<Uint8Array>) {
+  const chunks = data[Symbol.asyncIterator]();
+  while (!(await chunks.next()).done) continue;
+}
+
+/**
+ * Reads a multipart form's parts into memory, a file at most `fileBytes` long. A longer one is read past, not
+ * kept, so the form's other fields still arrive and the form is answered with its words and the refusal.
+ */
+export function uploadReader(limits: AttachmentLimits) {
+  const memory = createMemoryUploadHandler({ maxPartSize: limits.fileBytes });
+  let refusal: AttachmentRefusal | null = null;
+  const handler: UploadHandler = async (part) => {
+    try {
+      return await memory(part);
+    } catch (error) {
+      if (!(error instanceof MaxPartSizeExceededError) || !part.filename) throw error;
+      refusal ??= new AttachmentRefusal(attachmentTexts.fileTooLarge(part.filename, limits.fileBytes), 413);
+      await readPast(part.data);
+      return undefined;
+    }
+  };
+  return { handler, refusal: () => refusal };
+}
+
+/** Markup or control characters in a name are refused; the parser has already cut any path off it. */
+const BAD_NAME = /[<>\\/\p{Cc}]/u;
+
+async function pdfText(name: string, bytes: Uint8Array): Promise<string> {
+  let text: string;
+  try {
+    // unpdf takes the buffer over: it gets a copy, and the stored bytes stay whole.
+    text = (await extractText(await getDocumentProxy(bytes.slice()), { mergePages: true })).text;
+  } catch {
+    throw new AttachmentRefusal(attachmentTexts.pdfUnreadable(name), 400);
+  }
+  if (!text.trim()) throw new AttachmentRefusal(attachmentTexts.pdfWithoutText(name), 400);
+  return text;
+}
+
+/** One file checked and read: a document's text extracted, anything else refused with the reason. */
+async function prepareOne(file: File): Promise<PreparedAttachment> {
+  const name = file.name.normalize("NFC");
+  if (BAD_NAME.test(name) || name.length > 255)
+    throw new AttachmentRefusal(attachmentTexts.fileNameInvalid, 400);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = await identifyFile(name, bytes);
+  switch (kind.kind) {
+    case "text":
+      return { name, mediaType: kind.mediaType, bytes, text: decodeText(bytes) };
+    case "pdf":
+      return { name, mediaType: kind.mediaType, bytes, text: await pdfText(name, bytes) };
+    case "image":
+      throw new AttachmentRefusal(attachmentTexts.imagesNotYet(name), 400);
+    case "unsupported":
+      throw new AttachmentRefusal(attachmentTexts.fileTypeUnsupported(name), 400);
+  }
+}
+
+/**
+ * A message's files, checked whole before any is kept: how many, how large each and all together, their names
+ * and what their bytes are. The first problem refuses them all.
+ */
+export async function prepareAttachments(
+  files: File[],
+  limits: AttachmentLimits,
+): Promise<PreparedAttachment[]> {
+  if (files.length > limits.perMessage)
+    throw new AttachmentRefusal(attachmentTexts.tooManyFiles(limits.perMessage), 400);
+  const oversize = files.find((file) => file.size > limits.fileBytes);
+  if (oversize)
+    throw new AttachmentRefusal(attachmentTexts.fileTooLarge(oversize.name, limits.fileBytes), 413);
+  if (files.reduce((sum, file) => sum + file.size, 0) > limits.messageBytes)
+    throw new AttachmentRefusal(attachmentTexts.filesTooLarge(limits.messageBytes), 413);
+  const prepared: PreparedAttachment[] = [];
+  for (const file of files) prepared.push(await prepareOne(file));
+  return prepared;
+}
+
+/**
+ * Refuses documents the model cannot read with the question in the share of its window the settings allow, so
+ * they are never cut short or left out of a prompt unseen.
+ */
+export async function assertDocumentsFit(
+  model: Pick<AiModel, "display_name" | "context_window" | "reply_reserve">,
+  question: string,
+  documents: PromptDocument[],
+  contextPercent: number,
+) {
+  if (documents.length === 0) return;
+  const budget = Math.floor(
+    (promptBudget({ contextWindow: model.context_window, replyReserve: model.reply_reserve }, null) *
+      contextPercent) /
+      100,
+  );
+  const tokens = messageTokens(await countContentTokens(withDocuments(question, documents)));
+  if (tokens > budget)
+    throw new AttachmentRefusal(
+      attachmentTexts.filesTooLongForModel(model.display_name, tokens, budget),
+      400,
+    );
+}
+
+/** Stores a message's files; call it in the transaction that stores the message. */
+export async function storeAttachments(
+  trx: Db,
+  owner: { chatId: string; userId: string; messageId: string },
+  attachments: PreparedAttachment[],
+) {
+  for (const attachment of attachments)
+    await insertWithNewId(trx, "attachments", {
+      chat_id: owner.chatId,
+      user_id: owner.userId,
+      message_id: owner.messageId,
+      name: attachment.name,
+      media_type: attachment.mediaType,
+      size: attachment.bytes.byteLength,
+      bytes: attachment.bytes,
+      text: attachment.text,
+      created_at: nowIso(),
+    });
+}
+
+/** A message's files as its bubble lists them, by message id, in the order attached. */
+export async function attachmentsByMessage(db: Db, messageIds: string[]) {
+  const byMessage = new Map<string, { id: string; name: string; size: number }[]>();
+  if (messageIds.length === 0) return byMessage;
+  const rows = await db
+    .selectFrom("attachments")
+    .select(["id", "message_id", "name", "size"])
+    .where("message_id", "in", messageIds)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  for (const { message_id, ...file } of rows)
+    byMessage.set(message_id, [...(byMessage.get(message_id) ?? []), file]);
+  return byMessage;
+}
+
+/**
+ * A file its owner may open: theirs, in a chat they can see (a Starter user's files outside the history window
+ * are as gone as the chat). Anything else is the same 404 as a chat that does not exist.
+ */
+export async function requireOwnAttachment(db: Db, user: ChatOwner, attachmentId: string) {
+  const file = await db
+    .selectFrom("attachments")
+    .select(["chat_id", "name", "media_type", "bytes"])
+    .where("id", "=", attachmentId)
+    .where("user_id", "=", user.id)
+    .executeTakeFirst();
+  if (!file) throw notFound("File not found");
+  await requireVisibleChat(db, user, file.chat_id);
+  return file;
+}
+
+/** Types a browser shows as inert data; anything else is sent as bytes to save. */
+const SAFE_TYPES: Record<string, string> = {
+  "text/plain": "text/plain; charset=utf-8",
+  "text/markdown": "text/plain; charset=utf-8",
+  "text/csv": "text/csv; charset=utf-8",
+  "application/json": "application/json",
+  "application/pdf": "application/pdf",
+};
+
+/**
+ * A stored file as its owner downloads it: always as a download (never rendered in the site's pages), its
+ * type never guessed by the browser, and in a sandbox should a browser open it anyway, so no file can act as
+ * the site.
+ */
+export function attachmentResponse(file: { name: string; media_type: string; bytes: Uint8Array }): Response {
+  const extension = file.name.includes(".") ? `.${file.name.split(".").pop()}` : "";
+  // A copy: the driver may hand back a view into a buffer it shares.
+  return new Response(file.bytes.slice(), {
+    headers: {
+      "Content-Type": SAFE_TYPES[file.media_type] ?? "application/octet-stream",
+      "Content-Disposition": dispositionHeader("attachment", file.name, `file${extension}`),
+      "Content-Length": String(file.bytes.byteLength),
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

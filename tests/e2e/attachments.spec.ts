@@ -1,0 +1,144 @@
+/**
+ * Files attached to a message (docs/product.md §14 'Attachments'), with JavaScript on and off: the vendor
+ * receives a text file's and a PDF's text before the question, the bubble links each file for its owner
+ * only, and bad files are refused with the catalogue's reason before anything is stored.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { bubbles, CHAT_PATH, composer, composerForm, sendButton, storedReply } from "./support/chat";
+import { ALSO_WITHOUT_JS, expect, javaScriptOn, test } from "./support/fixtures";
+import { mockDirective } from "./support/mock";
+
+const PDF = readFileSync(path.resolve(import.meta.dirname, "../fixtures/pelicans.pdf"));
+const fileInput = (page: Page) => composerForm(page).locator('input[type="file"][name="files"]');
+const textFile = (name: string, text: string) => ({
+  name,
+  mimeType: "text/plain",
+  buffer: Buffer.from(text),
+});
+const chips = (page: Page) =>
+  composerForm(page).getByRole("list", { name: "Attached files" }).getByRole("listitem");
+
+test.describe("attachments", { tag: ALSO_WITHOUT_JS }, () => {
+  test("a text file and a PDF reach the model as quoted documents, and the bubble links them for their owner only", async ({
+    page,
+    user: _user,
+    mock,
+    newVisitor,
+    signUp,
+  }) => {
+    const marker = `files-${test.info().project.name}-${Date.now()}`;
+    await page.goto("/chat");
+    await fileInput(page).setInputFiles([
+      textFile("note.txt", `The door is blue. ${marker}`),
+      { name: "pelicans.pdf", mimeType: "application/pdf", buffer: PDF },
+    ]);
+    if (javaScriptOn()) {
+      await expect(chips(page)).toHaveText([/note\.txt.*\d+ byte/, /pelicans\.pdf.*\d+ byte/]);
+      await expect(page.getByRole("button", { name: "Attach files" })).toBeVisible();
+    }
+    await composer(page).fill(`What colour is the door? ${mockDirective({ reply: "Blue." })}`);
+    await sendButton(page).click();
+    await expect(page).toHaveURL(CHAT_PATH);
+    await storedReply(page);
+
+    const [sent] = await mock.requestsMentioning(marker);
+    const turns = (sent!.body as { messages: { role: string; content: string }[] }).messages;
+    expect(turns.at(-1)!.content).toContain(
+      `<document name="note.txt">\nThe door is blue. ${marker}\n</document>`,
+    );
+    expect(turns.at(-1)!.content).toContain(
+      '<document name="pelicans.pdf">\nThe quarterly figure is 4217 pelicans.\n</document>',
+    );
+
+    const question = bubbles(page, "user").last();
+    const links = question.getByRole("list", { name: "Attached files" }).getByRole("link");
+    await expect(links).toHaveText([/note\.txt/, /pelicans\.pdf/]);
+    const href = (await links.first().getAttribute("href"))!;
+    const mine = await page.request.get(href);
+    expect(mine.status()).toBe(200);
+    expect(mine.headers()["content-disposition"]).toMatch(/^attachment; filename="note.txt"/);
+    expect(mine.headers()["x-content-type-options"]).toBe("nosniff");
+    expect(await mine.text()).toBe(`The door is blue. ${marker}`);
+
+    const other = await newVisitor();
+    await signUp(other);
+    const theirs = await other.request.get(href, { maxRedirects: 0 });
+    expect(theirs.status()).toBe(404);
+  });
+
+  const elf = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(56).fill(0)]);
+  for (const [what, files, reason] of [
+    [
+      "a program renamed as text",
+      [{ name: "notes.txt", mimeType: "text/plain", buffer: elf }],
+      "“notes.txt” is not a file the model can read. Attach text, Markdown, CSV, JSON, source code or PDF files.",
+    ],
+    [
+      "100 files at once",
+      Array.from({ length: 100 }, (_, index) => textFile(`f${index}.txt`, "x")),
+      "Attach at most 10 files to one message.",
+    ],
+    [
+      "a file over the size limit",
+      // The test server's ATTACHMENT_FILE_BYTES: 100 kB.
+      [textFile("big.txt", "x".repeat(100_001))],
+      "“big.txt” is too large: 100 kB at most per file.",
+    ],
+  ] as const) {
+    test(`${what} is refused with the reason, and nothing is sent`, async ({ page, user, db }) => {
+      await page.goto("/chat");
+      await fileInput(page).setInputFiles([...files]);
+      await composer(page).fill("Please read these");
+      await sendButton(page).click();
+      await expect(composerForm(page).getByText(reason, { exact: true })).toBeVisible();
+      expect(db.count("select count(*) from chat_messages where user_id = ?", user.id)).toBe(0);
+      await expect(bubbles(page, "user")).toHaveCount(0);
+    });
+  }
+});
+
+test.describe("attaching with JavaScript", () => {
+  test("files dropped on the chat or pasted join the chips; a removed one is not sent", async ({
+    page,
+    user: _user,
+    mock,
+  }) => {
+    const marker = `dropped-${Date.now()}`;
+    await page.goto("/chat");
+    const files = (names: string[]) =>
+      page.evaluateHandle((list) => {
+        const transfer = new DataTransfer();
+        for (const name of list)
+          transfer.items.add(new File([`${name} words`], name, { type: "text/plain" }));
+        return transfer;
+      }, names);
+    await page
+      .locator("main")
+      .dispatchEvent("drop", { dataTransfer: await files(["dropped.txt", "unwanted.txt"]) });
+    await composer(page).evaluate(
+      (box, transfer) => {
+        box.dispatchEvent(
+          new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }),
+        );
+      },
+      await files(["pasted.txt"]),
+    );
+    await expect(chips(page)).toHaveText([/dropped\.txt/, /unwanted\.txt/, /pasted\.txt/]);
+    await chips(page).nth(1).getByRole("button", { name: "Remove unwanted.txt" }).click();
+    await expect(chips(page)).toHaveText([/dropped\.txt/, /pasted\.txt/]);
+
+    await composer(page).fill(`Two files ${marker}`);
+    await sendButton(page).click();
+    await storedReply(page);
+    await expect(
+      bubbles(page, "user").last().getByRole("list", { name: "Attached files" }).getByRole("link"),
+    ).toHaveText([/dropped\.txt/, /pasted\.txt/]);
+    const [sent] = await mock.requestsMentioning(marker);
+    const question = (sent!.body as { messages: { content: string }[] }).messages.at(-1)!.content;
+    expect(question).toContain("dropped.txt words");
+    expect(question).toContain("pasted.txt words");
+    expect(question).not.toContain("unwanted.txt");
+  });
+});
