@@ -40,8 +40,6 @@ test.describe("quick actions", () => {
     const instructions = messageList(page).getByRole("group").filter({ hasText: "Code assistant" });
     await expect(instructions).toBeVisible();
     await expect(instructions.getByText(QUICK_ACTIONS.code.instruction)).toBeHidden();
-    await instructions.getByText("Code assistant").click();
-    await expect(instructions.getByText(QUICK_ACTIONS.code.instruction)).toBeVisible();
     const chatId = chatIdOf(page);
     const messages = db.messagesOfChat(chatId);
     expect(messages.map((m) => m.role)).toEqual(expect.arrayContaining(["system", "user"]));
@@ -51,6 +49,10 @@ test.describe("quick actions", () => {
       db.get<{ temperature: number }>("select temperature from completions where id = ?", completion.id)
         ?.temperature,
     ).toBe(0.2);
+    // Opened once the reply is done: until then the page without JavaScript refreshes itself, folding it again.
+    await page.reload();
+    await instructions.getByText("Code assistant").click();
+    await expect(instructions.getByText(QUICK_ACTIONS.code.instruction)).toBeVisible();
   });
 
   for (const width of [375, 1280]) {

@@ -2,81 +2,90 @@
  * E-mailed links and the sessions list (docs/product.md §7, §8), with and without JavaScript: the mail comes
  * from the run's own SMTP server (tests/e2e/support/server.ts), as a user would open it.
  */
-import { ALSO_WITHOUT_JS, expect, expectToast, ONLY_WITHOUT_JS, signIn, test } from "./support/fixtures";
-import { submitForm } from "./support/forms";
+import { ALSO_WITHOUT_JS, expect, expectToast, signIn, test } from "./support/fixtures";
+import { submitForm, submitRefused } from "./support/forms";
 import { linkInMail } from "./support/mail";
 
 test.describe("e-mailed links", { tag: ALSO_WITHOUT_JS }, () => {
-  // With JavaScript these two wait for the form's answer and the mail in ways not yet right (stop 54's note):
-  // they run without it until then.
-  test(
-    "a forgotten password is reset from the e-mail, which signs out the old session; the link then no longer works",
-    { tag: ONLY_WITHOUT_JS },
-    async ({ page, account, newVisitor, run }) => {
-      const oldDevice = await newVisitor();
-      await signIn(oldDevice, account);
+  test("a forgotten password is reset from the e-mail, which signs out the old session; the link then no longer works", async ({
+    page,
+    account,
+    newVisitor,
+    run,
+    javaScriptEnabled,
+  }) => {
+    const oldDevice = await newVisitor();
+    await signIn(oldDevice, account);
 
-      await page.goto("/signin");
-      await page.getByRole("link", { name: "Forgot password?" }).click();
-      await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
-      await page.getByLabel("Email").fill(account.email);
-      await submitForm(page, page.getByRole("button", { name: "Send the link" }), "/forgot-password");
-      await expect(page.getByRole("status").filter({ hasText: account.email })).toHaveText(
-        `If an account uses ${account.email}, an e-mail with a link to choose a new password is on its way. The link works once, for 30 minutes.`,
-      );
+    await page.goto("/signin");
+    await page.getByRole("link", { name: "Forgot password?" }).click();
+    await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+    await page.getByLabel("Email").fill(account.email);
+    await submitForm(page, page.getByRole("button", { name: "Send the link" }), "/forgot-password");
+    await expect(page.getByRole("status").filter({ hasText: account.email })).toHaveText(
+      `If an account uses ${account.email}, an e-mail with a link to choose a new password is on its way. The link works once, for 30 minutes.`,
+    );
 
-      const link = await linkInMail(run.mailDir, account.email, "/reset-password");
-      await page.goto(link);
-      await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
-      await page.getByLabel("New password", { exact: true }).fill("short");
-      await page.getByLabel("New password, again").fill("short");
-      await submitForm(page, page.getByRole("button", { name: "Save the new password" }), link);
-      await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
+    const link = await linkInMail(run.mailDir, account.email, "/reset-password");
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+    await page.getByLabel("New password", { exact: true }).fill("short");
+    await page.getByLabel("New password, again").fill("short");
+    await submitRefused(
+      page,
+      page.getByRole("button", { name: "Save the new password" }),
+      link,
+      javaScriptEnabled,
+    );
+    await expect(page.getByText("Password must be at least 8 characters")).toBeVisible();
 
-      const newPassword = `${account.password}-new`;
-      await page.getByLabel("New password", { exact: true }).fill(newPassword);
-      await page.getByLabel("New password, again").fill(newPassword);
-      await submitForm(page, page.getByRole("button", { name: "Save the new password" }), link);
-      await expect(page).toHaveURL("/signin");
-      await expectToast(
-        page,
-        "Password changed",
-        "Every session of your account was signed out. Sign in with your new password.",
-      );
+    const newPassword = `${account.password}-new`;
+    await page.getByLabel("New password", { exact: true }).fill(newPassword);
+    await page.getByLabel("New password, again").fill(newPassword);
+    await submitForm(page, page.getByRole("button", { name: "Save the new password" }), link);
+    await expect(page).toHaveURL("/signin");
+    await expectToast(
+      page,
+      "Password changed",
+      "Every session of your account was signed out. Sign in with your new password.",
+    );
 
-      await oldDevice.goto("/settings/security");
-      await expect(oldDevice).toHaveURL(/\/signin/);
-      await signIn(page, { email: account.email, password: newPassword });
+    await oldDevice.goto("/settings/security");
+    await expect(oldDevice).toHaveURL(/\/signin/);
+    await signIn(page, { email: account.email, password: newPassword });
 
-      await page.goto(link);
-      await expect(page.getByRole("heading", { name: "This link cannot be used" })).toBeVisible();
-      await expect(
-        page.getByText("This link has already been used. Ask for a new one if you still need it."),
-      ).toBeVisible();
-      await page.goto("/reset-password/not-a-real-token");
-      await expect(
-        page.getByText("This link is not valid. Check that you opened all of it, or ask for a new one."),
-      ).toBeVisible();
-    },
-  );
+    await page.goto(link);
+    await expect(page.getByRole("heading", { name: "This link cannot be used" })).toBeVisible();
+    await expect(
+      page.getByText("This link has already been used. Ask for a new one if you still need it."),
+    ).toBeVisible();
+    await page.goto("/reset-password/not-a-real-token");
+    await expect(
+      page.getByText("This link is not valid. Check that you opened all of it, or ask for a new one."),
+    ).toBeVisible();
+  });
 
-  test(
-    "an unknown address gets the same answer, and a bad one the catalogue's text",
-    { tag: ONLY_WITHOUT_JS },
-    async ({ page }) => {
-      await page.goto("/forgot-password");
-      await page.getByLabel("Email").fill("nobody-here@e2e.test");
-      await submitForm(page, page.getByRole("button", { name: "Send the link" }), "/forgot-password");
-      await expect(page.getByRole("status").filter({ hasText: "nobody-here@e2e.test" })).toHaveText(
-        "If an account uses nobody-here@e2e.test, an e-mail with a link to choose a new password is on its way. The link works once, for 30 minutes.",
-      );
-      await page.goto("/forgot-password");
-      await page.getByLabel("Email").fill("not-an-address");
-      await page.getByLabel("Email").evaluate((input) => input.setAttribute("type", "text"));
-      await submitForm(page, page.getByRole("button", { name: "Send the link" }), "/forgot-password");
-      await expect(page.getByText("Invalid email address")).toBeVisible();
-    },
-  );
+  test("an unknown address gets the same answer, and a bad one the catalogue's text", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill("nobody-here@e2e.test");
+    await submitForm(page, page.getByRole("button", { name: "Send the link" }), "/forgot-password");
+    await expect(page.getByRole("status").filter({ hasText: "nobody-here@e2e.test" })).toHaveText(
+      "If an account uses nobody-here@e2e.test, an e-mail with a link to choose a new password is on its way. The link works once, for 30 minutes.",
+    );
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill("not-an-address");
+    await page.getByLabel("Email").evaluate((input) => input.setAttribute("type", "text"));
+    await submitRefused(
+      page,
+      page.getByRole("button", { name: "Send the link" }),
+      "/forgot-password",
+      javaScriptEnabled,
+    );
+    await expect(page.getByText("Invalid email address")).toBeVisible();
+  });
 
   test("a new account confirms its e-mail from the mail", async ({ page, user, run }) => {
     await page.goto("/settings/security");

@@ -1,5 +1,5 @@
 /** Helpers for the app's HTML forms, the same with JavaScript on or off. */
-import type { APIRequestContext, Locator, Page, Response } from "@playwright/test";
+import { expect, type APIRequestContext, type Locator, type Page, type Response } from "@playwright/test";
 
 /**
  * Whether a response answers a POST of the form at `path`: a document POST, Remix's `.data` fetch, or for the
@@ -18,6 +18,15 @@ const isFormPost = (path: string) => (response: Response) => {
 export async function submitForm(page: Page, button: Locator, path: string): Promise<Response> {
   const [response] = await Promise.all([page.waitForResponse(isFormPost(path)), button.click()]);
   return response;
+}
+
+/**
+ * Clicks `button` on a form whose input its own schema refuses: with JavaScript the browser checks first and
+ * nothing is posted; without it the server answers the POST with 400.
+ */
+export async function submitRefused(page: Page, button: Locator, path: string, javaScriptEnabled: boolean) {
+  if (javaScriptEnabled) await button.click();
+  else expect((await submitForm(page, button, path)).status()).toBe(400);
 }
 
 /** Posts a form the way a browser without JavaScript does, without following the redirect. */
