@@ -102,7 +102,7 @@ async function decideChatAction(
 ): Promise<ChatOutcome> {
   const session = await requireUser(request, backTo);
   const uploads = uploadReader(webEnv().attachments);
-  const formData = await readFormData(request, uploads.handler);
+  const formData = await readFormData(request, uploads);
   if (!formData.has("intent")) formData.set("intent", "send");
   const submission = parseWithZod(formData, { schema: chatActionForm(), disableAutoCoercion: true });
   if (submission.status !== "success") return { result: submission.reply(), status: 400 };

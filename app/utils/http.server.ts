@@ -1,7 +1,4 @@
-import {
-  unstable_parseMultipartFormData as parseMultipartFormData,
-  type UploadHandler,
-} from "@remix-run/node";
+import { parseFormData, type FileUploadHandler } from "@remix-run/form-data-parser";
 import { messages } from "~/modules/texts/catalogue";
 import { webLogger } from "~/utils/logger.server";
 
@@ -70,18 +67,28 @@ export const isCrossSite = (request: Request) =>
     selfOrigin: new URL(request.url).origin,
   });
 
+/** How a form's files are read: each handed to `handler`, none longer than `maxFileSize` bytes. */
+export interface FormUploads {
+  handler: FileUploadHandler;
+  maxFileSize: number;
+}
+
 /**
  * The request's form data; a body that cannot be read as a form (a broken multipart body, say) is the
  * client's mistake, answered 400 with the catalogue's text, never a 500. A form that may carry files is read
  * part by part through `uploads`.
  */
-export async function readFormData(request: Request, uploads?: UploadHandler): Promise<FormData> {
+export async function readFormData(request: Request, uploads?: FormUploads): Promise<FormData> {
   let form: FormData;
   try {
-    form =
-      uploads && request.headers.get("Content-Type")?.startsWith("multipart/form-data")
-        ? await parseMultipartFormData(request, uploads)
-        : await request.formData();
+    // The count of files is the caller's to refuse with its own words: the parser only bounds the parts.
+    form = uploads
+      ? await parseFormData(
+          request,
+          { maxFileSize: uploads.maxFileSize, maxFiles: Infinity },
+          uploads.handler,
+        )
+      : await request.formData();
   } catch (error) {
     if (request.signal.aborted) throw error;
     // No path: it may hold a secret id (a share link's); the request's own log line names its route pattern.

@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
-import { attachmentTexts } from "~/modules/texts/catalogue";
+import { attachmentTexts, messages } from "~/modules/texts/catalogue";
 import { webEnv } from "~/utils/env.server";
 import { args, get, outcome, sessionCookieFor, BASE, type Visitor } from "../support/route-calls";
 import { insertUser } from "../support/rows";
@@ -113,6 +113,27 @@ describe("attaching documents to a message", () => {
     const me = await signedIn();
     await (await sendWithFiles(me, "Path?", [textFile("../../etc/passwd.txt", "x")])).text();
     expect((await storedFiles(me.userId)).map((file) => file.name)).toEqual(["passwd.txt"]);
+  });
+
+  it("keeps a name with the characters a header's syntax uses (= and ;) as it was", async () => {
+    const me = await signedIn();
+    const response = await sendWithFiles(me, "Names?", [textFile("rate=5; final.txt", "x")]);
+    expect(parseEventStream(await response.text()).at(-1)!.event).toBe("done");
+    expect((await storedFiles(me.userId)).map((file) => file.name)).toEqual(["rate=5; final.txt"]);
+  });
+
+  it("answers a broken multipart body 400 with the catalogue's text, storing nothing", async () => {
+    const me = await signedIn();
+    const request = new Request(`${BASE}/api/chat-send`, {
+      method: "POST",
+      headers: { Cookie: me.cookie, "Content-Type": "multipart/form-data; boundary=xyz" },
+      body: '--xyz\r\nContent-Disposition: form-data; name="content"\r\n\r\nno end',
+    });
+    const answer = await outcome(() =>
+      routes.send.action({ request, params: {}, context: { clientIp: "127.0.0.1" } }),
+    );
+    expect(answer).toMatchObject({ status: 400, body: messages.malformedForm });
+    expect(await messagesOf(me.userId)).toEqual([]);
   });
 
   it("deletes a chat's files with the chat, and an account's with the account", async () => {

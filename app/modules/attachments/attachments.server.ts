@@ -3,11 +3,7 @@
  * (count, sizes, names, what the bytes are, that a document's text fits the model), stored with the message in
  * the same transaction, and served to their owner only.
  */
-import {
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  MaxPartSizeExceededError,
-  type UploadHandler,
-} from "@remix-run/node";
+import type { FileUpload } from "@remix-run/form-data-parser";
 import { extractText, getDocumentProxy } from "unpdf";
 import { withDocuments, type PromptDocument } from "#contract/attachments";
 import { countContentTokens, messageTokens } from "#contract/context-window";
@@ -41,34 +37,26 @@ export interface PreparedAttachment {
   text: string;
 }
 
-/** Reads a part's bytes to their end without keeping them. */
-async function readPast(data: AsyncIterable<Uint8Array>) {
-  const chunks = data[Symbol.asyncIterator]();
-  while (!(await chunks.next()).done) continue;
-}
-
 /**
- * Reads a multipart form's parts into memory, a file at most `fileBytes` long. A longer one is read past, not
- * kept, so the form's other fields still arrive and the form is answered with its words and the refusal.
+ * Reads a multipart form's files into memory. One longer than `fileBytes` is not kept, so the form's other
+ * fields still arrive and the form is answered with its words and the refusal; the request's own size limit
+ * (server/guards.ts) bounds what is read at all.
  */
 export function uploadReader(limits: AttachmentLimits) {
-  const memory = createMemoryUploadHandler({ maxPartSize: limits.fileBytes });
   let refusal: AttachmentRefusal | null = null;
-  const handler: UploadHandler = async (part) => {
-    try {
-      return await memory(part);
-    } catch (error) {
-      if (!(error instanceof MaxPartSizeExceededError) || !part.filename) throw error;
-      refusal ??= new AttachmentRefusal(attachmentTexts.fileTooLarge(part.filename, limits.fileBytes), 413);
-      await readPast(part.data);
-      return undefined;
-    }
+  const handler = (file: FileUpload) => {
+    if (file.size <= limits.fileBytes) return file;
+    refusal ??= new AttachmentRefusal(attachmentTexts.fileTooLarge(file.name, limits.fileBytes), 413);
+    return null;
   };
-  return { handler, refusal: () => refusal };
+  return { handler, maxFileSize: limits.messageBytes, refusal: () => refusal };
 }
 
-/** Markup or control characters in a name are refused; the parser has already cut any path off it. */
-const BAD_NAME = /[<>\\/\p{Cc}]/u;
+/** Markup or control characters in a name are refused. */
+const BAD_NAME = /[<>\p{Cc}]/u;
+
+/** A name's last part: a browser sends none but a client may send a path, and a file never names a place on a disk. */
+const withoutPath = (name: string) => name.split(/[\\/]/).at(-1)!;
 
 async function pdfText(name: string, bytes: Uint8Array): Promise<string> {
   let text: string;
@@ -84,8 +72,8 @@ async function pdfText(name: string, bytes: Uint8Array): Promise<string> {
 
 /** One file checked and read: a document's text extracted, anything else refused with the reason. */
 async function prepareOne(file: File): Promise<PreparedAttachment> {
-  const name = file.name.normalize("NFC");
-  if (BAD_NAME.test(name) || name.length > 255)
+  const name = withoutPath(file.name).normalize("NFC");
+  if (!name || BAD_NAME.test(name) || name.length > 255)
     throw new AttachmentRefusal(attachmentTexts.fileNameInvalid, 400);
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = await identifyFile(name, bytes);
