@@ -15,7 +15,7 @@ export async function insertChatMessage(
     user_id: values.userId,
     role: values.role,
     content: values.content,
-    content_tokens: await countContentTokens(values.content),
+    content_tokens: countContentTokens(values.content),
     model_id: null,
     vendor: null,
     completion_id: null,

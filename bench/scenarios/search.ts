@@ -86,11 +86,10 @@ async function seedUser(db: Db, chats: number, plan: ChatOwner["plan"]) {
       const messages = rows.flatMap(({ index, chatId, when }) =>
         messagesOf(index).map((content, turn) => ({ chatId, when, content, turn })),
       );
-      const counts = await Promise.all(messages.map(({ content }) => countContentTokens(content)));
       await trx
         .insertInto("chat_messages")
         .values(
-          messages.map(({ chatId, when, content, turn }, i) => ({
+          messages.map(({ chatId, when, content, turn }) => ({
             id: uuidv7(),
             chat_id: chatId,
             user_id: userId,
@@ -100,7 +99,7 @@ async function seedUser(db: Db, chats: number, plan: ChatOwner["plan"]) {
             vendor: null,
             completion_id: null,
             created_at: when,
-            content_tokens: counts[i]!,
+            content_tokens: countContentTokens(content),
           })),
         )
         .execute();

@@ -125,7 +125,7 @@ export async function prepareAttachments(
  * Refuses documents the model cannot read with the question in the share of its window the settings allow, so
  * they are never cut short or left out of a prompt unseen.
  */
-export async function assertDocumentsFit(
+export function assertDocumentsFit(
   model: Pick<AiModel, "display_name" | "context_window" | "reply_reserve">,
   question: string,
   documents: PromptDocument[],
@@ -137,7 +137,7 @@ export async function assertDocumentsFit(
       contextPercent) /
       100,
   );
-  const tokens = messageTokens(await countContentTokens(withDocuments(question, documents)));
+  const tokens = messageTokens(countContentTokens(withDocuments(question, documents)));
   if (tokens > budget)
     throw new AttachmentRefusal(
       attachmentTexts.filesTooLongForModel(model.display_name, tokens, budget),
