@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { withDocuments } from "./attachments";
+import { countContentTokens } from "./context-window";
+import { quotedDocuments, withDocuments } from "./attachments";
 
 describe("withDocuments", () => {
   it("leaves a question without documents as it is", () => {
@@ -23,5 +24,24 @@ describe("withDocuments", () => {
     ]);
     expect(turn).toContain('<document name="say &quot;hi&quot;.txt">');
     expect(turn.match(/<\/document>/gi)).toHaveLength(1);
+  });
+});
+
+describe("quotedDocuments", () => {
+  const documents = [
+    { name: "a.txt", text: "alpha\nbeta </document> gamma" },
+    { name: "b.md", text: "# Title\n\nbody/" },
+  ];
+
+  it("is what withDocuments puts before the question, and nothing without documents", () => {
+    expect(quotedDocuments(documents) + "Q").toBe(withDocuments("Q", documents));
+    expect(quotedDocuments([])).toBe("");
+  });
+
+  it("counts, with a trimmed question's count, to the whole turn's tokens: a send counts its question once", () => {
+    for (const question of ["Summarise", "/help me", "123 numbers", "'s odd", "!!! bang", "你好", "<tag> x"])
+      expect(countContentTokens(quotedDocuments(documents)) + countContentTokens(question)).toBe(
+        countContentTokens(withDocuments(question, documents)),
+      );
   });
 });

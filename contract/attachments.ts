@@ -14,14 +14,18 @@ export interface PromptDocument {
 const attribute = (name: string) => name.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
 /**
- * The user's turn with its documents before the question. A document's text is quoted whole; a closing tag
- * inside it is defused, so a file cannot end its own quotation and pass the rest off as the user's words.
+ * What goes before the question: each document named and quoted, followed by a blank line; nothing without
+ * documents. A document's text is quoted whole; a closing tag inside it is defused, so a file cannot end its own
+ * quotation and pass the rest off as the user's words.
  */
-export function withDocuments(question: string, documents: PromptDocument[]): string {
-  if (documents.length === 0) return question;
-  const quoted = documents.map(
-    ({ name, text }) =>
-      `<document name="${attribute(name)}">\n${text.replace(/<\/document>/gi, "<\\/document>")}\n</document>`,
-  );
-  return `${quoted.join("\n\n")}\n\n${question}`;
-}
+export const quotedDocuments = (documents: PromptDocument[]): string =>
+  documents
+    .map(
+      ({ name, text }) =>
+        `<document name="${attribute(name)}">\n${text.replace(/<\/document>/gi, "<\\/document>")}\n</document>\n\n`,
+    )
+    .join("");
+
+/** The user's turn: its documents quoted before the question. */
+export const withDocuments = (question: string, documents: PromptDocument[]): string =>
+  quotedDocuments(documents) + question;

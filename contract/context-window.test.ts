@@ -13,10 +13,10 @@ const ofTokens = (tokens: number) => tokens - MESSAGE_OVERHEAD_TOKENS;
 
 describe("the context window", () => {
   it("counts a message's tokens with a real tokenizer, plus the chat format's overhead", async () => {
-    expect(await countContentTokens("Hello, world!")).toBe(4);
+    expect(countContentTokens("Hello, world!")).toBe(4);
     // " a" is one o200k token.
-    expect(await countContentTokens("a" + " a".repeat(49))).toBe(50);
-    expect(messageTokens(await countContentTokens("Hello, world!"))).toBe(4 + MESSAGE_OVERHEAD_TOKENS);
+    expect(countContentTokens("a" + " a".repeat(49))).toBe(50);
+    expect(messageTokens(countContentTokens("Hello, world!"))).toBe(4 + MESSAGE_OVERHEAD_TOKENS);
   });
 
   it("keeps the request's max_tokens for the reply, or the model's reserve when it gives none", () => {

@@ -22,13 +22,13 @@ export const MESSAGE_OVERHEAD_TOKENS = 4;
  * encoding (~50 MiB) loads with this module: loaded at the first count instead, it would hold up the first
  * send after each start, 0.9–1.8 s on a loaded host (docs/benchmarks.md, "Idle memory").
  */
-export const countContentTokens = async (content: string): Promise<number> => countTokens(content);
+export const countContentTokens = (content: string): number => countTokens(content);
 
 /**
  * A stored message's count: the one stored with it, or, for a message a process of an earlier release stored
  * without one during a rolling upgrade, counted now.
  */
-export const contentTokensOf = async (message: { content: string; content_tokens: number | null }) =>
+export const contentTokensOf = (message: { content: string; content_tokens: number | null }) =>
   message.content_tokens ?? countContentTokens(message.content);
 
 /** What a message takes of a window: its content's tokens and the chat format's wrapping. */

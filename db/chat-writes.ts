@@ -7,15 +7,24 @@ import { countContentTokens } from "#contract/context-window";
 
 export async function insertChatMessage(
   db: Db,
-  /** An assistant turn is stored only for an API request, which brings its conversation with it. */
-  values: { chatId: string; userId: string; role: MessageRole; content: string },
+  /**
+   * An assistant turn is stored only for an API request, which brings its conversation with it. A copied
+   * message brings its stored token count; any other is counted here.
+   */
+  values: {
+    chatId: string;
+    userId: string;
+    role: MessageRole;
+    content: string;
+    contentTokens?: number | null;
+  },
 ): Promise<string> {
   return insertWithNewId(db, "chat_messages", {
     chat_id: values.chatId,
     user_id: values.userId,
     role: values.role,
     content: values.content,
-    content_tokens: await countContentTokens(values.content),
+    content_tokens: values.contentTokens ?? countContentTokens(values.content),
     model_id: null,
     vendor: null,
     completion_id: null,

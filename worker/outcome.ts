@@ -36,7 +36,7 @@ export async function storeOutcome(db: Db, completion: Completion, outcome: Outc
     completion_tokens: outcome.usage?.completionTokens ?? null,
   };
   // Counted before the transaction, which holds SQLite's write lock.
-  const contentTokens = storesMessage ? await countContentTokens(outcome.text) : 0;
+  const contentTokens = storesMessage ? countContentTokens(outcome.text) : 0;
   const ttftMs = outcome.firstTokenAt
     ? Date.parse(outcome.firstTokenAt) - Date.parse(completion.created_at)
     : null;

@@ -87,7 +87,7 @@ export async function buildPrompt(db: Db, completion: Completion): Promise<Promp
   ]);
   const questionText = asked!.content;
   const systemText = system?.content ?? settings.defaultSystemPrompt;
-  const systemTokens = await (system ? contentTokensOf(system) : countContentTokens(systemText));
+  const systemTokens = system ? contentTokensOf(system) : countContentTokens(systemText);
   const window = new PromptWindow(
     promptBudget(
       {
@@ -96,7 +96,7 @@ export async function buildPrompt(db: Db, completion: Completion): Promise<Promp
       },
       completion.max_tokens,
     ),
-    [systemTokens, await contentTokensOf(asked!)],
+    [systemTokens, contentTokensOf(asked!)],
   );
   if (!window.fits) return { failure: { code: "context_length" } };
 
@@ -104,7 +104,7 @@ export async function buildPrompt(db: Db, completion: Completion): Promise<Promp
   for (let page = firstPage; ; page = await readPage(db, completion.chat_id, page.at(-1)!)) {
     for (const row of await withTheirDocuments(db, page)) {
       if (row.content.length === 0) continue;
-      if (!window.take(await contentTokensOf(row))) break;
+      if (!window.take(contentTokensOf(row))) break;
       earlier.push({ role: row.role, content: row.content });
     }
     if (window.isFull || page.length < PROMPT_PAGE_SIZE) break;

@@ -4,17 +4,13 @@
  * about 300 words with code and a formula) and in one of 10, on a database of its own. Before issue 44 the
  * build read, and sent, every earlier message: its time grew with the chat.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import { insertChatMessage, insertQueuedCompletion } from "#db/chat-writes";
-import { createDatabase, type Db } from "#db/database";
-import { migrateToLatest } from "#db/migrate";
+import type { Db } from "#db/database";
 import { nowIso } from "#db/schema";
-import { seed } from "#db/seed";
 import { buildPrompt } from "#worker/prompt";
 import type { BenchContext } from "../context";
+import { seedUserWithChats, withScratchDatabase } from "../seed-chats";
 import { distTable, type ScenarioReport } from "../report";
 import { ms, summarize } from "../stats";
 
@@ -35,30 +31,18 @@ const REPLY = [
   "The variance is $\\sigma^2 = \\frac{1}{n}\\sum_{i=1}^{n}(x_i - \\mu)^2$, and its root is the deviation.",
 ].join("\n\n");
 
-async function chatOf(db: Db, userId: string, messages: number) {
-  const chatId = uuidv7();
-  const at = nowIso();
-  await db
-    .insertInto("chat_history")
-    .values({
-      id: chatId,
-      user_id: userId,
-      title: `${messages} messages`,
-      model_id: MODEL_ID,
-      archived_at: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  for (let index = 0; index < messages; index += 1) {
-    const role = index % 2 === 0 ? "user" : "assistant";
-    await insertChatMessage(db, {
-      chatId,
-      userId,
-      role,
-      content: role === "user" ? `Question ${index}: how do I compute a mean?` : REPLY,
-    });
-  }
+/** A chat of `messages` questions and replies before the one being sent. */
+const chatOf = (messages: number) => ({
+  title: `${messages} messages`,
+  modelId: MODEL_ID,
+  at: nowIso(),
+  messages: Array.from({ length: messages }, (_, index) =>
+    index % 2 === 0 ? `Question ${index}: how do I compute a mean?` : REPLY,
+  ),
+});
+
+/** The next question in `chatId` and the completion its send queues, stored as the send stores them. */
+async function nextQuestion(db: Db, userId: string, chatId: string) {
   const userMessageId = await insertChatMessage(db, {
     chatId,
     userId,
@@ -77,7 +61,7 @@ async function chatOf(db: Db, userId: string, messages: number) {
   return db.selectFrom("completions").selectAll().where("id", "=", completionId).executeTakeFirstOrThrow();
 }
 
-type Completion = Awaited<ReturnType<typeof chatOf>>;
+type Completion = Awaited<ReturnType<typeof nextQuestion>>;
 
 async function timeBuilds(db: Db, chats: { long: Completion; short: Completion }, sends: number) {
   const times = { long: [] as number[], short: [] as number[] };
@@ -98,30 +82,13 @@ async function timeBuilds(db: Db, chats: { long: Completion; short: Completion }
 }
 
 export async function longChatScenario(context: BenchContext, sizes: LongChatSizes): Promise<ScenarioReport> {
-  const dir = mkdtempSync(path.join(tmpdir(), "rogue-bench-long-chat-"));
-  const db = createDatabase(`file:${path.join(dir, "long-chat.db")}`);
-  try {
-    await migrateToLatest(db);
-    await seed(db);
-    const userId = uuidv7();
-    const at = nowIso();
-    await db
-      .insertInto("users")
-      .values({
-        id: userId,
-        email: "bench@long-chat.test",
-        name: "Bench",
-        password_hash: null,
-        plan: "professional",
-        is_demo: 0,
-        expires_at: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+  return withScratchDatabase("long-chat", async (db) => {
     context.log("long-chat: seeding a chat of 1,000 messages and one of 10");
-    const long = await chatOf(db, userId, 1_000);
-    const short = await chatOf(db, userId, 10);
+    const { user, chatIds } = await seedUserWithChats(db, "professional", 2, (index) =>
+      chatOf(index === 0 ? 1_000 : 10),
+    );
+    const long = await nextQuestion(db, user.id, chatIds[0]!);
+    const short = await nextQuestion(db, user.id, chatIds[1]!);
     const windows = [131_072, 8_192];
     const phases = [];
     for (const contextWindow of windows) {
@@ -155,8 +122,5 @@ export async function longChatScenario(context: BenchContext, sizes: LongChatSiz
         "A build reads the chat newest first and stops when the window is full: its cost follows what the window holds, not the chat's length. With a 131,072-token window the long chat's prompt holds about 40 times the short one's tokens, counted per send.",
       ],
     };
-  } finally {
-    await db.destroy();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

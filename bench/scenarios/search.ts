@@ -4,18 +4,10 @@
  * title-only search it replaced (the chat list read and filtered by title) in the same run, on a throwaway
  * SQLite database of its own. Other users' chats are in the same tables, as in a real database.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { v7 as uuidv7 } from "uuid";
-import { countContentTokens } from "#contract/context-window";
-import { createDatabase, type Db } from "#db/database";
-import { migrateToLatest } from "#db/migrate";
-import { nowIso } from "#db/schema";
-import { seed } from "#db/seed";
-import { listChats, type ChatOwner } from "~/modules/chats/chats.server";
+import { listChats } from "~/modules/chats/chats.server";
 import { searchChats } from "~/modules/chats/search.server";
 import type { BenchContext } from "../context";
+import { seedUserWithChats, withScratchDatabase } from "../seed-chats";
 import { distTable, type ScenarioReport } from "../report";
 import { ms, summarize } from "../stats";
 
@@ -44,70 +36,13 @@ function messagesOf(index: number) {
   ];
 }
 
-async function seedUser(db: Db, chats: number, plan: ChatOwner["plan"]) {
-  const userId = uuidv7();
-  const at = nowIso();
-  await db
-    .insertInto("users")
-    .values({
-      id: userId,
-      email: `${userId}@search.test`,
-      name: "Bench",
-      password_hash: null,
-      plan,
-      is_demo: 0,
-      expires_at: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-  const BATCH = 250;
-  for (let start = 0; start < chats; start += BATCH) {
-    await db.transaction().execute(async (trx) => {
-      const rows = Array.from({ length: Math.min(BATCH, chats - start) }, (_, offset) => {
-        const index = start + offset;
-        const when = new Date(Date.now() - (chats - index) * 1000).toISOString();
-        return { index, chatId: uuidv7(), when };
-      });
-      await trx
-        .insertInto("chat_history")
-        .values(
-          rows.map(({ index, chatId, when }) => ({
-            id: chatId,
-            user_id: userId,
-            title: `Chat ${index} about ${WORDS[index % WORDS.length]}`,
-            model_id: "llama-3.1-8b-instruct",
-            archived_at: null,
-            created_at: when,
-            updated_at: when,
-          })),
-        )
-        .execute();
-      const messages = rows.flatMap(({ index, chatId, when }) =>
-        messagesOf(index).map((content, turn) => ({ chatId, when, content, turn })),
-      );
-      const counts = await Promise.all(messages.map(({ content }) => countContentTokens(content)));
-      await trx
-        .insertInto("chat_messages")
-        .values(
-          messages.map(({ chatId, when, content, turn }, i) => ({
-            id: uuidv7(),
-            chat_id: chatId,
-            user_id: userId,
-            role: turn % 2 === 0 ? ("user" as const) : ("assistant" as const),
-            content,
-            model_id: null,
-            vendor: null,
-            completion_id: null,
-            created_at: when,
-            content_tokens: counts[i]!,
-          })),
-        )
-        .execute();
-    });
-  }
-  return { id: userId, plan };
-}
+/** Chat `index` of `chats`, the oldest first a second apart. */
+const chatAt = (chats: number) => (index: number) => ({
+  title: `Chat ${index} about ${WORDS[index % WORDS.length]}`,
+  modelId: "llama-3.1-8b-instruct",
+  at: new Date(Date.now() - (chats - index) * 1000).toISOString(),
+  messages: messagesOf(index),
+});
 
 const QUERIES = [
   ["a word in one chat", "zanzibar"],
@@ -117,14 +52,11 @@ const QUERIES = [
 ] as const;
 
 export async function searchScenario(context: BenchContext, sizes: SearchSizes): Promise<ScenarioReport> {
-  const dir = mkdtempSync(path.join(tmpdir(), "rogue-bench-search-"));
-  const db = createDatabase(`file:${path.join(dir, "search.db")}`);
-  try {
-    await migrateToLatest(db);
-    await seed(db);
+  return withScratchDatabase("search", async (db) => {
     context.log(`search: seeding ${sizes.chats} chats × 4 messages, and ${OTHER_USERS} other users' as many`);
-    const user = await seedUser(db, sizes.chats, "professional");
-    for (let other = 0; other < OTHER_USERS; other += 1) await seedUser(db, sizes.chats, "professional");
+    const { user } = await seedUserWithChats(db, "professional", sizes.chats, chatAt(sizes.chats));
+    for (let other = 0; other < OTHER_USERS; other += 1)
+      await seedUserWithChats(db, "professional", sizes.chats, chatAt(sizes.chats));
 
     const times = new Map<string, number[]>();
     const found = new Map<string, number>();
@@ -167,8 +99,5 @@ export async function searchScenario(context: BenchContext, sizes: SearchSizes):
         "Full-text search lists the 30 best chats, each with a snippet and the link to its message; the title-only search it replaced read the whole chat list and filtered the titles in JavaScript (and found only words in titles).",
       ],
     };
-  } finally {
-    await db.destroy();
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -24,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     for (const row of rows)
       await db
         .updateTable("chat_messages")
-        .set({ content_tokens: await countContentTokens(row.content) })
+        .set({ content_tokens: countContentTokens(row.content) })
         .where("id", "=", row.id)
         .execute();
     if (rows.length < BATCH) break;

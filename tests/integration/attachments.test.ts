@@ -7,10 +7,13 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
-import { attachmentTexts, messages } from "~/modules/texts/catalogue";
+import { withDocuments } from "#contract/attachments";
+import { countContentTokens, messageTokens } from "#contract/context-window";
+import { promptBudget } from "#contract/model-window";
+import { attachmentTexts, failureMessage, messages } from "~/modules/texts/catalogue";
 import { webEnv } from "~/utils/env.server";
 import { args, get, outcome, sessionCookieFor, BASE, type Visitor } from "../support/route-calls";
-import { insertUser } from "../support/rows";
+import { insertModelWithWindow, insertUser } from "../support/rows";
 import { parseEventStream } from "../support/sse";
 import { importAfterEnv, setUpTestEnv, setUpWorker } from "../support/test-env";
 
@@ -230,7 +233,29 @@ describe("files refused before anything is stored", () => {
     });
     expect(answer.status).toBe(400);
     const body = (await answer.json()) as { error: Record<string, string[]> };
-    expect(body.error[""]![0]).toContain(model.display_name);
+    // The count shown is the whole turn's, the documents quoted before the question, as the worker sends it.
+    const tokens = messageTokens(
+      countContentTokens(withDocuments("Summarise", [{ name: "long.txt", text: long }])),
+    );
+    const window = { contextWindow: model.context_window, replyReserve: model.reply_reserve };
+    const budget = Math.floor((promptBudget(window, null) * webEnv().attachments.contextPercent) / 100);
+    expect(body.error[""]).toEqual([
+      attachmentTexts.filesTooLongForModel(model.display_name, tokens, budget),
+    ]);
     expect(await storedFiles(me.userId)).toEqual([]);
+  });
+
+  it("refuses a question too long for the model as too long, whatever files come with it", async () => {
+    const me = await signedIn();
+    await insertModelWithWindow(t.db, "narrow-window", 400, 100);
+    const answer = await sendWithFiles(me, "pelican ".repeat(400), [textFile("a.txt", "short")], {
+      model: "narrow-window",
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      error: { "": [failureMessage({ code: "context_length" })] },
+    });
+    expect(await storedFiles(me.userId)).toEqual([]);
+    expect(await messagesOf(me.userId)).toEqual([]);
   });
 });

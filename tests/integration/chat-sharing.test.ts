@@ -3,6 +3,7 @@
  * routes as a browser calls them: the owner's share page and Settings, the public page, 'Continue this chat'.
  */
 import { describe, expect, it } from "vitest";
+import { countContentTokens } from "#contract/context-window";
 import { insertChat, insertMessage, rowWhere } from "../support/rows";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
 import { setUpTestEnv, importAfterEnv } from "../support/test-env";
@@ -239,5 +240,46 @@ describe("sharing a chat", () => {
     expect(
       await t.db.selectFrom("chat_messages").select("id").where("chat_id", "=", chatId).execute(),
     ).toHaveLength(2);
+  });
+
+  it("copies each message's stored token count, and counts those of a link made before counts were kept", async () => {
+    const owner = await visitorWith(t);
+    const chatId = await chatOf(owner);
+    // Counts no tokenizer would give these texts: a copy that counted again would not keep them.
+    await t.db
+      .updateTable("chat_messages")
+      .set({ content_tokens: 1001 })
+      .where("chat_id", "=", chatId)
+      .execute();
+    const shareId = await createShare(owner, chatId);
+    const countsOfCopy = async (visitor: Visitor) => {
+      const continued = await outcome(() =>
+        routes.shared.action(args(post(`/share/${shareId}`, visitor, {}), { shareId })),
+      );
+      const copyId = /^\/chat\/(.+)$/.exec(continued.headers.get("Location")!)![1]!;
+      const rows = await t.db
+        .selectFrom("chat_messages")
+        .select("content_tokens")
+        .where("chat_id", "=", copyId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => row.content_tokens);
+    };
+    expect(await countsOfCopy(await visitorWith(t))).toEqual([1001, 1001]);
+
+    const share = await rowWhere(t.db, "shared_chats", "id", shareId);
+    const older = (JSON.parse(share!.messages) as Record<string, unknown>[]).map(
+      ({ content_tokens: _, ...message }) => message,
+    );
+    await t.db
+      .updateTable("shared_chats")
+      .set({ messages: JSON.stringify(older) })
+      .where("id", "=", shareId)
+      .execute();
+    expect(await countsOfCopy(await visitorWith(t))).toEqual([
+      countContentTokens("Plan two days in Lisbon"),
+      countContentTokens("Day 1: **Alfama**."),
+    ]);
   });
 });

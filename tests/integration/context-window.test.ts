@@ -67,15 +67,15 @@ describe("a prompt built to the model's window", () => {
       { role: "user", content: question },
     ]);
     // As many as fit: one turn more would not have.
-    const tokensOf = async (content: string) => messageTokens(await countContentTokens(content));
-    const counts = await Promise.all(
-      [SETTING_DEFAULTS.defaultSystemPrompt, ...turns.slice(-kept).map((turn) => turn.content), question].map(
-        tokensOf,
-      ),
-    );
+    const tokensOf = (content: string) => messageTokens(countContentTokens(content));
+    const counts = [
+      SETTING_DEFAULTS.defaultSystemPrompt,
+      ...turns.slice(-kept).map((turn) => turn.content),
+      question,
+    ].map(tokensOf);
     const used = counts.reduce((sum, tokens) => sum + tokens, 0);
     expect(used).toBeLessThanOrEqual(300);
-    expect(used + (await tokensOf(turns.at(-kept - 1)!.content))).toBeGreaterThan(300);
+    expect(used + tokensOf(turns.at(-kept - 1)!.content)).toBeGreaterThan(300);
   });
 
   it("keeps the chat's own system message however far back it is, and leaves replaced messages out", async () => {
@@ -152,7 +152,7 @@ async function countsOf(chatId: string) {
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-  return Promise.all(rows.map(async (row) => ({ ...row, counted: await countContentTokens(row.content) })));
+  return rows.map((row) => ({ ...row, counted: countContentTokens(row.content) }));
 }
 
 describe("token counts stored with each message", () => {

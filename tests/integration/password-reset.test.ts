@@ -75,10 +75,15 @@ describe("link tokens", () => {
     expect(stored[0]!.token_hash).toBe(createHash("sha256").update(token).digest("hex"));
     expect(JSON.stringify(stored)).not.toContain(token);
 
-    expect((await tokens.consumeToken(t.db, token, "password-reset")).user_id).toBe(userId);
-    await expect(tokens.consumeToken(t.db, token, "password-reset")).rejects.toMatchObject({
-      problem: "used",
-    });
+    const usedBy: string[] = [];
+    const redeem = (link: string) =>
+      tokens.redeemToken(t.db, link, "password-reset", "203.0.113.9", async (_trx, row) => {
+        usedBy.push(row.user_id);
+      });
+    await redeem(token);
+    expect(usedBy).toEqual([userId]);
+    await expect(redeem(token)).rejects.toMatchObject({ problem: "used" });
+    expect(usedBy).toEqual([userId]);
     // Another kind of link does not take it.
     await expect(tokens.usableToken(t.db, token, "email-verification")).rejects.toMatchObject({
       problem: "invalid",
@@ -86,7 +91,7 @@ describe("link tokens", () => {
 
     const halfAnHourAgo = new Date(Date.now() - 30 * 60 * 1000 - 1000);
     const old = await tokens.issueToken(t.db, { id: userId, email }, "password-reset", halfAnHourAgo);
-    await expect(tokens.consumeToken(t.db, old, "password-reset")).rejects.toMatchObject({
+    await expect(redeem(old)).rejects.toMatchObject({
       problem: "expired",
       message: messages.linkExpired,
     });
@@ -94,6 +99,36 @@ describe("link tokens", () => {
       problem: "invalid",
       message: messages.linkInvalid,
     });
+  });
+
+  it("are used and audited together: a use its work refuses leaves the link unused and nothing audited", async () => {
+    const { userId, email } = await userWithPassword();
+    const token = await tokens.issueToken(t.db, { id: userId, email }, "email-verification");
+    const audited = () =>
+      t.db
+        .selectFrom("audit_log")
+        .select(["actor_user_id", "action", "target_type", "target_id", "ip"])
+        .where("target_id", "=", userId)
+        .execute();
+    const refused = async () => {
+      throw new tokens.LinkRefusal("invalid");
+    };
+    await expect(
+      tokens.redeemToken(t.db, token, "email-verification", "203.0.113.9", refused),
+    ).rejects.toMatchObject({ problem: "invalid" });
+    expect((await tokens.usableToken(t.db, token, "email-verification")).used_at).toBeNull();
+    expect(await audited()).toEqual([]);
+
+    await tokens.redeemToken(t.db, token, "email-verification", "203.0.113.9", async () => {});
+    expect(await audited()).toEqual([
+      {
+        actor_user_id: userId,
+        action: "email.verify",
+        target_type: "user",
+        target_id: userId,
+        ip: "203.0.113.9",
+      },
+    ]);
   });
 
   it("a newer link of the same kind replaces the older one", async () => {

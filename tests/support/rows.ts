@@ -94,7 +94,7 @@ export async function insertMessage(
       user_id: userId,
       role,
       content,
-      content_tokens: await countContentTokens(content),
+      content_tokens: countContentTokens(content),
       model_id: null,
       vendor: null,
       completion_id: null,

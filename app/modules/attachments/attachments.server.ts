@@ -5,7 +5,7 @@
  */
 import type { FileUpload } from "@remix-run/form-data-parser";
 import { extractText, getDocumentProxy } from "unpdf";
-import { withDocuments, type PromptDocument } from "#contract/attachments";
+import { quotedDocuments, type PromptDocument } from "#contract/attachments";
 import { countContentTokens, messageTokens } from "#contract/context-window";
 import { promptBudget } from "#contract/model-window";
 import type { Db } from "#db/database";
@@ -111,11 +111,13 @@ export async function prepareAttachments(
 
 /**
  * Refuses documents the model cannot read with the question in the share of its window the settings allow, so
- * they are never cut short or left out of a prompt unseen.
+ * they are never cut short or left out of a prompt unseen. The question comes as its count, which the send has
+ * already taken: the quotation ends in a blank line, where the tokenizer splits, so the two counts add up to
+ * the whole turn's.
  */
-export async function assertDocumentsFit(
+export function assertDocumentsFit(
   model: Pick<AiModel, "display_name" | "context_window" | "reply_reserve">,
-  question: string,
+  questionTokens: number,
   documents: PromptDocument[],
   contextPercent: number,
 ) {
@@ -125,7 +127,7 @@ export async function assertDocumentsFit(
       contextPercent) /
       100,
   );
-  const tokens = messageTokens(await countContentTokens(withDocuments(question, documents)));
+  const tokens = messageTokens(countContentTokens(quotedDocuments(documents)) + questionTokens);
   if (tokens > budget)
     throw new AttachmentRefusal(
       attachmentTexts.filesTooLongForModel(model.display_name, tokens, budget),

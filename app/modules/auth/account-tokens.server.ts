@@ -5,9 +5,11 @@
  * replaces the older ones.
  */
 import { createHash, randomBytes } from "node:crypto";
+import type { Selectable } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
-import { nowIso, type AccountTokenPurpose } from "#db/schema";
+import { nowIso, type AccountTokenPurpose, type AccountTokensTable } from "#db/schema";
+import { recordAudit, type AuditAction } from "../admin/audit.server";
 import { Refusal } from "../errors/refusal";
 import { messages } from "../texts/catalogue";
 
@@ -90,7 +92,7 @@ export async function usableToken(db: Db, token: string, purpose: AccountTokenPu
  * Uses the link up, inside the caller's transaction: one conditional update, so two requests racing with the
  * same link cannot both pass. Resolves with its row; throws LinkRefusal when it cannot be used.
  */
-export async function consumeToken(db: Db, token: string, purpose: AccountTokenPurpose) {
+async function consumeToken(db: Db, token: string, purpose: AccountTokenPurpose) {
   const row = await usableToken(db, token, purpose);
   const now = nowIso();
   const result = await db
@@ -102,4 +104,37 @@ export async function consumeToken(db: Db, token: string, purpose: AccountTokenP
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new LinkRefusal("used");
   return row;
+}
+
+/** What the audit log calls the use of each kind of link: the account's own action on itself. */
+const USE_ACTION = {
+  "password-reset": "password.reset",
+  "email-verification": "email.verify",
+} satisfies Record<AccountTokenPurpose, AuditAction>;
+
+/**
+ * Uses a link for what it is for: in one transaction the link is used up and `apply` does its work with the
+ * link's row (the account, and the address the link was sent to); then the use goes in the audit log as the
+ * account's own. Throws LinkRefusal when the link cannot be used, or when `apply` finds it so; then nothing is
+ * done.
+ */
+export async function redeemToken(
+  db: Db,
+  token: string,
+  purpose: AccountTokenPurpose,
+  ip: string,
+  apply: (trx: Db, row: Selectable<AccountTokensTable>) => Promise<void>,
+): Promise<void> {
+  const userId = await db.transaction().execute(async (trx) => {
+    const row = await consumeToken(trx, token, purpose);
+    await apply(trx, row);
+    return row.user_id;
+  });
+  await recordAudit(db, {
+    actorUserId: userId,
+    action: USE_ACTION[purpose],
+    targetType: "user",
+    targetId: userId,
+    ip,
+  });
 }

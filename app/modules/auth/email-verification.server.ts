@@ -5,12 +5,11 @@
  */
 import type { Db } from "#db/database";
 import { nowIso, type User } from "#db/schema";
-import { recordAudit } from "../admin/audit.server";
 import { webMailer } from "../mail/mailer.server";
 import { mailTexts } from "../texts/catalogue";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
-import { consumeToken, issueToken, LinkRefusal } from "./account-tokens.server";
+import { issueToken, LinkRefusal, redeemToken } from "./account-tokens.server";
 import { takeVerificationMail } from "./rate-limit.server";
 
 const needsConfirming = (user: User) => !user.is_demo && !user.email_verified_at;
@@ -51,8 +50,7 @@ export async function resendConfirmation(db: Db, user: User): Promise<boolean> {
  * to an address the account has since left proves nothing). Throws LinkRefusal.
  */
 export async function confirmEmail(db: Db, token: string, ip: string): Promise<void> {
-  const userId = await db.transaction().execute(async (trx) => {
-    const row = await consumeToken(trx, token, "email-verification");
+  await redeemToken(db, token, "email-verification", ip, async (trx, row) => {
     const result = await trx
       .updateTable("users")
       .set({ email_verified_at: nowIso() })
@@ -60,13 +58,5 @@ export async function confirmEmail(db: Db, token: string, ip: string): Promise<v
       .where("email", "=", row.email)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) throw new LinkRefusal("invalid");
-    return row.user_id;
-  });
-  await recordAudit(db, {
-    actorUserId: userId,
-    action: "email.verify",
-    targetType: "user",
-    targetId: userId,
-    ip,
   });
 }

@@ -12,7 +12,7 @@ import { mailTexts, messages } from "../texts/catalogue";
 import { webEnv } from "~/utils/env.server";
 import { webLogger } from "~/utils/logger.server";
 import { PasswordChangeError } from "./account-security.server";
-import { consumeToken, issueToken } from "./account-tokens.server";
+import { issueToken, redeemToken } from "./account-tokens.server";
 import { isCommonPassword } from "./common-passwords.server";
 import { hashPassword } from "./password.server";
 import { takeResetRequest } from "./rate-limit.server";
@@ -61,8 +61,7 @@ export async function askForPasswordReset(db: Db, email: string, ip: string): Pr
 export async function resetPassword(db: Db, token: string, password: string, ip: string): Promise<void> {
   if (isCommonPassword(password)) throw new PasswordChangeError("newPassword", messages.passwordTooCommon);
   const hash = await hashPassword(password);
-  const userId = await db.transaction().execute(async (trx) => {
-    const row = await consumeToken(trx, token, "password-reset");
+  await redeemToken(db, token, "password-reset", ip, async (trx, row) => {
     await trx
       .updateTable("users")
       .set({ password_hash: hash, updated_at: nowIso() })
@@ -76,13 +75,5 @@ export async function resetPassword(db: Db, token: string, password: string, ip:
       .where("email_verified_at", "is", null)
       .execute();
     await revokeSessions(trx, row.user_id);
-    return row.user_id;
-  });
-  await recordAudit(db, {
-    actorUserId: userId,
-    action: "password.reset",
-    targetType: "user",
-    targetId: userId,
-    ip,
   });
 }

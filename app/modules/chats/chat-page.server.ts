@@ -131,15 +131,15 @@ async function memoryStart(
   const question = messages[questionAt];
   if (!question) return null;
   const system = await promptSystemMessage(database, chatId, question);
-  const systemTokens = await (system ? contentTokensOf(system) : countContentTokens(defaultSystemPrompt));
+  const systemTokens = system ? contentTokensOf(system) : countContentTokens(defaultSystemPrompt);
   const earlier = messages
     .slice(0, questionAt)
     .filter((message) => message.role !== "system" && message.content)
     .reverse();
   const { kept } = fitEarlierTurns(
     promptBudget(window, null),
-    [systemTokens, await contentTokensOf(question)],
-    await Promise.all(earlier.map(contentTokensOf)),
+    [systemTokens, contentTokensOf(question)],
+    earlier.map(contentTokensOf),
   );
   if (kept === earlier.length) return null;
   return (earlier[kept - 1] ?? question).id;

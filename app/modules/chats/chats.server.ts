@@ -190,12 +190,14 @@ export async function restoreAllChats(db: Db, userId: string): Promise<number> {
 /**
  * What a download contains: the chat's title and its shown messages in order. Messages replaced by a
  * regenerate or an edit are left out, as the chat screen leaves them out. 404 when they cannot see the chat.
+ * Each message comes with its stored token count, which no download shows: a share's snapshot keeps it, so a
+ * copy of the shared chat is not counted again.
  */
 export async function chatForDownload(db: Db, user: ChatOwner, chatId: string) {
   const chat = await requireVisibleChat(db, user, chatId);
   const messages = await db
     .selectFrom("chat_messages")
-    .select(["role", "content", "model_id", "vendor", "created_at"])
+    .select(["role", "content", "content_tokens", "model_id", "vendor", "created_at"])
     .where("chat_id", "=", chat.id)
     .where("replaced_at", "is", null)
     .orderBy("created_at")

@@ -19,6 +19,8 @@ const snapshotSchema = z.array(
   z.object({
     role: z.enum(["system", "user", "assistant"]),
     content: z.string(),
+    /** Absent from a snapshot taken before counts were kept in it (and null as in `chat_messages`). */
+    content_tokens: z.number().int().nullable().optional(),
     model_id: z.string().nullable(),
     vendor: z.string().nullable(),
     created_at: z.string(),
@@ -86,6 +88,7 @@ export interface SharedChat {
   messages: {
     role: MessageRole;
     content: string;
+    content_tokens?: number | null;
     model_id: string | null;
     vendor: string | null;
     created_at: string;
@@ -135,13 +138,22 @@ export async function readSharedChat(db: Db, shareId: string) {
   return { title: share.title, messages: sharedMessages(share.messages, models) };
 }
 
-/** Copies a shared chat into the visitor's account as a new chat of theirs; returns its id. */
+/**
+ * Copies a shared chat into the visitor's account as a new chat of theirs, each message with the token count
+ * stored with it; returns its id.
+ */
 export async function continueShare(db: Db, user: ChatOwner, shareId: string): Promise<string> {
   const share = await requireShare(db, shareId);
   return db.transaction().execute(async (trx) => {
     const chatId = await createChat(trx, { userId: user.id, title: share.title, modelId: share.modelId });
     for (const message of share.messages)
-      await insertChatMessage(trx, { chatId, userId: user.id, role: message.role, content: message.content });
+      await insertChatMessage(trx, {
+        chatId,
+        userId: user.id,
+        role: message.role,
+        content: message.content,
+        contentTokens: message.content_tokens,
+      });
     return chatId;
   });
 }

@@ -111,12 +111,12 @@ async function chooseModel(db: Db, plan: Plan, requested: string | null | undefi
 /**
  * Refuses, before anything is stored or queued, a question that alone cannot fit the model's window less the
  * reply's room: no vendor would take it (docs/product.md §2 'Context windows'). The worker still checks the
- * question with the system message it sends. Counted outside the write transaction, which the tokenizer's first
- * load would otherwise hold.
+ * question with the system message it sends. It takes the question's count, counted once per send and outside
+ * the write transaction, which would otherwise be held while the tokenizer works.
  */
-async function assertQuestionFits(model: AiModel, question: string, maxTokens: number | null = null) {
+function assertQuestionFits(model: AiModel, questionTokens: number, maxTokens: number | null = null) {
   const window = { contextWindow: model.context_window, replyReserve: model.reply_reserve };
-  if (messageTokens(await countContentTokens(question)) > promptBudget(window, maxTokens))
+  if (messageTokens(questionTokens) > promptBudget(window, maxTokens))
     throw new SendRefusedError(failureMessage({ code: "context_length" }), 400, "tooLong");
 }
 
@@ -290,9 +290,10 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
     action && "modelId" in action ? action.modelId : input.model,
   );
   const modelId = model.model_id;
-  await assertQuestionFits(model, input.content);
+  const questionTokens = countContentTokens(input.content);
+  assertQuestionFits(model, questionTokens);
   const attachments = input.attachments ?? [];
-  await assertDocumentsFit(model, input.content, attachments, webEnv().attachments.contextPercent);
+  assertDocumentsFit(model, questionTokens, attachments, webEnv().attachments.contextPercent);
   const stored = await db.transaction().execute(async (trx): Promise<StoredRequest> => {
     const repeated = await existingRequest(trx, userId, input.requestId);
     if (repeated) return repeated;
@@ -558,7 +559,7 @@ export async function askFromApi(session: SessionUser, input: ApiAskInput) {
   const userId = session.user.id;
   const model = await chooseModel(db, session.user.plan, input.modelId);
   const modelId = model.model_id;
-  await assertQuestionFits(model, input.turns.at(-1)!.content, input.maxTokens);
+  assertQuestionFits(model, countContentTokens(input.turns.at(-1)!.content), input.maxTokens);
   const stored = await db.transaction().execute(async (trx): Promise<StoredRequest> => {
     const priority = await assertMayAsk(trx, session);
     const chatId = await createChat(trx, { userId, title: "API request", modelId, source: "api" });
