@@ -6,7 +6,15 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { bubbles, CHAT_PATH, composer, composerForm, sendButton, storedReply } from "./support/chat";
+import {
+  bubbles,
+  CHAT_PATH,
+  chatIdOf,
+  composer,
+  composerForm,
+  sendButton,
+  storedReply,
+} from "./support/chat";
 import { ALSO_WITHOUT_JS, expect, javaScriptOn, test } from "./support/fixtures";
 import { mockDirective } from "./support/mock";
 
@@ -66,6 +74,31 @@ test.describe("attachments", { tag: ALSO_WITHOUT_JS }, () => {
     await signUp(other);
     const theirs = await other.request.get(href, { maxRedirects: 0 });
     expect(theirs.status()).toBe(404);
+  });
+
+  test("a shared chat names the question's files, and whoever holds the link cannot open them", async ({
+    page,
+    user,
+    db,
+    newVisitor,
+  }) => {
+    await page.goto("/chat");
+    await fileInput(page).setInputFiles([textFile("itinerary.txt", "The vault code is 4711.")]);
+    await composer(page).fill(`Plan it. ${mockDirective({ reply: "Planned." })}`);
+    await sendButton(page).click();
+    await expect(page).toHaveURL(CHAT_PATH);
+    await storedReply(page);
+    await page.goto(`/chat/${chatIdOf(page)}/share`);
+    await page.getByRole("button", { name: "Create share link" }).click();
+    const link = await page.getByLabel("Share link").inputValue();
+    expect(db.count("select count(*) from shared_chats where user_id = ?", user.id)).toBe(1);
+
+    const visitor = await newVisitor();
+    await visitor.goto(new URL(link).pathname);
+    const files = visitor.getByRole("list", { name: "Attached files" });
+    await expect(files).toHaveText("itinerary.txt");
+    await expect(files.getByRole("link")).toHaveCount(0);
+    await expect(visitor.getByText("4711")).toHaveCount(0);
   });
 
   const elf = Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, ...new Array(56).fill(0)]);

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { countContentTokens } from "#contract/context-window";
-import { insertChat, insertMessage, rowWhere } from "../support/rows";
+import { insertAttachment, insertChat, insertMessage, rowWhere } from "../support/rows";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
 import { setUpTestEnv, importAfterEnv } from "../support/test-env";
 
@@ -45,6 +45,44 @@ const createShare = async (owner: Visitor, chatId: string) => {
 const publicPage = (shareId: string, visitor: Visitor | null = null) =>
   outcome(() => routes.shared.loader(args(get(`/share/${shareId}`, visitor), { shareId })));
 
+/** `chatOf`'s chat with a file attached to its question. */
+async function chatWithFile(owner: Visitor) {
+  const chatId = await chatOf(owner);
+  const question = await t.db
+    .selectFrom("chat_messages")
+    .select("id")
+    .where("chat_id", "=", chatId)
+    .where("role", "=", "user")
+    .executeTakeFirstOrThrow();
+  await insertAttachment(t.db, question.id, "itinerary.txt", "The vault code is 4711.");
+  return chatId;
+}
+
+describe("a question's files in downloads and shares", () => {
+  it("are named in every download format, never included", async () => {
+    const me = await visitorWith(t);
+    const chatId = await chatWithFile(me);
+    for (const format of ["txt", "md", "json"]) {
+      const text = String(JSON.stringify((await download(me, chatId, `?format=${format}`)).body));
+      expect(text, format).toContain("itinerary.txt");
+      expect(text, format).not.toContain("4711");
+    }
+  });
+
+  it("are named on a share's page, never included", async () => {
+    const owner = await visitorWith(t);
+    const shareId = await createShare(owner, await chatWithFile(owner));
+    const page = await publicPage(shareId);
+    expect(page.body).toMatchObject({
+      messages: [
+        { role: "user", attachments: ["itinerary.txt"] },
+        { role: "assistant", attachments: [] },
+      ],
+    });
+    expect(JSON.stringify(page.body)).not.toContain("4711");
+  });
+});
+
 describe("downloading a chat", () => {
   it("as Markdown: the title, each message under its role, a reply with its model and vendor", async () => {
     const me = await visitorWith(t);
@@ -74,6 +112,7 @@ describe("downloading a chat", () => {
         model: null,
         vendor: null,
         created_at: expect.any(String),
+        attachments: [],
       },
       {
         role: "assistant",
@@ -81,6 +120,7 @@ describe("downloading a chat", () => {
         model: "dolphin-mixtral-8x22b",
         vendor: "together",
         created_at: expect.any(String),
+        attachments: [],
       },
     ]);
   });
@@ -114,7 +154,12 @@ describe("sharing a chat", () => {
       title: "Lisbon trip",
       messages: [
         expect.objectContaining({ role: "user", content: "Plan two days in Lisbon" }),
-        { role: "assistant", content: "Day 1: **Alfama**.", model: "Dolphin Mixtral 8x22B" },
+        {
+          role: "assistant",
+          content: "Day 1: **Alfama**.",
+          model: "Dolphin Mixtral 8x22B",
+          attachments: [],
+        },
       ],
     });
     const owned = await t.db

@@ -155,22 +155,6 @@ export async function storeAttachments(
     });
 }
 
-/** A message's files as its bubble lists them, by message id, in the order attached. */
-export async function attachmentsByMessage(db: Db, messageIds: string[]) {
-  const byMessage = new Map<string, { id: string; name: string; size: number }[]>();
-  if (messageIds.length === 0) return byMessage;
-  const rows = await db
-    .selectFrom("attachments")
-    .select(["id", "message_id", "name", "size"])
-    .where("message_id", "in", messageIds)
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  for (const { message_id, ...file } of rows)
-    byMessage.set(message_id, [...(byMessage.get(message_id) ?? []), file]);
-  return byMessage;
-}
-
 /**
  * A file its owner may open: theirs, in a chat they can see (a Starter user's files outside the history window
  * are as gone as the chat). Anything else is the same 404 as a chat that does not exist.

@@ -1,6 +1,7 @@
 /**
  * A chat's download, named after its title (docs/product.md §6): plain text (one 'User: …' paragraph per
- * message), Markdown, or JSON with each message's role, model, vendor and time.
+ * message), Markdown, or JSON with each message's role, model, vendor and time. A question's files are named,
+ * never included: the download is the conversation, the files stay with their owner.
  */
 import { z } from "zod";
 import type { MessageRole } from "#db/schema";
@@ -16,16 +17,22 @@ export interface ExportedMessage {
   model_id?: string | null;
   vendor?: string | null;
   created_at?: string;
+  /** The names of a question's files. */
+  attachments?: string[];
 }
+
+/** The line naming a message's files, or nothing when it has none. */
+const attachedLine = (m: ExportedMessage) =>
+  m.attachments?.length ? `\n\nAttached: ${m.attachments.join(", ")}` : "";
 
 const ROLE_LABELS: Record<MessageRole, string> = { user: "User", assistant: "Assistant", system: "System" };
 
 /** Longest file name stem we produce, in characters (file systems allow 255 bytes). */
 const MAX_STEM = 100;
 
-export function transcriptText(messages: { role: MessageRole; content: string }[]): string {
+export function transcriptText(messages: ExportedMessage[]): string {
   if (messages.length === 0) return "";
-  return `${messages.map((m) => `${ROLE_LABELS[m.role]}: ${m.content}`).join("\n\n")}\n`;
+  return `${messages.map((m) => `${ROLE_LABELS[m.role]}: ${m.content}${attachedLine(m)}`).join("\n\n")}\n`;
 }
 
 /** The title made safe as a file name: no path separators, reserved or control characters; 'chat' when empty. */
@@ -57,7 +64,7 @@ export function transcriptMarkdown(title: string, messages: ExportedMessage[]): 
     const source =
       m.role === "assistant" && m.model_id ? ` (${m.model_id}${m.vendor ? ` via ${m.vendor}` : ""})` : "";
     const time = m.created_at ? ` · ${m.created_at}` : "";
-    return `### ${ROLE_LABELS[m.role]}${source}${time}\n\n${m.content}`;
+    return `### ${ROLE_LABELS[m.role]}${source}${time}\n\n${m.content}${attachedLine(m)}`;
   });
   return `# ${title || "Chat"}\n\n${parts.join("\n\n---\n\n")}\n`;
 }
@@ -70,6 +77,7 @@ export function transcriptJson(title: string, messages: ExportedMessage[]): stri
     model: m.model_id ?? null,
     vendor: m.vendor ?? null,
     created_at: m.created_at ?? null,
+    attachments: m.attachments ?? [],
   }));
   return `${JSON.stringify({ title, messages: shown }, null, 2)}\n`;
 }

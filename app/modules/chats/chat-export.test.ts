@@ -12,6 +12,24 @@ describe("a downloaded chat's text", () => {
     ).toBe("System: Be brief.\n\nUser: Hello?\n\nAssistant: Hi!\nHow can I help?\n");
   });
 
+  it("names a question's files after it, in every format, and never includes them", async () => {
+    const messages = [
+      { role: "user" as const, content: "Sum these up.", attachments: ["q3.csv", "notes.md"] },
+      { role: "assistant" as const, content: "Done." },
+    ];
+    expect(transcriptText(messages)).toBe(
+      "User: Sum these up.\n\nAttached: q3.csv, notes.md\n\nAssistant: Done.\n",
+    );
+    const chat = { title: "Sums", messages };
+    expect(await downloadResponse(chat, "md").text()).toContain(
+      "Sum these up.\n\nAttached: q3.csv, notes.md",
+    );
+    const json = JSON.parse(await downloadResponse(chat, "json").text()) as {
+      messages: { attachments: string[] }[];
+    };
+    expect(json.messages.map((m) => m.attachments)).toEqual([["q3.csv", "notes.md"], []]);
+  });
+
   it("is empty for a chat without messages", () => {
     expect(transcriptText([])).toBe("");
   });

@@ -3,13 +3,13 @@ import { v7 as uuidv7 } from "uuid";
 import { contentTokensOf, countContentTokens, fitEarlierTurns } from "#contract/context-window";
 import { promptBudget, type ModelWindow } from "#contract/model-window";
 import { readSnapshot, type Db } from "#db/database";
+import { filesByMessage } from "#db/message-files";
 import { promptSystemMessage } from "#db/prompt-reads";
 import { readSystemSettings } from "#db/system-settings";
 import { canAnswer } from "#db/vendors";
 import { failureFromRow, isActive } from "#contract/lifecycle";
 import type { SessionUser } from "../auth/session.server";
 import { messagesLeftToday } from "../completions/completions.server";
-import { attachmentsByMessage } from "../attachments/attachments.server";
 import { adminTexts, failureMessage } from "../texts/catalogue";
 import { listModels, resolveModelId } from "../models/models.server";
 import { db } from "../server-context.server";
@@ -66,7 +66,7 @@ async function visibleMessages(database: Db, chatId: string, count: number) {
     .limit(count + 1)
     .execute();
   const shown = newest.slice(0, count).reverse();
-  const files = await attachmentsByMessage(
+  const files = await filesByMessage(
     database,
     shown.filter((message) => message.role === "user").map((message) => message.id),
   );

@@ -1,5 +1,6 @@
 /** A user's chats. Every function takes the acting user's id and only ever touches that user's rows. */
 import type { Db } from "#db/database";
+import { filesByMessage } from "#db/message-files";
 import { insertWithNewId } from "#db/new-row";
 import { nowIso, type ChatSource, type Plan } from "#db/schema";
 import { readPlanLimits } from "#db/system-settings";
@@ -188,20 +189,28 @@ export async function restoreAllChats(db: Db, userId: string): Promise<number> {
 }
 
 /**
- * What a download contains: the chat's title and its shown messages in order. Messages replaced by a
- * regenerate or an edit are left out, as the chat screen leaves them out. 404 when they cannot see the chat.
- * Each message comes with its stored token count, which no download shows: a share's snapshot keeps it, so a
- * copy of the shared chat is not counted again.
+ * What a download contains: the chat's title and its shown messages in order, each question with the names of
+ * its files. Messages replaced by a regenerate or an edit are left out, as the chat screen leaves them out. 404
+ * when they cannot see the chat. Each message comes with its stored token count, which no download shows: a
+ * share's snapshot keeps it, so a copy of the shared chat is not counted again.
  */
 export async function chatForDownload(db: Db, user: ChatOwner, chatId: string) {
   const chat = await requireVisibleChat(db, user, chatId);
-  const messages = await db
+  const rows = await db
     .selectFrom("chat_messages")
-    .select(["role", "content", "content_tokens", "model_id", "vendor", "created_at"])
+    .select(["id", "role", "content", "content_tokens", "model_id", "vendor", "created_at"])
     .where("chat_id", "=", chat.id)
     .where("replaced_at", "is", null)
     .orderBy("created_at")
     .orderBy("id")
     .execute();
+  const files = await filesByMessage(
+    db,
+    rows.map((message) => message.id),
+  );
+  const messages = rows.map(({ id, ...message }) => ({
+    ...message,
+    attachments: (files.get(id) ?? []).map((file) => file.name),
+  }));
   return { title: chat.title, messages };
 }

@@ -24,6 +24,8 @@ const snapshotSchema = z.array(
     model_id: z.string().nullable(),
     vendor: z.string().nullable(),
     created_at: z.string(),
+    /** The names of a question's files; absent from a snapshot taken before files could be attached. */
+    attachments: z.array(z.string()).default([]),
   }),
 );
 
@@ -92,6 +94,7 @@ export interface SharedChat {
     model_id: string | null;
     vendor: string | null;
     created_at: string;
+    attachments: string[];
   }[];
 }
 
@@ -117,6 +120,8 @@ export interface SharedMessage {
   role: MessageRole;
   content: string;
   model: string | null;
+  /** The names of a question's files: a share shows names, never contents. */
+  attachments: string[];
 }
 
 /**
@@ -125,9 +130,10 @@ export interface SharedMessage {
  */
 export function sharedMessages(messages: SharedChat["messages"], models: AiModel[]): SharedMessage[] {
   const names = new Map(models.map((model) => [model.model_id, model.display_name]));
-  return messages.map(({ role, content, model_id }) => ({
+  return messages.map(({ role, content, model_id, attachments }) => ({
     role,
     content,
+    attachments,
     model: role === "assistant" && model_id ? (names.get(model_id) ?? model_id) : null,
   }));
 }

@@ -4,23 +4,28 @@ import { builtInModelRows } from "#db/seed";
 import { sharedMessages, type SharedChat } from "./shares.server";
 
 const at = "2026-11-28T07:25:58.000Z";
-const message = (role: SharedChat["messages"][number]["role"], model_id: string | null) => ({
+const message = (
+  role: SharedChat["messages"][number]["role"],
+  model_id: string | null,
+  attachments: string[] = [],
+) => ({
   role,
   content: `${role} text`,
   model_id,
   vendor: model_id ? "together" : null,
   created_at: at,
+  attachments,
 });
 
 describe("a shared chat's messages", () => {
   it("label a reply with its model's catalogue name, not its id", () => {
     const shown = sharedMessages(
-      [message("user", null), message("assistant", "dolphin-mixtral-8x22b")],
+      [message("user", null, ["notes.md"]), message("assistant", "dolphin-mixtral-8x22b")],
       builtInModelRows(),
     );
     expect(shown).toEqual([
-      { role: "user", content: "user text", model: null },
-      { role: "assistant", content: "assistant text", model: "Dolphin Mixtral 8x22B" },
+      { role: "user", content: "user text", model: null, attachments: ["notes.md"] },
+      { role: "assistant", content: "assistant text", model: "Dolphin Mixtral 8x22B", attachments: [] },
     ]);
   });
 
