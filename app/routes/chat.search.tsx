@@ -4,7 +4,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SearchResults } from "~/components/chat/search-results";
-import { SEARCH_FIELD, SEARCH_KEYS } from "~/components/chat/search-shortcut";
+import { shortcutTarget } from "~/components/chat/shortcuts";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { starterLimitTexts } from "~/modules/billing/plan";
@@ -51,8 +51,7 @@ export default function ChatSearch() {
               defaultValue={query || (fields.q.initialValue ?? "")}
               placeholder={t("search.placeholder")}
               autoComplete="off"
-              {...{ [SEARCH_FIELD]: "" }}
-              aria-keyshortcuts={SEARCH_KEYS}
+              {...shortcutTarget("search")}
               // The page is opened to type a search (from the sidebar, or Ctrl+K).
               autoFocus={!query}
               className="input min-w-0 flex-1"

@@ -7,12 +7,13 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChatHeader } from "~/components/chat/chat-header";
 import { mathStylesheet } from "~/components/chat/math-stylesheet";
 import { Sidebar } from "~/components/chat/sidebar";
-import { useSearchShortcut } from "~/components/chat/search-shortcut";
+import { useShortcuts } from "~/components/chat/shortcuts";
+import { ShortcutsDialog } from "~/components/chat/shortcuts-dialog";
 import { SettingsDialog } from "~/components/settings/settings-dialog";
 import { chatTexts } from "~/modules/chats/chat-messages";
 import { translate } from "~/modules/i18n/translate";
@@ -45,7 +46,8 @@ export default function ChatLayout() {
   const chatPage = useRouteLoaderData<typeof chatPageLoader>("routes/chat.$chatId");
   const newChatPage = useRouteLoaderData<typeof newChatLoader>("routes/chat._index");
 
-  useSearchShortcut();
+  const [shortcutsOpen, setShortcutsOpen] = useState(false);
+  useShortcuts(useCallback(() => setShortcutsOpen(true), []));
   const [collapsed, setCollapsed] = useState(data.sidebar === "collapsed");
   const toggleCollapse = () => {
     const next = !collapsed;
@@ -118,6 +120,7 @@ export default function ChatLayout() {
         </main>
       </div>
       <SettingsDialog data={data.settings} tab={searchParams.get("settings")} />
+      <ShortcutsDialog open={shortcutsOpen} onOpenChange={setShortcutsOpen} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import {
   CHAT_PATH,
   composer,
   composerFields,
+  composerForm,
   contentOf,
   expectExactText,
   finishedCompletion,
@@ -177,7 +178,9 @@ test.describe("sending with JavaScript: the send is answered with the reply's st
     );
     await composer(page).fill(`Left behind ${mockDirective({ reply: "Answered anyway." })}`);
     await composer(page).press("Enter");
-    await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    // The question left the box at once, which offers Stop meanwhile.
+    await expect(composer(page)).toHaveValue("");
+    await expect(composerForm(page).getByRole("button", { name: "Stop", exact: true })).toBeVisible();
 
     await sidebar(page)
       .getByRole("link", { name: /^Earlier/ })

@@ -11,6 +11,7 @@ import { chatTexts } from "~/modules/chats/chat-messages";
 import type { ModelOption } from "~/modules/models/models.server";
 import { ModelSelector } from "./model-selector";
 import { GearIcon, MenuIcon, PlusIcon } from "./icons";
+import { ariaKeys } from "./shortcuts";
 
 export interface ChatHeaderProps {
   models: ModelOption[];
@@ -52,7 +53,12 @@ export function ChatHeader({
             chatId={chatId}
           />
         </div>
-        <Link to="/chat" className="btn-secondary px-2 sm:px-3" title={chatTexts.newChat}>
+        <Link
+          to="/chat"
+          className="btn-secondary px-2 sm:px-3"
+          title={chatTexts.newChat}
+          aria-keyshortcuts={ariaKeys("newChat")}
+        >
           <PlusIcon className="h-4 w-4" />
           <span className="sr-only sm:not-sr-only">{chatTexts.newChat}</span>
         </Link>

@@ -199,6 +199,7 @@ const StoredMessage = memo(function StoredMessage({
   persistentFailure,
   canRetry,
   linkedTo,
+  lastReply,
 }: {
   message: Message;
   modelNames: Record<string, string>;
@@ -211,6 +212,8 @@ const StoredMessage = memo(function StoredMessage({
   canRetry: boolean;
   /** The page was opened at this message (its anchor): it is marked for a moment. */
   linkedTo: boolean;
+  /** The newest reply, which the copy shortcut copies. */
+  lastReply: boolean;
 }) {
   const { t } = useTranslation("chat");
   if (message.role === "system")
@@ -220,6 +223,7 @@ const StoredMessage = memo(function StoredMessage({
       <MessageBubble
         id={messageAnchor(message.id)}
         linkedTo={linkedTo}
+        lastReply={lastReply}
         role={message.role}
         footer={<MessageFooter message={message} modelNames={modelNames} />}
         attachments={message.attachments}
@@ -349,6 +353,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
 
   const empty = messages.length === 0 && !pendingCompletionId && !sent;
   const lastUser = [...messages].reverse().find((m) => m.role === "user");
+  const lastReply = [...messages].reverse().find((m) => m.role === "assistant");
   const last = messages.at(-1);
   // A message just sent counts as a reply in progress: no second send, regenerate or edit meanwhile.
   const idle = !pendingCompletionId && !sent;
@@ -427,6 +432,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
                       persistentFailure={Boolean(failed?.isLast && props.persistentFailure)}
                       canRetry={idle && Boolean(chatId) && !cannotSend}
                       linkedTo={linkedTo === messageAnchor(message.id)}
+                      lastReply={message.id === lastReply?.id}
                     />
                   </Fragment>
                 );

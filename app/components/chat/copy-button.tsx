@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { CopyIcon, CheckIcon } from "./icons";
+import { shortcutTarget, type ShortcutId } from "./shortcuts";
 
 import { useHydrated } from "~/components/ui/use-hydrated";
 
@@ -42,11 +43,14 @@ export function CopyButton({
   getText,
   label,
   className = "icon-btn",
+  shortcut,
 }: {
   text?: string;
   getText?: () => string;
   label: string;
   className?: string;
+  /** The keyboard shortcut that presses this button, if one does. */
+  shortcut?: ShortcutId;
 }) {
   const { t } = useTranslation("chat");
   const hydrated = useHydrated();
@@ -71,6 +75,7 @@ export function CopyButton({
       aria-label={shown}
       title={shown}
       data-state={state}
+      {...(shortcut ? shortcutTarget(shortcut) : {})}
     >
       {state === "copied" ? <CheckIcon /> : <CopyIcon />}
     </button>

@@ -1,7 +1,7 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { acceptedEvent, streamedAnswer, token } from "#tests/support/sse";
-import { followSentReply, sendAtSubmit } from "./follow-sent-reply";
+import { followSentReply, sendAtSubmit, stopSentReply } from "./follow-sent-reply";
 import { replyNow } from "./reply-store";
 
 function composerForm(fields: Record<string, string>) {
@@ -196,6 +196,62 @@ describe("the composer's send, started at its submit", () => {
     const { result, serverAction } = clientAction(form, "chat-1");
     await expect(result).resolves.toEqual({ fromServerAction: true });
     expect(serverAction).toHaveBeenCalledTimes(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("Stop for a send still on its way", () => {
+  let fetch: ReturnType<typeof vi.fn>;
+  let answer: ReturnType<typeof streamedAnswer>;
+  const router = { submit: vi.fn(), revalidate: vi.fn(), isIdle: () => true };
+  beforeEach(() => {
+    answer = streamedAnswer();
+    vi.stubGlobal("location", { pathname: "/chat", search: "" });
+    fetch = vi.fn((url: string) =>
+      Promise.resolve(
+        url.endsWith("/chat-9") ? Response.json({ location: "/chat/chat-9" }) : answer.response,
+      ),
+    );
+    vi.stubGlobal("fetch", fetch);
+    vi.stubGlobal("requestAnimationFrame", (frame: FrameRequestCallback) => setTimeout(() => frame(0), 0));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("waits for the send to be accepted, then stops its reply in the chat it went to", async () => {
+    const handedOn = sendAtSubmit(
+      composerForm({ content: "Hello", requestId: "req-stop-early" }),
+      undefined,
+      router,
+    );
+    const stopped = stopSentReply("req-stop-early");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Not before the reply exists: a stop arriving first would find nothing to stop.
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    answer.write(acceptedEvent("/chat/chat-9") + token(5, "Hi"));
+    await Promise.all([stopped, handedOn]);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    const [url, init] = fetch.mock.calls[1]! as [string, RequestInit];
+    expect(url).toBe("/api/chat-send/chat-9");
+    expect(init.method).toBe("POST");
+    expect(Object.fromEntries(init.body as URLSearchParams)).toEqual({
+      intent: "stop",
+      completionId: "req-stop-early",
+    });
+  });
+
+  it("sends nothing for a send that was refused", async () => {
+    fetch.mockImplementationOnce(() => Promise.resolve(Response.json({ status: "error" }, { status: 403 })));
+    const handedOn = sendAtSubmit(
+      composerForm({ content: "Hello", requestId: "req-stop-refused" }),
+      "c",
+      router,
+    );
+    const stopped = stopSentReply("req-stop-refused");
+    await handedOn;
+    const { result } = clientAction(router.submit.mock.calls.at(-1)![0] as FormData, "c");
+    await result;
+    await stopped;
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
 import { redirect } from "@remix-run/react";
 import type { AcceptedEventData } from "#contract/lifecycle";
-import { forgetReply, replyStarted, sendReply } from "./reply-store";
+import { acceptedAt, forgetReply, replyStarted, sendReply } from "./reply-store";
 
 /**
  * How long an accepted send waits for its reply's first text before the page goes on to the chat: a vendor
@@ -23,6 +23,24 @@ function replyRequestId(form: FormData): string | null {
 const chatSendUrl = (chatId: string | undefined) => `/api/chat-send${chatId ? `/${chatId}` : ""}`;
 
 type SendAnswer = AcceptedEventData | Response;
+
+/** The chat a send's accepted answer names (`/chat/:chatId`). */
+const ACCEPTED_CHAT = /^\/chat\/([^/?#]+)$/;
+
+/**
+ * Stops the reply of a send still on its way, which Stop offers from the moment it is sent: once the send is
+ * accepted (a stop sent sooner could arrive before the reply exists), the chat's own stop, as the Stop form
+ * posts it. Nothing to stop for a send that was refused. The reply's `stopped` end then takes the page on.
+ */
+export async function stopSentReply(requestId: string): Promise<void> {
+  const chatId = ACCEPTED_CHAT.exec((await acceptedAt(requestId)) ?? "")?.[1];
+  if (!chatId) return;
+  const response = await fetch(chatSendUrl(chatId), {
+    method: "POST",
+    body: new URLSearchParams({ intent: "stop", completionId: requestId }),
+  });
+  if (!response.ok) throw new Error(`The stop was refused: ${response.status}`);
+}
 
 /** The send the composer started at its submit and is handing to the router, for the client action to follow. */
 let handedOn: { requestId: string; answer: Promise<SendAnswer> } | null = null;

@@ -25,6 +25,7 @@ export function MessageBubble({
   markdown,
   streaming = false,
   attachments = [],
+  lastReply = false,
 }: {
   /** The element's id, for a link to this message. */
   id?: string;
@@ -40,6 +41,8 @@ export function MessageBubble({
   streaming?: boolean;
   /** The files sent with a question, each a link its owner downloads it by (docs/product.md §14). */
   attachments?: { id: string; name: string; size: number }[];
+  /** The chat's newest stored reply, whose copy button Ctrl+Shift+C reaches (./shortcuts.ts). */
+  lastReply?: boolean;
 }) {
   const { t } = useTranslation("chat");
   const mine = role === "user";
@@ -86,6 +89,7 @@ export function MessageBubble({
             <CopyButton
               getText={() => source ?? shownText()}
               label={mine ? t("bubble.copyMessage") : t("bubble.copyReply")}
+              shortcut={lastReply ? "copyReply" : undefined}
             />
           )}
           {role === "assistant" && !arriving ? <VoicePlayback getText={shownText} /> : null}

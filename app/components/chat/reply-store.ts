@@ -21,6 +21,8 @@ export interface Reply {
   error?: string;
   /** The form of the send that asked for it, for a send this page made. */
   question?: FormData;
+  /** The page of the chat it is in, once the send that asked for it was accepted. */
+  location?: string;
 }
 
 /**
@@ -182,9 +184,10 @@ export async function sendReply(
       onEvent: ({ event, data, id: eventId }) => {
         if (eventId !== undefined) lastEventId = eventId;
         if (event === "accepted") {
-          update(entry, { status: "streaming" });
+          const accepted = JSON.parse(data) as AcceptedEventData;
+          update(entry, { status: "streaming", location: accepted.location });
           if (entry.listeners.size === 0) releaseLater(id, entry);
-          resolve(JSON.parse(data) as AcceptedEventData);
+          resolve(accepted);
         } else if (event) ended ||= applyEvent(entry, event, data);
       },
     });
@@ -220,6 +223,26 @@ function watch(id: string, listener: () => void) {
     if (entry.listeners.size === 0 && entries.get(id) === entry && entry.reply.status !== "submitted")
       releaseLater(id, entry);
   };
+}
+
+/**
+ * The page of the chat a send went to, once the send is accepted; null for a send refused, broken or not made
+ * by this page. Waits for the answer without following the reply itself.
+ */
+export function acceptedAt(id: string): Promise<string | null> {
+  return new Promise((resolve) => {
+    const settled = () => {
+      const reply = replyNow(id);
+      if (reply?.status === "submitted") return false;
+      resolve(reply?.location ?? null);
+      return true;
+    };
+    if (settled()) return;
+    const listener = () => {
+      if (settled()) statusListeners.delete(listener);
+    };
+    statusListeners.add(listener);
+  });
 }
 
 /** The reply now, undefined when this page does not follow it. */

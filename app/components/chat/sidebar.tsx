@@ -14,7 +14,7 @@ import { chatTexts } from "~/modules/chats/chat-messages";
 import { APP_VERSION } from "~/modules/version";
 import { filterChats, SEARCH_PATH } from "~/modules/chats/chat-search";
 import { MAX_SEARCH_LENGTH, type ChatListItem } from "~/modules/chats/schemas";
-import { SEARCH_KEYS } from "./search-shortcut";
+import { ariaKeys } from "./shortcuts";
 import { SidebarChatItem } from "./sidebar-chat-item";
 import { DeleteChatDialog } from "./sidebar-dialogs";
 import { useChatHistory } from "./sidebar-history";
@@ -92,6 +92,7 @@ export function Sidebar({
       <div className={`flex items-center gap-2 px-3 pt-3 ${collapsed ? "md:flex-col-reverse" : ""}`}>
         <Link
           to="/chat"
+          aria-keyshortcuts={ariaKeys("newChat")}
           className={`btn-primary min-w-0 flex-1 justify-start ${collapsed ? "md:w-full md:flex-none md:justify-center md:px-0" : ""}`}
         >
           <PlusIcon />
@@ -119,7 +120,7 @@ export function Sidebar({
             placeholder={chatTexts.searchPlaceholder}
             aria-label={chatTexts.searchLabel}
             maxLength={MAX_SEARCH_LENGTH}
-            aria-keyshortcuts={SEARCH_KEYS}
+            aria-keyshortcuts={ariaKeys("search")}
             autoComplete="off"
             className="input py-1.5 pl-8"
           />
