@@ -28,7 +28,10 @@ export const Composer = memo(function Composer({
   disabled,
   stoppable,
   lastResult,
+  postTo,
 }: {
+  /** Where the form posts; by default the page's own route. */
+  postTo?: string;
   requestId: string;
   modelId: string;
   disabled: boolean;
@@ -105,6 +108,7 @@ export const Composer = memo(function Composer({
   return (
     <Form
       method="post"
+      action={postTo}
       encType="multipart/form-data"
       ref={formRef}
       {...formProps}

@@ -9,10 +9,13 @@ import { useTranslation } from "react-i18next";
 export function QuickActions({
   requestId,
   disabled,
+  postTo,
   wrap = false,
 }: {
   requestId: string;
   disabled: boolean;
+  /** Where the chips' forms post; by default the page's own route. */
+  postTo?: string;
   wrap?: boolean;
 }) {
   const { t } = useTranslation("chat");
@@ -32,7 +35,7 @@ export function QuickActions({
     >
       {QUICK_ACTION_KEYS.map((key) => (
         <li key={key} className="shrink-0">
-          <Form method="post">
+          <Form method="post" action={postTo}>
             <input type="hidden" name="intent" value="quick-action" />
             <input type="hidden" name="action" value={key} />
             <input type="hidden" name="requestId" value={requestId} />
