@@ -1,9 +1,28 @@
 /**
- * What a new Starter user tripped on in the chat (issue 46). JavaScript on, and off where it is a form or link.
+ * What a new Starter user tripped on in the chat (issue 46): the address after a refused send, a link to a
+ * locked model, the Create image chip that was refused after the click. JavaScript on, and off where it is a
+ * form or link.
  */
-import { composer, sendButton } from "./support/chat";
+import type { Page } from "@playwright/test";
+import { composer, DEFAULT_MODEL_FOOTER, sendButton, sendMessage } from "./support/chat";
 import { BASE_URL } from "./support/env";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
+
+const LOCKED_MODEL = "qwen2.5-vl-72b-instruct";
+const LOCKED_MODEL_NAME = "Qwen 2.5 VL 72B Instruct";
+const DEFAULT_MODEL_NAME = "Dolphin Mixtral 8x22B";
+const LOCKED_IMAGE_CHIP = "Create image needs the Professional plan: upgrade";
+
+const quickActions = (page: Page) => page.getByRole("list", { name: "Quick actions" });
+const modelPicker = (page: Page) => page.locator("#model-select");
+
+/** The model the picker shows: the listbox's trigger with JavaScript, the select's chosen option without. */
+async function pickedModel(page: Page, javaScriptEnabled: boolean) {
+  const picker = modelPicker(page);
+  return javaScriptEnabled
+    ? picker.innerText()
+    : picker.evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent ?? "");
+}
 
 test.describe("a new chat's address", () => {
   test(`a refused send from /chat stays at /chat, without ?index ${ALSO_WITHOUT_JS}`, async ({
@@ -18,5 +37,56 @@ test.describe("a new chat's address", () => {
     await sendButton(page).click();
     await expect(page.getByText("You've used the Starter plan's").first()).toBeVisible();
     expect(page.url()).toBe(`${BASE_URL}/chat`);
+  });
+});
+
+test.describe("a link to a model", () => {
+  test(`a Starter user's link to a locked model opens the default model, with no error ${ALSO_WITHOUT_JS}`, async ({
+    page,
+    user: _user,
+    javaScriptEnabled,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/chat?model=${LOCKED_MODEL}`);
+    expect(await pickedModel(page, javaScriptEnabled)).toContain(DEFAULT_MODEL_NAME);
+    await expect(page.getByText(DEFAULT_MODEL_FOOTER)).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await sendMessage(page, "Hello from a link");
+    await expect(page.getByText(DEFAULT_MODEL_FOOTER)).toBeVisible();
+  });
+
+  test(`a Professional user's link to that model opens it ${ALSO_WITHOUT_JS}`, async ({
+    page,
+    user,
+    db,
+    javaScriptEnabled,
+  }) => {
+    db.setPlan(user.id, "professional");
+    await page.goto(`/chat?model=${LOCKED_MODEL}`);
+    expect(await pickedModel(page, javaScriptEnabled)).toContain(LOCKED_MODEL_NAME);
+  });
+});
+
+test.describe("the Create image chip", () => {
+  test(`shows a Starter user it needs Professional and links to the plans ${ALSO_WITHOUT_JS}`, async ({
+    page,
+    user: _user,
+  }) => {
+    await page.goto("/chat");
+    const chip = quickActions(page).getByRole("link", { name: LOCKED_IMAGE_CHIP });
+    await expect(chip).toBeVisible();
+    await expect(chip).toContainText("PRO");
+    await expect(quickActions(page).getByRole("button", { name: "Create image" })).toHaveCount(0);
+    // The chips the plan allows stay forms.
+    await expect(quickActions(page).getByRole("button", { name: "Summarize text" })).toBeVisible();
+    await chip.click();
+    await expect(page).toHaveURL(/\/pricing$/);
+  });
+
+  test(`is a plain chip for a Professional user ${ALSO_WITHOUT_JS}`, async ({ page, user, db }) => {
+    db.setPlan(user.id, "professional");
+    await page.goto("/chat");
+    await expect(quickActions(page).getByRole("button", { name: "Create image" })).toBeVisible();
+    await expect(quickActions(page).getByRole("link")).toHaveCount(0);
   });
 });

@@ -389,7 +389,13 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
                 <h1 className="text-3xl font-semibold">{t("view.emptyTitle")}</h1>
                 <p className="mt-3 text-zinc-400">{t("view.emptyHint")}</p>
               </div>
-              <QuickActions requestId={requestId} disabled={cannotSend} postTo={postTo} wrap />
+              <QuickActions
+                requestId={requestId}
+                disabled={cannotSend}
+                locked={props.lockedQuickActions}
+                postTo={postTo}
+                wrap
+              />
             </div>
           ) : (
             // shrink-0 and mb-auto act only in the no-JS thread laid out from the end (root.tsx): the list keeps
@@ -504,7 +510,12 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
         />
         {!empty ? (
           <div className="mx-auto mt-1.5 max-w-3xl">
-            <QuickActions requestId={requestId} disabled={cannotSend || !idle} postTo={postTo} />
+            <QuickActions
+              requestId={requestId}
+              disabled={cannotSend || !idle}
+              locked={props.lockedQuickActions}
+              postTo={postTo}
+            />
           </div>
         ) : null}
         <p className="mx-auto mt-1.5 max-w-3xl text-center text-xs leading-4 text-zinc-400">
