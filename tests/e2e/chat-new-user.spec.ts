@@ -1,6 +1,6 @@
 /**
  * What a new Starter user tripped on in the chat (issue 46): the address after a refused send, a link to a
- * locked model, the Create image chip that was refused after the click. JavaScript on, and off where it is a
+ * locked model, the Create image chip that was refused after the click, two New chat buttons. JavaScript on, and off where it is a
  * form or link.
  */
 import type { Page } from "@playwright/test";
@@ -89,4 +89,14 @@ test.describe("the Create image chip", () => {
     await expect(quickActions(page).getByRole("button", { name: "Create image" })).toBeVisible();
     await expect(quickActions(page).getByRole("link")).toHaveCount(0);
   });
+});
+
+test.describe("New chat", () => {
+  for (const width of [375, 1280]) {
+    test(`shows once at ${width} px ${ALSO_WITHOUT_JS}`, async ({ page, user: _user }) => {
+      await page.setViewportSize({ width, height: width === 375 ? 667 : 800 });
+      await page.goto("/chat");
+      await expect(page.getByRole("link", { name: "New chat" }).filter({ visible: true })).toHaveCount(1);
+    });
+  }
 });
