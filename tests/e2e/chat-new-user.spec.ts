@@ -1,10 +1,17 @@
 /**
  * What a new Starter user tripped on in the chat (issue 46): the address after a refused send, a link to a
- * locked model, the Create image chip that was refused after the click, two New chat buttons. JavaScript on, and off where it is a
- * form or link.
+ * locked model, the Create image chip that was refused after the click, two New chat buttons, sidebar titles
+ * cut twice. JavaScript on, and off where it is a form or link.
  */
-import type { Page } from "@playwright/test";
-import { composer, DEFAULT_MODEL_FOOTER, sendButton, sendMessage } from "./support/chat";
+import type { Locator, Page } from "@playwright/test";
+import {
+  askInNewChat,
+  composer,
+  DEFAULT_MODEL_FOOTER,
+  sendButton,
+  sendMessage,
+  sidebar,
+} from "./support/chat";
 import { BASE_URL } from "./support/env";
 import { ALSO_WITHOUT_JS, expect, test } from "./support/fixtures";
 
@@ -15,6 +22,10 @@ const LOCKED_IMAGE_CHIP = "Create image needs the Professional plan: upgrade";
 
 const quickActions = (page: Page) => page.getByRole("list", { name: "Quick actions" });
 const modelPicker = (page: Page) => page.locator("#model-select");
+
+/** Nothing of the element's text is cut off: it fits its box both ways. */
+const fitsItsBox = (element: Locator) =>
+  element.evaluate((node) => node.scrollWidth <= node.clientWidth && node.scrollHeight <= node.clientHeight);
 
 /** The model the picker shows: the listbox's trigger with JavaScript, the select's chosen option without. */
 async function pickedModel(page: Page, javaScriptEnabled: boolean) {
@@ -99,4 +110,18 @@ test.describe("New chat", () => {
       await expect(page.getByRole("link", { name: "New chat" }).filter({ visible: true })).toHaveCount(1);
     });
   }
+});
+
+test.describe("sidebar titles", () => {
+  test(`an automatic title is cut once, by the title, not again by the sidebar ${ALSO_WITHOUT_JS}`, async ({
+    page,
+    user: _user,
+    db,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const chatId = await askInNewChat(page, db, "What is the weather like in Paris in early spring?");
+    const link = sidebar(page).locator(`li[data-chat-id="${chatId}"] > a`);
+    await expect(link).toHaveText("What is the weather like in Pa...");
+    expect(await fitsItsBox(link)).toBe(true);
+  });
 });
