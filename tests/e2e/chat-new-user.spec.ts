@@ -1,7 +1,7 @@
 /**
  * What a new Starter user tripped on in the chat (issue 46): the address after a refused send, a link to a
  * locked model, the Create image chip that was refused after the click, two New chat buttons, sidebar titles
- * cut twice. JavaScript on, and off where it is a form or link.
+ * cut twice, the phone's chip row and the phone's model name. JavaScript on, and off where it is a form or link.
  */
 import type { Locator, Page } from "@playwright/test";
 import {
@@ -123,5 +123,38 @@ test.describe("sidebar titles", () => {
     const link = sidebar(page).locator(`li[data-chat-id="${chatId}"] > a`);
     await expect(link).toHaveText("What is the weather like in Pa...");
     expect(await fitsItsBox(link)).toBe(true);
+  });
+});
+
+test.describe("on a phone", () => {
+  test.beforeEach(({ page }) => page.setViewportSize({ width: 375, height: 667 }));
+
+  test(`the chip row under the box fades at its edge while more chips follow ${ALSO_WITHOUT_JS}`, async ({
+    page,
+    user: _user,
+    db,
+    javaScriptEnabled,
+  }) => {
+    await askInNewChat(page, db, "Chips on a phone");
+    const row = quickActions(page);
+    const mask = () => row.evaluate((list) => getComputedStyle(list).maskImage);
+    expect(await mask()).toContain("linear-gradient");
+    if (!javaScriptEnabled) return;
+    // Scrolled to its end, the last chip is whole and nothing fades it.
+    await row.evaluate((list) => list.scrollTo({ left: list.scrollWidth }));
+    await expect.poll(mask).toBe("none");
+    await expect(row.getByRole("listitem").last()).toBeInViewport({ ratio: 1 });
+  });
+
+  test("the model picker shows the model's whole name, beside the plan line", async ({
+    page,
+    user: _user,
+  }) => {
+    await page.goto("/chat");
+    await expect(page.getByTestId("messages-left")).toBeVisible();
+    const name = modelPicker(page).locator("span").first();
+    await expect(name).toHaveText(DEFAULT_MODEL_NAME);
+    expect(await fitsItsBox(name)).toBe(true);
+    await expect(modelPicker(page)).toBeInViewport({ ratio: 1 });
   });
 });

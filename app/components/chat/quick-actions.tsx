@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { QUICK_ACTION_KEYS, type QuickActionKey } from "~/modules/completions/quick-actions";
 import { useTranslation } from "react-i18next";
 import { LockIcon } from "./icons";
@@ -6,8 +7,29 @@ import { LockIcon } from "./icons";
 const chipClass = "inline-flex items-center gap-1 whitespace-nowrap rounded-full border px-3 py-1 text-xs";
 
 /**
+ * Whether the row has chips beyond its right edge (a phone's scrolling row): the edge then fades out, so the
+ * row shows it goes on. Without JavaScript it fades until the row wraps (`sm:`); with it, once scrolled to the
+ * end it stops.
+ */
+function useMoreToTheRight(enabled: boolean) {
+  const ref = useRef<HTMLUListElement>(null);
+  const [more, setMore] = useState(enabled);
+  const measure = useCallback(() => {
+    const row = ref.current;
+    if (row) setMore(enabled && row.scrollLeft + row.clientWidth < row.scrollWidth - 1);
+  }, [enabled]);
+  useEffect(() => {
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [measure]);
+  return { ref, more, measure };
+}
+
+/**
  * The chips (docs/product.md §5): each is a form of its own, so it works without JavaScript. Under the message box they stay
- * on one line that scrolls sideways on a small screen; on the empty screen (`wrap`) they wrap. A chip whose model the plan does not allow (`locked`) is a link to the plans,
+ * on one line that scrolls sideways on a small screen, its edge faded while more chips follow; on the empty
+ * screen (`wrap`) they wrap. A chip whose model the plan does not allow (`locked`) is a link to the plans,
  * marked PRO, rather than a form the server would refuse after the click.
  */
 export function QuickActions({
@@ -27,15 +49,19 @@ export function QuickActions({
   const { t } = useTranslation("chat");
   const submitting = useNavigation().state === "submitting";
   const inactive = disabled || submitting;
+  const { ref, more, measure } = useMoreToTheRight(!wrap);
   return (
     <ul
+      ref={ref}
+      onScroll={measure}
       // On a phone the row scrolls sideways; while its chips are disabled (a reply is being written) it has no
       // tab stop of its own to scroll it from the keyboard, so the row takes one.
       tabIndex={!wrap && inactive ? 0 : undefined}
+      data-more={more ? "" : undefined}
       className={`flex gap-2 ${
         wrap
           ? "flex-wrap justify-center"
-          : "-mx-3 overflow-x-auto px-3 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:justify-center sm:overflow-visible sm:px-0"
+          : "-mx-3 overflow-x-auto px-3 [scrollbar-width:none] data-[more]:[mask-image:linear-gradient(to_right,#000_75%,transparent)] sm:mx-0 sm:flex-wrap sm:justify-center sm:overflow-visible sm:px-0 sm:data-[more]:[mask-image:none]"
       }`}
       aria-label={t("quickActions.label")}
     >
