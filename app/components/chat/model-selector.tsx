@@ -102,7 +102,8 @@ function ModelSelectForm({ models, currentModelId, chatId }: ModelSelectorProps)
         labelClassName="sr-only"
         name="model"
         defaultValue={currentModelId}
-        className="min-w-0 max-w-[calc(100vw-13.5rem)] rounded-lg border border-zinc-700 bg-zinc-900 px-2 py-1.5 text-sm sm:max-w-[14rem] lg:max-w-[24rem]"
+        // Smaller on a phone, where a native select cannot wrap: the model's name fits, its badges may not.
+        className="min-w-0 max-w-[calc(100vw-13.5rem)] rounded-lg border border-zinc-700 bg-zinc-900 px-2 py-1.5 text-xs sm:max-w-[14rem] sm:text-sm lg:max-w-[24rem]"
       >
         {allowed.map((model) => (
           <ModelOptionLine key={model.id} model={model} models={models} />
