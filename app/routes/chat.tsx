@@ -1,7 +1,8 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   Link,
   Outlet,
+  useActionData,
   useLoaderData,
   useLocation,
   useRouteLoaderData,
@@ -10,6 +11,7 @@ import {
 import { useCallback, useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { ChatHeader } from "~/components/chat/chat-header";
+import { followSentReply } from "~/components/chat/follow-sent-reply";
 import { mathStylesheet } from "~/components/chat/math-stylesheet";
 import { Sidebar } from "~/components/chat/sidebar";
 import { useShortcuts } from "~/components/chat/shortcuts";
@@ -18,6 +20,7 @@ import { SettingsDialog } from "~/components/settings/settings-dialog";
 import { chatTexts } from "~/modules/chats/chat-messages";
 import { translate } from "~/modules/i18n/translate";
 import { loadChatLayout } from "~/routes-support/chat-layout.server";
+import { handleChatAction } from "~/routes-support/chat-intents.server";
 import { SIDEBAR_PARAM, sidebarCookie, type SidebarParam } from "~/modules/chats/sidebar-preference";
 import type { loader as chatPageLoader } from "./chat.$chatId";
 import type { loader as newChatLoader } from "./chat._index";
@@ -27,6 +30,17 @@ export const meta: MetaFunction = () => [{ title: translate("chat:meta.title") }
 export const links: LinksFunction = () => [mathStylesheet];
 
 export const loader = ({ request }: LoaderFunctionArgs) => loadChatLayout(request);
+
+/**
+ * The new chat's forms (send, the quick actions) post to `/chat`, here: posted to the index route they would go
+ * to `/chat?index`, which a refused send then left in the address bar. The new chat's page reads the result
+ * from the outlet's context (`NewChatResult`).
+ */
+export const action = ({ request }: ActionFunctionArgs) => handleChatAction(request, null);
+
+export const clientAction = followSentReply;
+
+export type NewChatResult = ReturnType<typeof useActionData<typeof action>>;
 
 /** The current URL with `?sidebar=` set to `value` (or removed), for the no-JavaScript toggles. */
 function withSidebarParam(pathname: string, search: string, value: SidebarParam | null) {
@@ -45,6 +59,7 @@ export default function ChatLayout() {
   const [searchParams] = useSearchParams();
   const chatPage = useRouteLoaderData<typeof chatPageLoader>("routes/chat.$chatId");
   const newChatPage = useRouteLoaderData<typeof newChatLoader>("routes/chat._index");
+  const newChatResult: NewChatResult = useActionData<typeof action>();
 
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   useShortcuts(useCallback(() => setShortcutsOpen(true), []));
@@ -116,7 +131,7 @@ export default function ChatLayout() {
           onOpenOverlay={() => setOverlayOpen(true)}
         />
         <main className="flex min-h-0 flex-1 flex-col">
-          <Outlet key={i18n.language} />
+          <Outlet key={i18n.language} context={newChatResult} />
         </main>
       </div>
       <SettingsDialog data={data.settings} tab={searchParams.get("settings")} />

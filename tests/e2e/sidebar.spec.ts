@@ -149,7 +149,7 @@ test.describe("the chat list", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(page).toHaveURL(`/chat/${betaId}`);
   });
 
-  test("the open chat's title is shown once, under the header, which links New chat and Settings", async ({
+  test("the open chat's title is shown once, under the header, which links New chat (on a phone) and Settings", async ({
     page,
     user,
     run,
@@ -162,6 +162,9 @@ test.describe("the chat list", { tag: ALSO_WITHOUT_JS }, () => {
     await page.setViewportSize({ width: 900, height: 720 });
     await expect(page.getByRole("heading", { name: title })).toBeVisible();
 
+    // From 768 px New chat is the sidebar's alone; on a phone, where the sidebar is away, the header has it.
+    await expect(header.getByRole("link", { name: "New chat" })).toBeHidden();
+    await page.setViewportSize({ width: 375, height: 667 });
     await header.getByRole("link", { name: "New chat" }).click();
     await expect(page).toHaveURL("/chat");
     await page.goto(`/chat/${chatId}`);

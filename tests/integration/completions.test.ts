@@ -288,7 +288,7 @@ describe("stop and users' keys", () => {
       });
       const cookie = signedIn.headers.get("Set-Cookie")!.split(";")[0]!;
       const answer = (await handleChatAction(
-        new Request("http://localhost/chat?index", {
+        new Request("http://localhost/chat", {
           method: "POST",
           headers: { cookie },
           body: new URLSearchParams({ content: "no key yet", requestId: uuidv7(), model: "gemma-3-27b-it" }),

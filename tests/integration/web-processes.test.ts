@@ -173,7 +173,7 @@ it("streams a reply sent to one web process through the port from both, with its
   const completionId = randomUUID();
   expect(
     await postForm(
-      "/chat?index",
+      "/chat",
       { intent: "send", content: "hello from a cluster", requestId: completionId },
       requestId,
     ),
@@ -291,9 +291,9 @@ it(
   async () => {
     const completionId = randomUUID();
     const content = `rolling web ${directive({ tokens: 400, tokenMs: 40 })}`;
-    expect(
-      await postForm("/chat?index", { intent: "send", content, requestId: completionId }, randomUUID()),
-    ).toBe(302);
+    expect(await postForm("/chat", { intent: "send", content, requestId: completionId }, randomUUID())).toBe(
+      302,
+    );
     const events: EventStream["events"] = [];
     let connections = 0;
     const reading = (async () => {

@@ -1,5 +1,6 @@
 /**
- * The chat screen's header (docs/product.md §1): sidebar toggle, logo, model selector, New chat and Settings. Below 768 px
+ * The chat screen's header (docs/product.md §1): sidebar toggle, logo, model selector, New chat (below 768 px, where
+ * the sidebar is not on screen) and Settings. Below 768 px
  * the toggle opens the sidebar as an overlay (a link to `?sidebar=open` without JavaScript); above, the
  * sidebar's own toggle collapses it, so there is one toggle on screen, not two. The chat's title is shown once,
  * in the title bar under this header.
@@ -53,14 +54,15 @@ export function ChatHeader({
             chatId={chatId}
           />
         </div>
+        {/* From 768 px the sidebar is on screen with its own New chat: one button, not two. */}
         <Link
           to="/chat"
-          className="btn-secondary px-2 sm:px-3"
+          className="btn-secondary px-2 md:hidden"
+          aria-label={chatTexts.newChat}
           title={chatTexts.newChat}
           aria-keyshortcuts={ariaKeys("newChat")}
         >
           <PlusIcon className="h-4 w-4" />
-          <span className="sr-only sm:not-sr-only">{chatTexts.newChat}</span>
         </Link>
         <Link
           to={links.settings}

@@ -352,6 +352,8 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
   }, [props.persistentFailure, lastFailed, toast, isAdmin]);
 
   const empty = messages.length === 0 && !pendingCompletionId && !sent;
+  // A new chat's forms post to `/chat` (see routes/chat.tsx), a chat's to its own page.
+  const postTo = chatId ? undefined : "/chat";
   const lastUser = [...messages].reverse().find((m) => m.role === "user");
   const lastReply = [...messages].reverse().find((m) => m.role === "assistant");
   const last = messages.at(-1);
@@ -392,7 +394,13 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
                 <h1 className="text-3xl font-semibold">{t("view.emptyTitle")}</h1>
                 <p className="mt-3 text-zinc-400">{t("view.emptyHint")}</p>
               </div>
-              <QuickActions requestId={requestId} disabled={cannotSend} wrap />
+              <QuickActions
+                requestId={requestId}
+                disabled={cannotSend}
+                locked={props.lockedQuickActions}
+                postTo={postTo}
+                wrap
+              />
             </div>
           ) : (
             // shrink-0 and mb-auto act only in the no-JS thread laid out from the end (root.tsx): the list keeps
@@ -504,10 +512,16 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
           disabled={cannotSend || Boolean(answered)}
           stoppable={chatId ? pendingCompletionId : null}
           lastResult={composerResult}
+          postTo={postTo}
         />
         {!empty ? (
           <div className="mx-auto mt-1.5 max-w-3xl">
-            <QuickActions requestId={requestId} disabled={cannotSend || !idle} />
+            <QuickActions
+              requestId={requestId}
+              disabled={cannotSend || !idle}
+              locked={props.lockedQuickActions}
+              postTo={postTo}
+            />
           </div>
         ) : null}
         <p className="mx-auto mt-1.5 max-w-3xl text-center text-xs leading-4 text-zinc-400">

@@ -39,7 +39,10 @@ export const Composer = memo(function Composer({
   disabled,
   stoppable,
   lastResult,
+  postTo,
 }: {
+  /** Where the form posts; by default the page's own route. */
+  postTo?: string;
   requestId: string;
   modelId: string;
   disabled: boolean;
@@ -139,6 +142,7 @@ export const Composer = memo(function Composer({
   return (
     <Form
       method="post"
+      action={postTo}
       encType="multipart/form-data"
       ref={formRef}
       {...formProps}

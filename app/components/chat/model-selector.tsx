@@ -102,7 +102,8 @@ function ModelSelectForm({ models, currentModelId, chatId }: ModelSelectorProps)
         labelClassName="sr-only"
         name="model"
         defaultValue={currentModelId}
-        className="min-w-0 max-w-[calc(100vw-13.5rem)] rounded-lg border border-zinc-700 bg-zinc-900 px-2 py-1.5 text-sm sm:max-w-[14rem] lg:max-w-[24rem]"
+        // Smaller on a phone, where a native select cannot wrap: the model's name fits, its badges may not.
+        className="min-w-0 max-w-[calc(100vw-13.5rem)] rounded-lg border border-zinc-700 bg-zinc-900 px-2 py-1.5 text-xs sm:max-w-[14rem] sm:text-sm lg:max-w-[24rem]"
       >
         {allowed.map((model) => (
           <ModelOptionLine key={model.id} model={model} models={models} />
@@ -158,7 +159,8 @@ function ModelListbox(props: ModelSelectorProps) {
         aria-busy={changing}
         className="flex h-9 min-w-0 max-w-[calc(100vw-13.5rem)] items-center gap-1.5 rounded-lg border border-zinc-700 bg-zinc-900 px-2.5 text-sm text-zinc-100 hover:border-zinc-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-light sm:max-w-[16rem]"
       >
-        <span className="min-w-0 truncate">
+        {/* On a phone the name may take two smaller lines: "Dolphin Mixtral 8x22B", not "Dolphin Mixtr…". */}
+        <span className="line-clamp-2 min-w-0 break-words text-left text-xs leading-tight sm:line-clamp-1 sm:text-sm">
           <Select.Value>{current?.name ?? value}</Select.Value>
         </span>
         <Select.Icon className="shrink-0 text-zinc-400">

@@ -113,22 +113,30 @@ export const SidebarChatItem = memo(function SidebarChatItem({
     );
   }
 
-  const actionClass = `icon-btn focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100 ${
-    active ? "opacity-100" : "opacity-0"
-  }`;
+  // The actions show over the title's end while the item is hovered or focused (always on a touch screen,
+  // which has no hover), rather than narrowing it: the list does not reflow under the pointer. The open chat's
+  // title bar has them too.
+  const actionClass =
+    "icon-btn opacity-0 focus:opacity-100 group-hover:opacity-100 group-focus-within:opacity-100 [@media(hover:none)]:opacity-100";
   return (
     <li className="group relative" data-chat-id={chat.id}>
       {saver}
       <Link
         to={`/chat/${chat.id}`}
         aria-current={active ? "page" : undefined}
-        className={`block truncate rounded-md py-2 pl-2 text-sm group-focus-within:pr-24 group-hover:pr-24 [@media(hover:none)]:pr-24 ${
-          active ? "bg-zinc-800 pr-24 font-medium text-white" : "pr-2 text-zinc-300 hover:bg-zinc-900"
+        // Two lines (three beside a touch screen's actions) hold an automatic title (30 characters and '...')
+        // whole: it is cut once, by the title, not again by the sidebar.
+        className={`line-clamp-2 break-words rounded-md py-2 pl-2 pr-2 text-sm [@media(hover:none)]:line-clamp-3 [@media(hover:none)]:pr-24 ${
+          active ? "bg-zinc-800 font-medium text-white" : "text-zinc-300 hover:bg-zinc-900"
         }`}
       >
         {title || chatTexts.untitled}
       </Link>
-      <div className="absolute inset-y-0 right-1 flex items-center gap-0.5">
+      <div
+        className={`absolute inset-y-1 right-1 flex items-center gap-0.5 rounded-md group-focus-within:bg-zinc-900 group-hover:bg-zinc-900 [@media(hover:none)]:bg-transparent ${
+          active ? "group-focus-within:bg-zinc-800 group-hover:bg-zinc-800" : ""
+        }`}
+      >
         <ChatActionLink
           ref={renameLink}
           to={withReturn(`/chat/${chat.id}/rename`, returnTo)}

@@ -7,11 +7,14 @@ import { filesByMessage } from "#db/message-files";
 import { promptSystemMessage } from "#db/prompt-reads";
 import { readSystemSettings } from "#db/system-settings";
 import { canAnswer } from "#db/vendors";
+import { canUseModel } from "#db/plans";
+import type { AiModel } from "#db/schema";
 import { failureFromRow, isActive } from "#contract/lifecycle";
 import type { SessionUser } from "../auth/session.server";
 import { messagesLeftToday } from "../completions/completions.server";
 import { adminTexts, failureMessage } from "../texts/catalogue";
 import { listModels, resolveModelId } from "../models/models.server";
+import { lockedQuickActions } from "../completions/quick-actions";
 import { db } from "../server-context.server";
 import { getPreferences } from "../settings/preferences.server";
 import { userKeyStatus } from "../vendors/user-keys.server";
@@ -172,7 +175,12 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
       return { chat, page, completion, failed, quota, failures, apiKey, preferences, answerable, settings };
     });
   const pending = completion && isActive(completion.status) ? completion.id : null;
-  const modelId = resolveModelId(models, chat?.model_id ?? query.get("model")) ?? "";
+  // A chat keeps the model it has; a new chat's `?model=` (a link, the picker without JavaScript) is taken only
+  // when the plan allows it: a locked model is not preselected, only to be refused at the first send.
+  const usable = (model: AiModel) => canUseModel(user.plan, model);
+  const modelId = chat
+    ? (resolveModelId(models, chat.model_id) ?? "")
+    : (resolveModelId(models.some(usable) ? models.filter(usable) : models, query.get("model")) ?? "");
   const model = models.find((m) => m.model_id === modelId);
   return {
     chatId: chat?.id ?? null,
@@ -202,6 +210,11 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
     // A fresh id per page view: the same form posted twice is one request.
     requestId: uuidv7(),
     modelId,
+    /** The quick actions whose model the plan does not allow: shown as an upgrade, not offered and refused. */
+    lockedQuickActions: lockedQuickActions((id) => {
+      const model = models.find((m) => m.model_id === id);
+      return model ? usable(model) : null;
+    }),
     modelName: model?.display_name ?? modelId,
     modelNames: Object.fromEntries(models.map((m) => [m.model_id, m.display_name])),
     messagesLeft: quota?.left ?? null,

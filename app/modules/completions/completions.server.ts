@@ -37,7 +37,13 @@ import {
   storeAttachments,
   type PreparedAttachment,
 } from "../attachments/attachments.server";
-import { DEFAULT_TEMPERATURE, QUICK_ACTIONS, splitSystemPrefix, type QuickActionKey } from "./quick-actions";
+import {
+  DEFAULT_TEMPERATURE,
+  QUICK_ACTIONS,
+  quickActionModel,
+  splitSystemPrefix,
+  type QuickActionKey,
+} from "./quick-actions";
 
 /** A transaction is a Kysely too; these helpers run inside one. */
 type Trx = Db;
@@ -287,7 +293,7 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
   const model = await chooseModel(
     db,
     session.user.plan,
-    action && "modelId" in action ? action.modelId : input.model,
+    (input.action && quickActionModel(input.action)) ?? input.model,
   );
   const modelId = model.model_id;
   const questionTokens = countContentTokens(input.content);

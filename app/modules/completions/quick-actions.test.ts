@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { en } from "../i18n/resources";
 import { quickActionRequest } from "./quick-action-request";
-import { QUICK_ACTIONS, quickActionOf, splitSystemPrefix } from "./quick-actions";
+import { lockedQuickActions, QUICK_ACTIONS, quickActionOf, splitSystemPrefix } from "./quick-actions";
 
 describe("a [SYSTEM: ...] prefix", () => {
   it("splits into a system instruction and the user's text when a blank line follows it", () => {
@@ -41,5 +41,16 @@ describe("a quick action", () => {
   it("is known by its instruction, and a user's own instruction is no chip's", () => {
     expect(quickActionOf(QUICK_ACTIONS.image.instruction)).toBe("image");
     expect(quickActionOf("Answer in French.")).toBeNull();
+  });
+});
+
+describe("the chips a plan locks", () => {
+  it("are those whose own model the plan does not allow", () => {
+    expect(lockedQuickActions((id) => id !== QUICK_ACTIONS.image.modelId)).toEqual(["image"]);
+    expect(lockedQuickActions(() => true)).toEqual([]);
+  });
+
+  it("leave a chip whose model is not in the catalogue (the default model answers it)", () => {
+    expect(lockedQuickActions(() => null)).toEqual([]);
   });
 });

@@ -32,6 +32,24 @@ export type QuickActionKey = keyof typeof QUICK_ACTIONS;
 export const QUICK_ACTION_KEYS = Object.keys(QUICK_ACTIONS) as QuickActionKey[];
 export const DEFAULT_TEMPERATURE = 0.7;
 
+/** The model a chip asks for, when it names one (else the chat's model answers). */
+export const quickActionModel = (key: QuickActionKey): string | null => {
+  const action = QUICK_ACTIONS[key];
+  return "modelId" in action ? action.modelId : null;
+};
+
+/**
+ * The chips whose model the plan does not allow: the chat shows them as an upgrade, not as a form the server
+ * would refuse after the click. `usable` says whether the plan allows a catalogue model id; a model missing
+ * from the catalogue is not locked (the server answers with the default one).
+ */
+export function lockedQuickActions(usable: (modelId: string) => boolean | null): QuickActionKey[] {
+  return QUICK_ACTION_KEYS.filter((key) => {
+    const modelId = quickActionModel(key);
+    return modelId !== null && usable(modelId) === false;
+  });
+}
+
 /** The chip whose role instruction a system message is, if any: the chat shows its name, not the machinery. */
 export function quickActionOf(instruction: string): QuickActionKey | null {
   return QUICK_ACTION_KEYS.find((key) => QUICK_ACTIONS[key].instruction === instruction) ?? null;
