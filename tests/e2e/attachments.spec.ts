@@ -12,6 +12,7 @@ import {
   chatIdOf,
   composer,
   composerForm,
+  lastReply,
   sendButton,
   storedReply,
 } from "./support/chat";
@@ -74,6 +75,39 @@ test.describe("attachments", { tag: ALSO_WITHOUT_JS }, () => {
     await signUp(other);
     const theirs = await other.request.get(href, { maxRedirects: 0 });
     expect(theirs.status()).toBe(404);
+  });
+
+  test("a question edited and resent keeps its files: the model reads them again, and the bubble links them", async ({
+    page,
+    user: _user,
+    mock,
+  }) => {
+    const marker = `edited-${test.info().project.name}-${Date.now()}`;
+    await page.goto("/chat");
+    await fileInput(page).setInputFiles([textFile("note.txt", "The door is blue.")]);
+    await composer(page).fill(`What colour is the door? ${mockDirective({ reply: "Blue." })}`);
+    await sendButton(page).click();
+    await expect(page).toHaveURL(CHAT_PATH);
+    await storedReply(page);
+
+    // Without JavaScript the page shows the stored reply (and its controls) at its next self-refresh.
+    await page.getByRole("link", { name: "Edit message" }).click();
+    await page
+      .getByRole("textbox", { name: "Edit message" })
+      .fill(`Which door? ${marker} ${mockDirective({ reply: "The front one." })}`);
+    await page.getByRole("button", { name: "Save & resend" }).click();
+    await expect(lastReply(page)).toHaveText("The front one.");
+
+    const [sent] = await mock.requestsMentioning(marker);
+    const turns = (sent!.body as { messages: { content: string }[] }).messages;
+    expect(turns.at(-1)!.content).toContain(
+      `<document name="note.txt">\nThe door is blue.\n</document>\n\nWhich door? ${marker}`,
+    );
+    await expect(bubbles(page, "user")).toHaveCount(1);
+    const links = bubbles(page, "user").getByRole("list", { name: "Attached files" }).getByRole("link");
+    await expect(links).toHaveText([/note\.txt/]);
+    const file = await page.request.get((await links.getAttribute("href"))!);
+    expect(await file.text()).toBe("The door is blue.");
   });
 
   test("a shared chat names the question's files, and whoever holds the link cannot open them", async ({

@@ -33,21 +33,27 @@ const textFile = (name: string, text: string) => new File([text], name, { type: 
 const signedIn = async (): Promise<Visitor> =>
   sessionCookieFor(t, await insertUser(t.db, { plan: "professional" }));
 
-/** The composer's form, posted as multipart with `files`, as the browser sends it. */
-function sendWithFiles(visitor: Visitor, content: string, files: File[], extra: Record<string, string> = {}) {
+/** The chat page's forms, posted as multipart with any `files`, as the browser sends them. */
+function postChatForm(visitor: Visitor, fields: Record<string, string>, files: File[] = [], chatId?: string) {
   const form = new FormData();
-  form.set("intent", "send");
   form.set("requestId", uuidv7());
-  form.set("content", content);
-  for (const [name, value] of Object.entries(extra)) form.set(name, value);
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
   for (const file of files) form.append("files", file);
-  const request = new Request(`${BASE}/api/chat-send`, {
+  const request = new Request(`${BASE}/api/chat-send${chatId ? `/${chatId}` : ""}`, {
     method: "POST",
     headers: { Cookie: visitor.cookie },
     body: form,
   });
-  return routes.send.action({ request, params: {}, context: { clientIp: "127.0.0.1" } });
+  return routes.send.action({ request, params: { chatId }, context: { clientIp: "127.0.0.1" } });
 }
+
+/** The composer's form with files. */
+const sendWithFiles = (
+  visitor: Visitor,
+  content: string,
+  files: File[],
+  extra: Record<string, string> = {},
+) => postChatForm(visitor, { intent: "send", content, ...extra }, files);
 
 const lastUserTurn = () => {
   const body = t.mock.requests().at(-1)?.body as { messages: { role: string; content: string }[] };
@@ -110,6 +116,38 @@ describe("attaching documents to a message", () => {
     );
     expect(theirs).toMatchObject({ status: 404 });
     expect(theirs.body).toEqual(missing.body);
+  });
+
+  it("keeps a question's files when it is edited and resent: the vendor reads them again, the owner still opens them", async () => {
+    const me = await signedIn();
+    await (
+      await sendWithFiles(me, "What colour is the door?", [textFile("note.txt", "The door is blue.")])
+    ).text();
+    const { chat_id: chatId } = await t.db
+      .selectFrom("chat_history")
+      .select("id as chat_id")
+      .where("user_id", "=", me.userId)
+      .executeTakeFirstOrThrow();
+
+    const edited = await postChatForm(me, { intent: "edit", content: "Which door?" }, [], chatId);
+    expect(parseEventStream(await edited.text()).at(-1)!.event).toBe("done");
+    expect(lastUserTurn().content).toBe(
+      '<document name="note.txt">\nThe door is blue.\n</document>\n\nWhich door?',
+    );
+
+    const [file] = await storedFiles(me.userId);
+    const question = await t.db
+      .selectFrom("chat_messages")
+      .select("id")
+      .where("chat_id", "=", chatId)
+      .where("role", "=", "user")
+      .where("replaced_at", "is", null)
+      .executeTakeFirstOrThrow();
+    expect(
+      await t.db.selectFrom("attachments").select("message_id").where("user_id", "=", me.userId).execute(),
+    ).toEqual([{ message_id: question.id }]);
+    const opened = await routes.file.loader(args(get(`/files/${file!.id}`, me), { fileId: file!.id }));
+    expect(await opened.text()).toBe("The door is blue.");
   });
 
   it("keeps only the last part of a name sent with a path: a file never names a place on a disk", async () => {

@@ -434,7 +434,7 @@ export function regenerateReply(session: SessionUser, chatId: string, requestId:
   );
 }
 
-/** Replaces the last user message (and its reply) with new text and asks for a reply to it. */
+/** Replaces the last user message (and its reply) with new text, keeping its files, and asks for a reply to it. */
 export function editAndResend(
   session: SessionUser,
   chatId: string,
@@ -465,6 +465,13 @@ export function editAndResend(
         role: "user",
         content: input.content,
       });
+      // The new question carries the files the old one had (docs/product.md §14): they move rather than being
+      // copied, since the retired question is never shown or sent again, so no file is stored twice.
+      await trx
+        .updateTable("attachments")
+        .set({ message_id: userMessageId })
+        .where("message_id", "=", previous.user_message_id)
+        .execute();
       return { userMessageId, added: true };
     },
   );
