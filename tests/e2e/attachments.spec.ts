@@ -12,8 +12,11 @@ import {
   chatIdOf,
   composer,
   composerForm,
+  contentOf,
+  holdDataReloads,
   lastReply,
   sendButton,
+  sendMessage,
   storedReply,
 } from "./support/chat";
 import { ALSO_WITHOUT_JS, expect, javaScriptOn, test } from "./support/fixtures";
@@ -167,6 +170,29 @@ test.describe("attachments", { tag: ALSO_WITHOUT_JS }, () => {
 });
 
 test.describe("attaching with JavaScript", () => {
+  test("the question just sent names its files before the chat's data reloads", async ({
+    page,
+    user: _user,
+  }) => {
+    await page.goto("/chat");
+    await sendMessage(page, `Warm up ${mockDirective({ reply: "Ready." })}`);
+    await storedReply(page);
+
+    const reloads = await holdDataReloads(page);
+    await fileInput(page).setInputFiles([textFile("later.txt", "Read me.")]);
+    await composer(page).fill(`With a file ${mockDirective({ reply: "Read." })}`);
+    await sendButton(page).click();
+    const question = bubbles(page, "user").last();
+    await expect(contentOf(question)).toContainText("With a file");
+    const files = question.getByRole("list", { name: "Attached files" });
+    // Named and sized as the chips were; not yet a link, as the server has not said where the file is.
+    await expect(files.getByRole("listitem")).toHaveText([/later\.txt.*8 byte/]);
+    await expect(files.getByRole("link")).toHaveCount(0);
+
+    reloads.release();
+    await expect(files.getByRole("link")).toHaveText([/later\.txt/]);
+  });
+
   test("files dropped on the chat or pasted join the chips; a removed one is not sent", async ({
     page,
     user: _user,

@@ -1,4 +1,4 @@
-import type { Page, Request, Route } from "@playwright/test";
+import type { Request } from "@playwright/test";
 import {
   askInNewChat,
   bubbles,
@@ -9,6 +9,8 @@ import {
   contentOf,
   expectExactText,
   finishedCompletion,
+  holdDataReloads,
+  holdRequests,
   lastReply,
   sendMessage,
   sidebar,
@@ -17,31 +19,6 @@ import {
 import { expectNoSeriousViolations } from "./support/axe";
 import { expect, test } from "./support/fixtures";
 import { gateName, mockDirective, wordsReply } from "./support/mock";
-
-/**
- * The page's requests that `matches` picks, each held until the returned function is called. With `whole`, each
- * is then answered to the page at once, its answer read to the end first.
- */
-async function holdRequests(page: Page, matches: (request: Request) => boolean, { whole = false } = {}) {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held: Route[] = [];
-  await page.route("**/*", async (route) => {
-    if (!matches(route.request())) return route.fallback();
-    held.push(route);
-    await released;
-    if (whole) await route.fulfill({ response: await route.fetch() });
-    else await route.continue();
-  });
-  return { release, held };
-}
-
-/** The page's loader reloads (Remix's single-fetch `.data` GETs), held until the returned function is called. */
-const holdDataReloads = (page: Page) =>
-  holdRequests(
-    page,
-    (request) => request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data"),
-  );
 
 /**
  * The requests that carried the reply: the send itself, answered with the reply's stream, and any GET of the

@@ -6,6 +6,7 @@ import { useOptionalUser } from "~/root";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { ChatPageData } from "~/modules/chats/chat-page.server";
 import { formErrors, resultIntent } from "~/modules/completions/action-result";
+import { filesOf } from "~/modules/attachments/form-files";
 import { splitSystemPrefix } from "~/modules/completions/quick-actions";
 import { messages as catalogue, toasts } from "~/modules/texts/catalogue";
 import { ApiKeyDialog } from "./api-key-dialog";
@@ -269,6 +270,8 @@ function useSentMessage(requestId: string, firstMessage: boolean) {
   const question = firstMessage ? splitSystemPrefix(content.trim()).user : content.trim();
   return {
     content: question,
+    // Named as the composer's chips named them; the stored message that replaces this one links them.
+    attachments: filesOf(form).map(({ name, size }) => ({ name, size })),
     completionId: requestId,
     accepted,
     answered: accepted && navigation.state === "loading",
@@ -453,7 +456,9 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
                 />
               ) : sent ? (
                 <>
-                  <MessageBubble role="user">{sent.content}</MessageBubble>
+                  <MessageBubble role="user" attachments={sent.attachments}>
+                    {sent.content}
+                  </MessageBubble>
                   {sent.accepted ? (
                     <PendingReply
                       key={sent.completionId}

@@ -39,8 +39,11 @@ export function MessageBubble({
   markdown?: boolean;
   /** A reply still arriving: a typing cursor follows the text, and copy / read-aloud wait for the end. */
   streaming?: boolean;
-  /** The files sent with a question, each a link its owner downloads it by (docs/product.md §14). */
-  attachments?: { id: string; name: string; size: number }[];
+  /**
+   * The files sent with a question, each a link its owner downloads it by (docs/product.md §14); a question
+   * just sent names its files before the server has said where they are.
+   */
+  attachments?: AttachedFile[];
   /** The chat's newest stored reply, whose copy button Ctrl+Shift+C reaches (./shortcuts.ts). */
   lastReply?: boolean;
 }) {
@@ -100,25 +103,40 @@ export function MessageBubble({
   );
 }
 
-function AttachedFiles({ files }: { files: { id: string; name: string; size: number }[] }) {
+/** A file shown under a question: stored (its id the link to it), or just sent and not yet stored. */
+export interface AttachedFile {
+  id?: string;
+  name: string;
+  size: number;
+}
+
+function AttachedFiles({ files }: { files: AttachedFile[] }) {
   const { t } = useTranslation("chat");
   const format = useFormat();
   if (files.length === 0) return null;
+  const chip = "flex max-w-full items-center gap-1.5 rounded-lg bg-black/20 px-2 py-1 text-xs text-white";
   return (
     <ul aria-label={t("bubble.attachments")} className="mt-2 flex flex-wrap gap-1.5">
-      {files.map((file) => (
-        <li key={file.id} className="max-w-full">
-          <a
-            href={`/files/${file.id}`}
-            download={file.name}
-            className="flex max-w-full items-center gap-1.5 rounded-lg bg-black/20 px-2 py-1 text-xs text-white hover:bg-black/30"
-          >
+      {files.map((file, index) => {
+        const label = (
+          <>
             <PaperclipIcon className="h-3.5 w-3.5" />
-            <span className="min-w-0 truncate underline">{file.name}</span>
+            <span className={`min-w-0 truncate ${file.id ? "underline" : ""}`}>{file.name}</span>
             <span className="shrink-0 opacity-80">{format.bytes(file.size)}</span>
-          </a>
-        </li>
-      ))}
+          </>
+        );
+        return (
+          <li key={file.id ?? `${index}:${file.name}`} className="max-w-full">
+            {file.id ? (
+              <a href={`/files/${file.id}`} download={file.name} className={`${chip} hover:bg-black/30`}>
+                {label}
+              </a>
+            ) : (
+              <span className={chip}>{label}</span>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,5 +1,5 @@
 /** The chat screen, as a user works it. */
-import type { Locator, Page } from "@playwright/test";
+import type { Locator, Page, Request, Route } from "@playwright/test";
 import { expect } from "@playwright/test";
 import type { CompletionRow, TestDb } from "./db";
 
@@ -124,3 +124,32 @@ export async function askAsProfessional(
   db.setPlan(userId, "professional");
   return askInNewChat(page, db, text, status);
 }
+
+/**
+ * The page's requests that `matches` picks, each held until the returned function is called. With `whole`, each
+ * is then answered to the page at once, its answer read to the end first.
+ */
+export async function holdRequests(
+  page: Page,
+  matches: (request: Request) => boolean,
+  { whole = false } = {},
+) {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held: Route[] = [];
+  await page.route("**/*", async (route) => {
+    if (!matches(route.request())) return route.fallback();
+    held.push(route);
+    await released;
+    if (whole) await route.fulfill({ response: await route.fetch() });
+    else await route.continue();
+  });
+  return { release, held };
+}
+
+/** The page's loader reloads (Remix's single-fetch `.data` GETs), held until the returned function is called. */
+export const holdDataReloads = (page: Page) =>
+  holdRequests(
+    page,
+    (request) => request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data"),
+  );
