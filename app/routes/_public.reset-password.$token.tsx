@@ -4,7 +4,7 @@
  * The token is a route parameter, so request logs show the path as /reset-password/:token.
  */
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthFooterLink, AuthForm, AuthFrame } from "~/components/auth-parts";
@@ -12,12 +12,13 @@ import { Field } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { PasswordChangeError } from "~/modules/auth/account-security.server";
-import { LinkRefusal, usableToken } from "~/modules/auth/account-tokens.server";
+import { LinkRefusal } from "~/modules/auth/account-tokens.server";
 import { resetPassword } from "~/modules/auth/password-reset.server";
 import { resetPasswordSchema } from "~/modules/auth/schemas";
 import { translate } from "~/modules/i18n/translate";
 import { db } from "~/modules/server-context.server";
 import { toasts } from "~/modules/texts/catalogue";
+import { emailedLinkLoader } from "~/routes-support/e-mailed-link.server";
 import { redirectWithToast } from "~/routes-support/toast.server";
 import { readFormData } from "~/utils/http.server";
 
@@ -25,15 +26,7 @@ export const meta: MetaFunction = () => [{ title: translate("auth:reset.metaTitl
 
 const HIDDEN = ["newPassword", "confirmPassword"];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  try {
-    const row = await usableToken(db(), params.token ?? "", "password-reset");
-    return { email: row.email, problem: null };
-  } catch (error) {
-    if (!(error instanceof LinkRefusal)) throw error;
-    return data({ email: null, problem: error.message }, { status: error.status });
-  }
-}
+export const loader = emailedLinkLoader("password-reset");
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await readFormData(request), { schema: resetPasswordSchema() });

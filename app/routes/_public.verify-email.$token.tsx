@@ -2,31 +2,24 @@
  * /verify-email/:token, the link a confirmation mail carries (docs/product.md §7). Opening it changes nothing
  * (a GET never does, and mail scanners open links): the page asks for one click, whose POST confirms.
  */
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthFooterLink, AuthFrame } from "~/components/auth-parts";
 import { ErrorList } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { LinkRefusal, usableToken } from "~/modules/auth/account-tokens.server";
+import { LinkRefusal } from "~/modules/auth/account-tokens.server";
 import { confirmEmail } from "~/modules/auth/email-verification.server";
 import { translate } from "~/modules/i18n/translate";
 import { db } from "~/modules/server-context.server";
 import { toasts } from "~/modules/texts/catalogue";
 import { getSessionUser } from "~/routes-support/auth.server";
+import { emailedLinkLoader } from "~/routes-support/e-mailed-link.server";
 import { redirectWithToast } from "~/routes-support/toast.server";
 
 export const meta: MetaFunction = () => [{ title: translate("auth:verify.metaTitle") }];
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  try {
-    const row = await usableToken(db(), params.token ?? "", "email-verification");
-    return { email: row.email, problem: null };
-  } catch (error) {
-    if (!(error instanceof LinkRefusal)) throw error;
-    return data({ email: null, problem: error.message }, { status: error.status });
-  }
-}
+export const loader = emailedLinkLoader("email-verification");
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   try {
