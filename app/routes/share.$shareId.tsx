@@ -11,8 +11,8 @@ import type {
   MetaFunction,
 } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
-import { PaperclipIcon } from "~/components/chat/icons";
 import { Markdown } from "~/components/chat/markdown";
+import { AttachedFiles } from "~/components/chat/message-bubble";
 import { mathStylesheet } from "~/components/chat/math-stylesheet";
 import { Logo } from "~/components/logo";
 import { requireUser } from "~/routes-support/auth.server";
@@ -74,20 +74,8 @@ export default function SharedChatPage() {
             ) : (
               <p className="whitespace-pre-wrap break-words">{message.content}</p>
             )}
-            {message.attachments.length > 0 && (
-              // Names only: a file stays with its owner, whoever holds the link.
-              <ul aria-label={t("bubble.attachments")} className="mt-2 flex flex-wrap gap-1.5">
-                {message.attachments.map((name, fileIndex) => (
-                  <li
-                    key={fileIndex}
-                    className="flex max-w-full items-center gap-1.5 rounded-lg bg-black/20 px-2 py-1 text-xs text-zinc-300"
-                  >
-                    <PaperclipIcon className="h-3.5 w-3.5 shrink-0" />
-                    <span className="min-w-0 truncate">{name}</span>
-                  </li>
-                ))}
-              </ul>
-            )}
+            {/* Names only: a file stays with its owner, whoever holds the link. */}
+            <AttachedFiles files={message.attachments.map((name) => ({ name }))} />
           </li>
         ))}
       </ol>

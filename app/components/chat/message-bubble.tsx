@@ -104,13 +104,14 @@ export function MessageBubble({
 }
 
 /** A file shown under a question: stored (its id the link to it), or just sent and not yet stored. */
+/** A file as a bubble lists it: a link once stored (`id`), its size when known (a share keeps names only). */
 export interface AttachedFile {
   id?: string;
   name: string;
-  size: number;
+  size?: number;
 }
 
-function AttachedFiles({ files }: { files: AttachedFile[] }) {
+export function AttachedFiles({ files }: { files: AttachedFile[] }) {
   const { t } = useTranslation("chat");
   const format = useFormat();
   if (files.length === 0) return null;
@@ -122,7 +123,9 @@ function AttachedFiles({ files }: { files: AttachedFile[] }) {
           <>
             <PaperclipIcon className="h-3.5 w-3.5" />
             <span className={`min-w-0 truncate ${file.id ? "underline" : ""}`}>{file.name}</span>
-            <span className="shrink-0 opacity-80">{format.bytes(file.size)}</span>
+            {file.size !== undefined && (
+              <span className="shrink-0 opacity-80">{format.bytes(file.size)}</span>
+            )}
           </>
         );
         return (
