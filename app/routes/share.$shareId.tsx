@@ -64,7 +64,7 @@ export default function SharedChatPage() {
             key={index}
             className={`rounded-lg border border-zinc-800 p-4 ${message.role === "user" ? "bg-zinc-900" : ""}`}
           >
-            <p className="mb-2 text-xs font-medium text-zinc-500">
+            <p className="mb-2 text-xs font-medium text-zinc-400">
               <span className="uppercase tracking-wide">{t(`share.roles.${message.role}`)}</span>
               {/* Not upper-cased: a model's name is written as its maker writes it ("8x22B"). */}
               {message.model ? ` · ${message.model}` : ""}
