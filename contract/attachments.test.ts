@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { countContentTokens } from "./context-window";
-import { quotedDocuments, withDocuments } from "./attachments";
+import { imageDataUrl, imageTokens, quotedDocuments, withDocuments } from "./attachments";
 
 describe("withDocuments", () => {
   it("leaves a question without documents as it is", () => {
@@ -43,5 +43,22 @@ describe("quotedDocuments", () => {
       expect(countContentTokens(quotedDocuments(documents)) + countContentTokens(question)).toBe(
         countContentTokens(withDocuments(question, documents)),
       );
+  });
+});
+
+describe("imageTokens", () => {
+  it("counts as OpenAI counts a detailed image: 85, and 170 per 512-pixel tile once scaled down", () => {
+    expect(imageTokens(100, 100)).toBe(255);
+    expect(imageTokens(1024, 1024)).toBe(765);
+    expect(imageTokens(2048, 4096)).toBe(1105);
+    expect(imageTokens(800, 600)).toBe(85 + 170 * 4);
+  });
+});
+
+describe("imageDataUrl", () => {
+  it("carries the image's type and bytes", () => {
+    expect(imageDataUrl({ mediaType: "image/png", base64: "iVBORw0=" })).toBe(
+      "data:image/png;base64,iVBORw0=",
+    );
   });
 });

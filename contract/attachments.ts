@@ -29,3 +29,28 @@ export const quotedDocuments = (documents: PromptDocument[]): string =>
 /** The user's turn: its documents quoted before the question. */
 export const withDocuments = (question: string, documents: PromptDocument[]): string =>
   quotedDocuments(documents) + question;
+
+/** An image as the prompt carries it to a model that sees: its type and its bytes in base64. */
+export interface PromptImage {
+  mediaType: string;
+  base64: string;
+}
+
+/** The images a vision model is sent, as OpenAI's chat format carries them (other formats map from it). */
+export const imageDataUrl = ({ mediaType, base64 }: PromptImage) => `data:${mediaType};base64,${base64}`;
+
+const TILE = 512;
+
+/**
+ * What an image takes of a model's window, as OpenAI counts a detailed image: scaled to fit 2048 × 2048, then
+ * its shorter side to at most 768, it costs 85 tokens and 170 for each 512-pixel tile it covers. Vendors count
+ * differently; this is the estimate every window here is kept with, for the check before a send and the
+ * prompt alike.
+ */
+export function imageTokens(width: number, height: number): number {
+  const fit = Math.min(1, 2048 / Math.max(width, height));
+  const shorter = Math.min(1, 768 / (Math.min(width, height) * fit));
+  const scale = fit * shorter;
+  const tiles = Math.ceil((width * scale) / TILE) * Math.ceil((height * scale) / TILE);
+  return 85 + 170 * tiles;
+}

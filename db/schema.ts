@@ -315,6 +315,10 @@ export interface AttachmentsTable {
   bytes: Uint8Array;
   /** A document's text, extracted at upload; null for a file the model is not sent as text. */
   text: string | null;
+  /** An image's size as shown (its EXIF orientation applied) and its WebP thumbnail; null for a document. */
+  width: ColumnType<number | null, number | null | undefined, never>;
+  height: ColumnType<number | null, number | null | undefined, never>;
+  thumbnail: ColumnType<Uint8Array | null, Uint8Array | null | undefined, never>;
   created_at: Timestamp;
 }
 

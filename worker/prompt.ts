@@ -1,4 +1,4 @@
-import { withDocuments, type PromptDocument } from "#contract/attachments";
+import { imageTokens, withDocuments, type PromptDocument, type PromptImage } from "#contract/attachments";
 import { contentTokensOf, countContentTokens, PromptWindow } from "#contract/context-window";
 import { DEFAULT_CONTEXT_WINDOW, DEFAULT_REPLY_RESERVE, promptBudget } from "#contract/model-window";
 import type { Failure } from "#contract/jobs";
@@ -21,39 +21,66 @@ const readPage = (db: Db, chatId: string, position: Position) =>
     .limit(PROMPT_PAGE_SIZE)
     .execute();
 
-/** The documents attached to these messages, each message's in the order attached (docs/product.md §14). */
-async function documentsOf(db: Db, messageIds: string[]): Promise<Map<string, PromptDocument[]>> {
-  const byMessage = new Map<string, PromptDocument[]>();
+/** A message's files as its prompt turn carries them. */
+interface TurnFiles {
+  documents: PromptDocument[];
+  images: PromptImage[];
+  imageTokens: number;
+}
+
+/**
+ * The files attached to these messages, each message's in the order attached (docs/product.md §14): documents'
+ * text, and images' bytes only for a model that sees them (another never reads them, nor pays their tokens).
+ */
+async function filesOf(db: Db, messageIds: string[], seesImages: boolean): Promise<Map<string, TurnFiles>> {
+  const byMessage = new Map<string, TurnFiles>();
   if (messageIds.length === 0) return byMessage;
-  const rows = await db
+  let query = db
     .selectFrom("attachments")
-    .select(["message_id", "name", "text"])
-    .where("message_id", "in", messageIds)
-    .where("text", "is not", null)
-    .$narrowType<{ text: string }>()
+    .select(["message_id", "name", "text", "media_type", "width", "height"])
+    .where("message_id", "in", messageIds);
+  if (!seesImages) query = query.where("text", "is not", null);
+  const rows = await query
+    .$if(seesImages, (images) => images.select("bytes"))
     .orderBy("created_at")
     .orderBy("id")
     .execute();
-  for (const { message_id, name, text } of rows)
-    byMessage.set(message_id, [...(byMessage.get(message_id) ?? []), { name, text }]);
+  for (const row of rows) {
+    const files = byMessage.get(row.message_id) ?? { documents: [], images: [], imageTokens: 0 };
+    if (row.text !== null) files.documents.push({ name: row.name, text: row.text });
+    else if (row.bytes) {
+      files.images.push({ mediaType: row.media_type, base64: Buffer.from(row.bytes).toString("base64") });
+      files.imageTokens += imageTokens(row.width ?? 0, row.height ?? 0);
+    }
+    byMessage.set(row.message_id, files);
+  }
   return byMessage;
 }
 
 /**
- * The turns' words as the model reads them: a user's documents quoted before what they wrote. A message with
- * documents is counted again as a whole: its stored count is of the words alone.
+ * The turns as the model reads them: a user's documents quoted before what they wrote, their images after it.
+ * A message with files is counted again as a whole: its stored count is of the words alone.
  */
-async function withTheirDocuments<T extends { id: string; content: string }>(
+async function withTheirFiles<T extends { id: string; content: string; content_tokens: number | null }>(
   db: Db,
   rows: T[],
-): Promise<T[]> {
-  const documents = await documentsOf(
+  seesImages: boolean,
+): Promise<(T & { images?: PromptImage[] })[]> {
+  const files = await filesOf(
     db,
     rows.map((row) => row.id),
+    seesImages,
   );
   return rows.map((row) => {
-    const attached = documents.get(row.id);
-    return attached ? { ...row, content: withDocuments(row.content, attached), content_tokens: null } : row;
+    const attached = files.get(row.id);
+    if (!attached) return row;
+    const content = withDocuments(row.content, attached.documents);
+    return {
+      ...row,
+      content,
+      content_tokens: countContentTokens(content) + attached.imageTokens,
+      ...(attached.images.length ? { images: attached.images } : {}),
+    };
   });
 }
 
@@ -75,15 +102,16 @@ export async function buildPrompt(db: Db, completion: Completion): Promise<Promp
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("ai_models")
-      .select(["context_window", "reply_reserve"])
+      .select(["context_window", "reply_reserve", "supports_images"])
       .where("model_id", "=", completion.model_id)
       .executeTakeFirst(),
     readSystemSettings(db),
   ]);
+  const seesImages = model?.supports_images === 1;
   const [system, firstPage, [asked]] = await Promise.all([
     promptSystemMessage(db, completion.chat_id, question),
     readPage(db, completion.chat_id, question),
-    withTheirDocuments(db, [question]),
+    withTheirFiles(db, [question], seesImages),
   ]);
   const questionText = asked!.content;
   const systemText = system?.content ?? settings.defaultSystemPrompt;
@@ -102,10 +130,10 @@ export async function buildPrompt(db: Db, completion: Completion): Promise<Promp
 
   const earlier: ChatTurn[] = [];
   for (let page = firstPage; ; page = await readPage(db, completion.chat_id, page.at(-1)!)) {
-    for (const row of await withTheirDocuments(db, page)) {
-      if (row.content.length === 0) continue;
-      if (!window.take(contentTokensOf(row))) break;
-      earlier.push({ role: row.role, content: row.content });
+    for (const { role, content, images, ...row } of await withTheirFiles(db, page, seesImages)) {
+      if (content.length === 0) continue;
+      if (!window.take(contentTokensOf({ content, ...row }))) break;
+      earlier.push({ role, content, ...(images ? { images } : {}) });
     }
     if (window.isFull || page.length < PROMPT_PAGE_SIZE) break;
   }
@@ -113,7 +141,7 @@ export async function buildPrompt(db: Db, completion: Completion): Promise<Promp
     turns: [
       { role: "system", content: systemText },
       ...earlier.reverse(),
-      { role: "user", content: questionText },
+      { role: "user", content: questionText, ...(asked!.images ? { images: asked!.images } : {}) },
     ],
   };
 }

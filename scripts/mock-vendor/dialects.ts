@@ -37,13 +37,34 @@ export function modelListBody(vendor: MockVendorName, models: string): unknown {
   return vendor === "together" ? data : { object: "list", data };
 }
 
+/**
+ * A turn's content: a string, or OpenAI's parts, whose text is read as the turn's words and whose images
+ * (`image_url` parts with a data URL, as vision models take them) are only checked to be images.
+ */
+const turnContent = z.union([
+  z.string(),
+  z
+    .array(
+      z.discriminatedUnion("type", [
+        z.object({ type: z.literal("text"), text: z.string() }),
+        z.object({
+          type: z.literal("image_url"),
+          image_url: z.object({
+            url: z.string().regex(/^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/),
+          }),
+        }),
+      ]),
+    )
+    .transform((parts) => parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("")),
+]);
+
 // Lenient on purpose: the mock answers whatever a client sends, as long as the body is a JSON object.
 export const chatCallSchema = z
   .object({
     model: z.string().catch(""),
     model_id: z.string().catch(""),
     key: z.string().catch(""),
-    messages: z.array(z.object({ role: z.string(), content: z.string() })).catch([]),
+    messages: z.array(z.object({ role: z.string(), content: turnContent })).catch([]),
     stream: z.boolean().catch(false),
     max_tokens: z.number().int().positive().optional().catch(undefined),
   })

@@ -70,6 +70,17 @@ describe("mock vendor", () => {
     ]);
   });
 
+  it("reads a turn sent as text and image parts, as vision models take it, by its words", async () => {
+    const parts = [
+      { type: "text", text: "hi" },
+      { type: "image_url", image_url: { url: "data:image/png;base64,iVBORw0KGgo=" } },
+    ];
+    const response = await postChat("openai", chatBody("", { messages: [{ role: "user", content: parts }] }));
+    const body = (await response.json()) as { choices: { message: { content: string } }[] };
+    expect(body.choices[0]!.message.content).toBe(mock.expectedReply("openai", "hi"));
+    expect(mock.requests("openai").at(-1)!.body).toMatchObject({ messages: [{ content: parts }] });
+  });
+
   it("builds its default reply from a fixed multi-byte vocabulary", () => {
     expect(mock.expectedReply("novita", "hi", { tokens: 4 })).toBe("Mock novita reply: Hello wörld 世界 🙂");
     expect(mock.expectedReply("together", "hi", { tokens: 11 })).toMatch(/👩‍💻 Hello$/u);

@@ -6,6 +6,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import {
   bubbles,
   CHAT_PATH,
@@ -23,11 +24,22 @@ import { ALSO_WITHOUT_JS, expect, javaScriptOn, test } from "./support/fixtures"
 import { mockDirective } from "./support/mock";
 
 const PDF = readFileSync(path.resolve(import.meta.dirname, "../fixtures/pelicans.pdf"));
+/** A 1 × 1 PNG. */
+const PNG_PIXEL =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const fileInput = (page: Page) => composerForm(page).locator('input[type="file"][name="files"]');
 const textFile = (name: string, text: string) => ({
   name,
   mimeType: "text/plain",
   buffer: Buffer.from(text),
+});
+/** A PNG of one colour, as a picker hands it over. */
+const png = async (name: string, width: number, height: number) => ({
+  name,
+  mimeType: "image/png",
+  buffer: await sharp({ create: { width, height, channels: 3, background: "#2255aa" } })
+    .png()
+    .toBuffer(),
 });
 const chips = (page: Page) =>
   composerForm(page).getByRole("list", { name: "Attached files" }).getByRole("listitem");
@@ -78,6 +90,41 @@ test.describe("attachments", { tag: ALSO_WITHOUT_JS }, () => {
     await signUp(other);
     const theirs = await other.request.get(href, { maxRedirects: 0 });
     expect(theirs.status()).toBe(404);
+  });
+
+  test("an image reaches a model that sees it, and the question shows its thumbnail, which opens the image", async ({
+    page,
+    user,
+    db,
+    mock,
+  }) => {
+    db.setPlan(user.id, "professional");
+    const marker = `image-${test.info().project.name}-${Date.now()}`;
+    const square = await png("blue square.png", 640, 480);
+    await page.goto("/chat?model=qwen2.5-vl-72b-instruct");
+    await fileInput(page).setInputFiles([square]);
+    await composer(page).fill(
+      `What is in the picture? ${marker} ${mockDirective({ reply: "A blue square." })}`,
+    );
+    await sendButton(page).click();
+    await expect(page).toHaveURL(CHAT_PATH);
+    await storedReply(page);
+
+    const [sent] = await mock.requestsMentioning(marker);
+    const turns = (sent!.body as { messages: { content: unknown }[] }).messages;
+    expect(turns.at(-1)!.content).toEqual([
+      { type: "text", text: expect.stringContaining(`What is in the picture? ${marker}`) },
+      { type: "image_url", image_url: { url: `data:image/png;base64,${square.buffer.toString("base64")}` } },
+    ]);
+
+    const thumbnail = bubbles(page, "user").last().getByRole("img", { name: "blue square.png" });
+    await expect(thumbnail).toBeVisible();
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.width)).toBe(160);
+    const href = (await thumbnail.locator("xpath=ancestor::a[1]").getAttribute("href"))!;
+    const original = await page.request.get(href);
+    expect(original.headers()["content-type"]).toBe("image/png");
+    expect(Buffer.from(await original.body()).equals(square.buffer)).toBe(true);
   });
 
   test("a question edited and resent keeps its files: the model reads them again, and the bubble links them", async ({
@@ -143,7 +190,12 @@ test.describe("attachments", { tag: ALSO_WITHOUT_JS }, () => {
     [
       "a program renamed as text",
       [{ name: "notes.txt", mimeType: "text/plain", buffer: elf }],
-      "“notes.txt” is not a file the model can read. Attach text, Markdown, CSV, JSON, source code or PDF files.",
+      "“notes.txt” is not a file the model can read. Attach text, Markdown, CSV, JSON, source code or PDF files, or images (PNG, JPEG, WebP, GIF).",
+    ],
+    [
+      "an image for a model that cannot see",
+      [{ name: "cat.png", mimeType: "image/png", buffer: Buffer.from(PNG_PIXEL, "base64") }],
+      "“cat.png” is an image, and Dolphin Mixtral 8x22B can't see images. Choose a model marked Images, or send the question without it.",
     ],
     [
       "100 files at once",

@@ -5,9 +5,10 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import sharp from "sharp";
 import { v7 as uuidv7 } from "uuid";
 import { describe, expect, it } from "vitest";
-import { withDocuments } from "#contract/attachments";
+import { imageTokens, withDocuments } from "#contract/attachments";
 import { countContentTokens, messageTokens } from "#contract/context-window";
 import { promptBudget } from "#contract/model-window";
 import { attachmentTexts, failureMessage, messages } from "~/modules/texts/catalogue";
@@ -22,6 +23,7 @@ setUpWorker(2);
 const routes = importAfterEnv(async () => ({
   send: await import("~/routes/api.chat-send.($chatId)"),
   file: await import("~/routes/files.$fileId"),
+  thumbnail: await import("~/routes/files.$fileId.thumbnail"),
   remove: await import("~/routes/chat.$chatId_.delete"),
 }));
 
@@ -55,10 +57,11 @@ const sendWithFiles = (
   extra: Record<string, string> = {},
 ) => postChatForm(visitor, { intent: "send", content, ...extra }, files);
 
-const lastUserTurn = () => {
-  const body = t.mock.requests().at(-1)?.body as { messages: { role: string; content: string }[] };
-  return body.messages.at(-1)!;
-};
+type SentContent =
+  string | ({ type: "text"; text: string } | { type: "image_url"; image_url: { url: string } })[];
+const sentTurns = () =>
+  (t.mock.requests().at(-1)?.body as { messages: { role: string; content: SentContent }[] }).messages;
+const lastUserTurn = () => sentTurns().at(-1)!;
 
 const storedFiles = (userId: string) =>
   t.db
@@ -295,5 +298,168 @@ describe("files refused before anything is stored", () => {
     });
     expect(await storedFiles(me.userId)).toEqual([]);
     expect(await messagesOf(me.userId)).toEqual([]);
+  });
+});
+
+describe("attaching images", () => {
+  /** A model that sees images (seeded as such), and one that does not. */
+  const SEES = { id: "qwen2.5-vl-72b-instruct", name: "Qwen 2.5 VL 72B Instruct" };
+  const BLIND = { id: "llama-3.1-8b-instruct", name: "Llama 3.1 8B Instruct" };
+
+  /** A PNG of `width` × `height`, or a JPEG stored sideways with an EXIF orientation that stands it up. */
+  async function image(name: string, width: number, height: number, orientation?: number) {
+    const canvas = sharp({ create: { width, height, channels: 3, background: "#3366cc" } });
+    const bytes = orientation
+      ? await canvas.jpeg().withMetadata({ orientation }).toBuffer()
+      : await canvas.png().toBuffer();
+    return new File([new Uint8Array(bytes)], name);
+  }
+
+  const storedImages = (userId: string) =>
+    t.db
+      .selectFrom("attachments")
+      .select(["id", "chat_id", "name", "media_type", "width", "height", "thumbnail", "text"])
+      .where("user_id", "=", userId)
+      .execute();
+
+  it("sends an image to a model that sees as an image part after the words, and serves its thumbnail", async () => {
+    const me = await signedIn();
+    const photo = await image("blue square.png", 800, 600);
+    const events = parseEventStream(
+      await (await sendWithFiles(me, "What colour is it?", [photo], { model: SEES.id })).text(),
+    );
+    expect(events.at(-1)!.event).toBe("done");
+
+    const base64 = Buffer.from(await photo.arrayBuffer()).toString("base64");
+    expect(lastUserTurn()).toEqual({
+      role: "user",
+      content: [
+        { type: "text", text: "What colour is it?" },
+        { type: "image_url", image_url: { url: `data:image/png;base64,${base64}` } },
+      ],
+    });
+    const [stored] = await storedImages(me.userId);
+    expect(stored).toMatchObject({
+      name: "blue square.png",
+      media_type: "image/png",
+      width: 800,
+      height: 600,
+      text: null,
+    });
+
+    const thumbnail = await routes.thumbnail.loader(
+      args(get(`/files/${stored!.id}/thumbnail`, me), { fileId: stored!.id }),
+    );
+    expect(Object.fromEntries(thumbnail.headers)).toMatchObject({
+      "content-type": "image/webp",
+      "x-content-type-options": "nosniff",
+      "content-security-policy": "default-src 'none'; sandbox",
+    });
+    expect(await sharp(new Uint8Array(await thumbnail.arrayBuffer())).metadata()).toMatchObject({
+      format: "webp",
+      width: 320,
+      height: 240,
+    });
+    const original = await routes.file.loader(args(get(`/files/${stored!.id}`, me), { fileId: stored!.id }));
+    expect(original.headers.get("content-type")).toBe("image/png");
+    expect(original.headers.get("content-disposition")).toMatch(/^inline; /);
+
+    const other = await signedIn();
+    const theirs = await outcome(() =>
+      routes.thumbnail.loader(args(get(`/files/${stored!.id}/thumbnail`, other), { fileId: stored!.id })),
+    );
+    expect(theirs).toMatchObject({ status: 404 });
+  });
+
+  it("keeps an image's size as it is shown, its EXIF orientation applied, and a document has no thumbnail", async () => {
+    const me = await signedIn();
+    const sideways = await image("portrait.jpg", 800, 600, 6);
+    await (
+      await sendWithFiles(me, "Which way up?", [sideways, textFile("note.txt", "hi")], { model: SEES.id })
+    ).text();
+    const [photo, note] = await storedImages(me.userId);
+    expect(photo).toMatchObject({ media_type: "image/jpeg", width: 600, height: 800 });
+    expect(await sharp(photo!.thumbnail!).metadata()).toMatchObject({ width: 240, height: 320 });
+    expect(note).toMatchObject({ width: null, height: null, thumbnail: null });
+    const none = await outcome(() =>
+      routes.thumbnail.loader(args(get(`/files/${note!.id}/thumbnail`, me), { fileId: note!.id })),
+    );
+    expect(none).toMatchObject({ status: 404 });
+  });
+
+  it("no longer sends an earlier image once the chat goes on with a model that cannot see", async () => {
+    const me = await signedIn();
+    await (
+      await sendWithFiles(me, "What is this?", [await image("a.png", 64, 64)], { model: SEES.id })
+    ).text();
+    const chatId = (await storedImages(me.userId))[0]!.chat_id;
+    const answer = await postChatForm(
+      me,
+      { intent: "send", content: "And now?", model: BLIND.id },
+      [],
+      chatId,
+    );
+    expect(parseEventStream(await answer.text()).at(-1)!.event).toBe("done");
+    expect(sentTurns().map((turn) => turn.content)).toEqual([
+      expect.any(String),
+      "What is this?",
+      expect.any(String),
+      "And now?",
+    ]);
+  });
+
+  it("refuses an image for a model that cannot see, naming the model, storing nothing", async () => {
+    const me = await signedIn();
+    const answer = await sendWithFiles(me, "Look", [await image("cat.png", 32, 32)], { model: BLIND.id });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      error: { "": [attachmentTexts.imageNotSeen("cat.png", BLIND.name)] },
+    });
+    expect(await storedFiles(me.userId)).toEqual([]);
+    expect(await messagesOf(me.userId)).toEqual([]);
+  });
+
+  it("refuses a file that starts as an image but is not one", async () => {
+    const me = await signedIn();
+    const header = new Uint8Array([
+      0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+    ]);
+    const answer = await sendWithFiles(me, "Look", [new File([header, "garbage"], "broken.png")], {
+      model: SEES.id,
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      error: { "": [attachmentTexts.imageUnreadable("broken.png")] },
+    });
+    expect(await storedFiles(me.userId)).toEqual([]);
+  });
+
+  it("counts an image's tokens against the model's window, as the prompt will", async () => {
+    const me = await signedIn();
+    await insertModelWithWindow(t.db, "narrow-vision", 1000, 100);
+    await t.db
+      .updateTable("ai_models")
+      .set({ supports_images: 1 })
+      .where("model_id", "=", "narrow-vision")
+      .execute();
+    const answer = await sendWithFiles(me, "Look", [await image("big.png", 2000, 2000)], {
+      model: "narrow-vision",
+    });
+    expect(answer.status).toBe(400);
+    const budget = Math.floor(
+      (promptBudget({ contextWindow: 1000, replyReserve: 100 }, null) * webEnv().attachments.contextPercent) /
+        100,
+    );
+    expect(await answer.json()).toMatchObject({
+      error: {
+        "": [
+          attachmentTexts.filesTooLongForModel(
+            "narrow-vision",
+            messageTokens(imageTokens(2000, 2000) + countContentTokens("Look")),
+            budget,
+          ),
+        ],
+      },
+    });
   });
 });

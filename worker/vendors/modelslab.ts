@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { mentionsModel, postJson, readJson, vendorMessage } from "./http";
-import { tokenCap } from "./openai-compatible";
+import { chatMessages, tokenCap } from "./openai-compatible";
 import { VendorError, type VendorAdapter, type VendorRequest } from "./types";
 
 const DEFAULT_MODEL = "uncensored-chat";
@@ -28,7 +28,7 @@ function modelslabBody(request: VendorRequest) {
   return {
     key: request.apiKey,
     model_id: request.model || DEFAULT_MODEL,
-    messages: request.messages,
+    messages: chatMessages(request.messages),
     max_tokens: tokenCap(request.maxTokens, 1000),
     temperature: request.temperature,
     ...(top_p === undefined ? {} : { top_p }),

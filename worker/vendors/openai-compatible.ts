@@ -6,8 +6,15 @@
 import { createParser } from "eventsource-parser";
 import { z } from "zod";
 import { postJson, readJson, readTextStream, vendorMessage, type VendorResponse } from "./http";
+import { imageDataUrl } from "#contract/attachments";
 import type { FinishReason } from "#contract/jobs";
-import { VendorError, type VendorAdapter, type VendorChunk, type VendorRequest } from "./types";
+import {
+  VendorError,
+  type ChatTurn,
+  type VendorAdapter,
+  type VendorChunk,
+  type VendorRequest,
+} from "./types";
 
 const usageSchema = z.object({ prompt_tokens: z.number(), completion_tokens: z.number() });
 // A malformed usage report is not worth failing a reply over.
@@ -51,11 +58,25 @@ export function tokenCap(requested: number | undefined, adapterCap: number | und
   return adapterCap === undefined ? requested : Math.min(requested, adapterCap);
 }
 
+/** The turns in OpenAI's chat format: a turn with images as a text part followed by an `image_url` part each. */
+export const chatMessages = (turns: ChatTurn[]) =>
+  turns.map(({ role, content, images }) =>
+    images?.length
+      ? {
+          role,
+          content: [
+            { type: "text", text: content },
+            ...images.map((image) => ({ type: "image_url", image_url: { url: imageDataUrl(image) } })),
+          ],
+        }
+      : { role, content },
+  );
+
 function requestBody(request: VendorRequest, options: { maxTokens?: number; stream: boolean }) {
   const maxTokens = tokenCap(request.maxTokens, options.maxTokens);
   return {
     model: request.model,
-    messages: request.messages,
+    messages: chatMessages(request.messages),
     temperature: request.temperature,
     ...(maxTokens === undefined ? {} : { max_tokens: maxTokens }),
     // Stored in OpenAI's own names and shapes, which this format shares.

@@ -1,9 +1,12 @@
 import type { Failure, FinishReason } from "#contract/jobs";
+import type { PromptImage } from "#contract/attachments";
 import type { RequestOptions } from "#contract/request-options";
 
 export interface ChatTurn {
   role: "system" | "user" | "assistant";
   content: string;
+  /** A user's images, sent after the words when the model sees images (docs/product.md §14). */
+  images?: PromptImage[];
 }
 
 /** One call to a vendor's chat-completions endpoint. */

@@ -103,12 +103,25 @@ export function MessageBubble({
   );
 }
 
-/** A file shown under a question: stored (its id the link to it), or just sent and not yet stored. */
-/** A file as a bubble lists it: a link once stored (`id`), its size when known (a share keeps names only). */
+/**
+ * A file as a bubble lists it: a link once stored (`id`), its size when known (a share keeps names only), and
+ * for a stored image its size as shown, which its thumbnail keeps.
+ */
 export interface AttachedFile {
   id?: string;
   name: string;
   size?: number;
+  width?: number | null;
+  height?: number | null;
+}
+
+/** The thumbnail's longest side on the page, in CSS pixels (half the stored thumbnail's, for sharp screens). */
+const THUMBNAIL_SHOWN = 160;
+
+/** An image's thumbnail size on the page: its own proportions, its longer side THUMBNAIL_SHOWN at most. */
+function shownSize(width: number, height: number) {
+  const scale = Math.min(1, THUMBNAIL_SHOWN / Math.max(width, height));
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
 }
 
 export function AttachedFiles({ files }: { files: AttachedFile[] }) {
@@ -128,6 +141,21 @@ export function AttachedFiles({ files }: { files: AttachedFile[] }) {
             )}
           </>
         );
+        if (file.id && file.width && file.height)
+          return (
+            <li key={file.id} className="max-w-full">
+              <a href={`/files/${file.id}`} className="block overflow-hidden rounded-lg hover:opacity-90">
+                <img
+                  src={`/files/${file.id}/thumbnail`}
+                  alt={file.name}
+                  title={file.name}
+                  loading="lazy"
+                  {...shownSize(file.width, file.height)}
+                  className="block bg-black/20"
+                />
+              </a>
+            </li>
+          );
         return (
           <li key={file.id ?? `${index}:${file.name}`} className="max-w-full">
             {file.id ? (

@@ -5,7 +5,7 @@
  */
 import type { FileUpload } from "@remix-run/form-data-parser";
 import { extractText, getDocumentProxy } from "unpdf";
-import { quotedDocuments, type PromptDocument } from "#contract/attachments";
+import { imageTokens, quotedDocuments } from "#contract/attachments";
 import { countContentTokens, messageTokens } from "#contract/context-window";
 import { promptBudget } from "#contract/model-window";
 import type { Db } from "#db/database";
@@ -17,6 +17,7 @@ import type { ChatOwner } from "../chats/chats.server";
 import { requireVisibleChat } from "../chats/chats.server";
 import { dispositionHeader, notFound } from "~/utils/http.server";
 import { decodeText, identifyFile } from "./file-kinds.server";
+import { readImage, type ImageDetails } from "./images.server";
 
 /** The limits of one message's files (README: the ATTACHMENT* settings). */
 export interface AttachmentLimits {
@@ -34,7 +35,10 @@ export interface PreparedAttachment {
   name: string;
   mediaType: string;
   bytes: Uint8Array;
-  text: string;
+  /** A document's text; null for an image. */
+  text: string | null;
+  /** An image's size and thumbnail; null for a document. */
+  image: ImageDetails | null;
 }
 
 /**
@@ -79,11 +83,14 @@ async function prepareOne(file: File): Promise<PreparedAttachment> {
   const kind = await identifyFile(name, bytes);
   switch (kind.kind) {
     case "text":
-      return { name, mediaType: kind.mediaType, bytes, text: decodeText(bytes) };
+      return { name, mediaType: kind.mediaType, bytes, text: decodeText(bytes), image: null };
     case "pdf":
-      return { name, mediaType: kind.mediaType, bytes, text: await pdfText(name, bytes) };
-    case "image":
-      throw new AttachmentRefusal(attachmentTexts.imagesNotYet(name), 400);
+      return { name, mediaType: kind.mediaType, bytes, text: await pdfText(name, bytes), image: null };
+    case "image": {
+      const image = await readImage(bytes);
+      if (!image) throw new AttachmentRefusal(attachmentTexts.imageUnreadable(name), 400);
+      return { name, mediaType: kind.mediaType, bytes, text: null, image };
+    }
     case "unsupported":
       throw new AttachmentRefusal(attachmentTexts.fileTypeUnsupported(name), 400);
   }
@@ -110,24 +117,31 @@ export async function prepareAttachments(
 }
 
 /**
- * Refuses documents the model cannot read with the question in the share of its window the settings allow, so
- * they are never cut short or left out of a prompt unseen. The question comes as its count, which the send has
- * already taken: the quotation ends in a blank line, where the tokenizer splits, so the two counts add up to
- * the whole turn's.
+ * Refuses files the model cannot take with the question: an image sent to a model that cannot see, or files
+ * that do not fit, with the question, in the share of its window the settings allow, so they are never cut
+ * short or left out of a prompt unseen. The question comes as its count, which the send has already taken: the
+ * quotation ends in a blank line, where the tokenizer splits, so the two counts add up to the whole turn's.
  */
-export function assertDocumentsFit(
-  model: Pick<AiModel, "display_name" | "context_window" | "reply_reserve">,
+export function assertAttachmentsFit(
+  model: Pick<AiModel, "display_name" | "context_window" | "reply_reserve" | "supports_images">,
   questionTokens: number,
-  documents: PromptDocument[],
+  attachments: PreparedAttachment[],
   contextPercent: number,
 ) {
-  if (documents.length === 0) return;
+  if (attachments.length === 0) return;
+  const unseen = model.supports_images ? undefined : attachments.find((file) => file.image);
+  if (unseen) throw new AttachmentRefusal(attachmentTexts.imageNotSeen(unseen.name, model.display_name), 400);
   const budget = Math.floor(
     (promptBudget({ contextWindow: model.context_window, replyReserve: model.reply_reserve }, null) *
       contextPercent) /
       100,
   );
-  const tokens = messageTokens(countContentTokens(quotedDocuments(documents)) + questionTokens);
+  const documents = attachments.flatMap(({ name, text }) => (text === null ? [] : [{ name, text }]));
+  const images = attachments.reduce(
+    (sum, { image }) => sum + (image ? imageTokens(image.width, image.height) : 0),
+    0,
+  );
+  const tokens = messageTokens(countContentTokens(quotedDocuments(documents)) + images + questionTokens);
   if (tokens > budget)
     throw new AttachmentRefusal(
       attachmentTexts.filesTooLongForModel(model.display_name, tokens, budget),
@@ -151,6 +165,9 @@ export async function storeAttachments(
       size: attachment.bytes.byteLength,
       bytes: attachment.bytes,
       text: attachment.text,
+      width: attachment.image?.width ?? null,
+      height: attachment.image?.height ?? null,
+      thumbnail: attachment.image?.thumbnail ?? null,
       created_at: nowIso(),
     });
 }
@@ -160,12 +177,36 @@ export async function storeAttachments(
  * are as gone as the chat). Anything else is the same 404 as a chat that does not exist.
  */
 export async function requireOwnAttachment(db: Db, user: ChatOwner, attachmentId: string) {
-  const file = await db
-    .selectFrom("attachments")
-    .select(["chat_id", "name", "media_type", "bytes"])
-    .where("id", "=", attachmentId)
-    .where("user_id", "=", user.id)
-    .executeTakeFirst();
+  return visibleToOwner(
+    db,
+    user,
+    await ownFile(db, user, attachmentId)
+      .select(["chat_id", "name", "media_type", "bytes"])
+      .executeTakeFirst(),
+  );
+}
+
+/** An image's thumbnail, on the same terms as the file; a document has none (404). */
+export async function requireOwnThumbnail(db: Db, user: ChatOwner, attachmentId: string) {
+  return visibleToOwner(
+    db,
+    user,
+    await ownFile(db, user, attachmentId)
+      .select(["chat_id", "thumbnail"])
+      .where("thumbnail", "is not", null)
+      .$narrowType<{ thumbnail: Uint8Array }>()
+      .executeTakeFirst(),
+  );
+}
+
+const ownFile = (db: Db, user: ChatOwner, attachmentId: string) =>
+  db.selectFrom("attachments").where("id", "=", attachmentId).where("user_id", "=", user.id);
+
+async function visibleToOwner<File extends { chat_id: string }>(
+  db: Db,
+  user: ChatOwner,
+  file: File | undefined,
+): Promise<File> {
   if (!file) throw notFound("File not found");
   await requireVisibleChat(db, user, file.chat_id);
   return file;
@@ -180,22 +221,43 @@ const SAFE_TYPES: Record<string, string> = {
   "application/pdf": "application/pdf",
 };
 
+/** Raster images (their type read from their bytes, never SVG) open in the browser: pixels cannot act. */
+const VIEWED_TYPES = new Set(["image/png", "image/jpeg", "image/webp", "image/gif"]);
+
+/** What every stored file is answered with: its type never guessed, and in a sandbox should it be opened. */
+const fileHeaders = (contentType: string, bytes: Uint8Array) => ({
+  "Content-Type": contentType,
+  "Content-Length": String(bytes.byteLength),
+  "Content-Security-Policy": "default-src 'none'; sandbox",
+  "X-Content-Type-Options": "nosniff",
+});
+
 /**
- * A stored file as its owner downloads it: always as a download (never rendered in the site's pages), its
- * type never guessed by the browser, and in a sandbox should a browser open it anyway, so no file can act as
- * the site.
+ * A stored file as its owner opens it: an image in the browser, anything else as a download (never rendered
+ * in the site's pages), so no file can act as the site.
  */
 export function attachmentResponse(file: { name: string; media_type: string; bytes: Uint8Array }): Response {
   const extension = file.name.includes(".") ? `.${file.name.split(".").pop()}` : "";
+  const viewed = VIEWED_TYPES.has(file.media_type);
   // A copy: the driver may hand back a view into a buffer it shares.
   return new Response(file.bytes.slice(), {
     headers: {
-      "Content-Type": SAFE_TYPES[file.media_type] ?? "application/octet-stream",
-      "Content-Disposition": dispositionHeader("attachment", file.name, `file${extension}`),
-      "Content-Length": String(file.bytes.byteLength),
-      "Content-Security-Policy": "default-src 'none'; sandbox",
-      "X-Content-Type-Options": "nosniff",
+      ...fileHeaders(
+        viewed ? file.media_type : (SAFE_TYPES[file.media_type] ?? "application/octet-stream"),
+        file.bytes,
+      ),
+      "Content-Disposition": dispositionHeader(
+        viewed ? "inline" : "attachment",
+        file.name,
+        `file${extension}`,
+      ),
       "Cache-Control": "private, no-store",
     },
   });
 }
+
+/** A thumbnail never changes once stored: the browser keeps it for a day instead of asking on every page. */
+export const thumbnailResponse = ({ thumbnail }: { thumbnail: Uint8Array }): Response =>
+  new Response(thumbnail.slice(), {
+    headers: { ...fileHeaders("image/webp", thumbnail), "Cache-Control": "private, max-age=86400" },
+  });

@@ -33,7 +33,7 @@ import { webMetrics } from "~/utils/metrics.server";
 import { mustConfirmEmail } from "../auth/email-verification.server";
 import { requestStops } from "./stop.server";
 import {
-  assertDocumentsFit,
+  assertAttachmentsFit,
   storeAttachments,
   type PreparedAttachment,
 } from "../attachments/attachments.server";
@@ -299,7 +299,7 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
   const questionTokens = countContentTokens(input.content);
   assertQuestionFits(model, questionTokens);
   const attachments = input.attachments ?? [];
-  assertDocumentsFit(model, questionTokens, attachments, webEnv().attachments.contextPercent);
+  assertAttachmentsFit(model, questionTokens, attachments, webEnv().attachments.contextPercent);
   const stored = await db.transaction().execute(async (trx): Promise<StoredRequest> => {
     const repeated = await existingRequest(trx, userId, input.requestId);
     if (repeated) return repeated;

@@ -46,7 +46,8 @@ export const attachmentTexts = messageSection("attachmentTexts", {
   fileTooLarge: (name: string, maxBytes: number) =>
     t("attachmentTexts.fileTooLarge", { name, max: formatBytes(maxBytes, currentLocale()) }),
   fileTypeUnsupported: (name: string) => t("attachmentTexts.fileTypeUnsupported", { name }),
-  imagesNotYet: (name: string) => t("attachmentTexts.imagesNotYet", { name }),
+  imageNotSeen: (name: string, model: string) => t("attachmentTexts.imageNotSeen", { name, model }),
+  imageUnreadable: (name: string) => t("attachmentTexts.imageUnreadable", { name }),
   pdfWithoutText: (name: string) => t("attachmentTexts.pdfWithoutText", { name }),
   pdfUnreadable: (name: string) => t("attachmentTexts.pdfUnreadable", { name }),
   filesTooLongForModel: (model: string, tokens: number, max: number) =>
