@@ -142,7 +142,7 @@ describe("body size", () => {
     expect((await send({ path: "/api/chat-send", headers: { Origin: origin }, body })).status).toBe(413);
   });
 
-  it("lets a chat post carry the files it may attach, and no other form", async () => {
+  it("lets a chat post carry the files it may attach, and an API request their base64, and no other form", async () => {
     const app = express();
     app.use(requestGuards({ trustProxy: false, chatFileBytes: 1_000_000 }));
     app.all("*", (req, res) => req.resume().on("end", () => res.status(200).send("ok")));
@@ -156,6 +156,17 @@ describe("body size", () => {
       expect((await post("/chat/abc")).status).toBe(200);
       expect((await post("/api/chat-send")).status).toBe(200);
       expect((await post("/settings")).status).toBe(413);
+      const api = (size: number) =>
+        send(
+          {
+            path: "/v1/chat/completions",
+            headers: { "Content-Type": "application/json" },
+            body: "x".repeat(size),
+          },
+          filesOrigin,
+        );
+      expect((await api(API_BODY_LIMIT + 1_300_000)).status).toBe(200);
+      expect((await api(API_BODY_LIMIT + 1_400_000)).status).toBe(413);
     } finally {
       await new Promise<void>((resolve) => withFiles.close(() => resolve()));
     }

@@ -36,9 +36,12 @@ const JSON_ENDPOINTS = new Set(["/api/stripe/webhook"]);
 export const API_BODY_LIMIT = 1024 * 1024;
 const isApiPath = (path: string) => path === "/v1" || path.startsWith("/v1/");
 
-/** `chatFileBytes`: what the chat's forms may carry in attached files besides (docs/product.md §14). */
+/**
+ * `chatFileBytes`: what a message may carry in attached files besides (docs/product.md §14): in the chat's
+ * forms as bytes, in an API request as the base64 of its images (a third more).
+ */
 export function bodyLimitFor(path: string, chatFileBytes = 0): number {
-  if (isApiPath(path)) return API_BODY_LIMIT;
+  if (isApiPath(path)) return API_BODY_LIMIT + Math.ceil((chatFileBytes * 4) / 3);
   return CHAT_FORM_PATH.test(path) ? CHAT_BODY_LIMIT + chatFileBytes : FORM_BODY_LIMIT;
 }
 

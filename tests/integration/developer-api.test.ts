@@ -20,7 +20,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Plan } from "#db/schema";
 import { completionStreamKey } from "#contract/jobs";
 import { purgeApiConversations } from "#worker/sweeper";
-import { apiTexts, failureMessage, messages } from "~/modules/texts/catalogue";
+import { apiTexts, attachmentTexts, failureMessage, messages } from "~/modules/texts/catalogue";
 import { createApiKey, revokeApiKey } from "~/modules/api/api-keys.server";
 import { listChats } from "~/modules/chats/chats.server";
 import * as chatCompletions from "~/routes/v1.chat.completions";
@@ -130,6 +130,10 @@ const textOf = (events: SseEvent[]) =>
     .join("");
 
 const MODEL = "dolphin-mixtral-8x22b";
+const MODEL_NAME = "Dolphin Mixtral 8x22B";
+/** A 1 × 1 PNG, as a client sends an image whole. */
+const PIXEL_URL =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 describe("GET /v1/models", () => {
   it("lists the catalogue in OpenAI's list format", async () => {
@@ -527,6 +531,59 @@ const storedOptions = (completionId: string) =>
     .executeTakeFirstOrThrow()
     .then((row) => (row.request_options === null ? null : JSON.parse(row.request_options)));
 
+describe("images, in OpenAI's image_url parts (docs/product.md §12)", () => {
+  const VISION_MODEL = "qwen2.5-vl-72b-instruct";
+  const parts = (url: string) => [
+    { type: "text" as const, text: "What is in the picture?" },
+    { type: "image_url" as const, image_url: { url } },
+  ];
+
+  it("sends a data URL's image to a model that sees, as the chat does, and stores it with the request", async () => {
+    const { client, userId } = await userWithKey();
+    const reply = await client.chat.completions.create({
+      model: VISION_MODEL,
+      messages: [{ role: "user", content: parts(PIXEL_URL) }],
+    });
+    expect(reply.choices[0]!.message.content).toBeTruthy();
+    const sent = t.mock.requests().at(-1)!.body as { messages: { role: string; content: unknown }[] };
+    expect(sent.messages.at(-1)).toEqual({ role: "user", content: parts(PIXEL_URL) });
+    expect(
+      await t.db
+        .selectFrom("attachments")
+        .select(["name", "media_type", "width"])
+        .where("user_id", "=", userId)
+        .execute(),
+    ).toEqual([{ name: "image-1.png", media_type: "image/png", width: 1 }]);
+  });
+
+  it.each([
+    [
+      "for a model that cannot see",
+      MODEL,
+      PIXEL_URL,
+      () => attachmentTexts.imageNotSeen("image-1.png", MODEL_NAME),
+    ],
+    [
+      "whose bytes are not an image",
+      VISION_MODEL,
+      `data:image/png;base64,${Buffer.from("just text").toString("base64")}`,
+      () => attachmentTexts.imageUnreadable("image-1.png"),
+    ],
+  ])("400 for an image %s, naming it; nothing is stored", async (_, model, url, reason) => {
+    const { client, userId } = await userWithKey();
+    const error = await client.chat.completions
+      .create({ model, messages: [{ role: "user", content: parts(url) }] })
+      .then(
+        () => null,
+        (e: unknown) => e as APIError,
+      );
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error!.message).toContain(reason());
+    expect(error!.code).toBe("invalid_image");
+    expect(await storedFor(userId)).toEqual(NOTHING);
+  });
+});
+
 describe("request options, passed on to the vendors that take them (the mock vendor honours them)", () => {
   it("sends stop, seed, top_p and the penalties, stores them with the completion, and the reply ends at the stop sequence", async () => {
     const { client } = await userWithKey();
@@ -877,8 +934,34 @@ describe("refusals, each in OpenAI's shape and mapped to the client's exception;
       "messages[0].content",
     ],
     [
-      "an image part",
-      { messages: [{ role: "user", content: [{ type: "image_url", image_url: { url: "x" } }] }] },
+      "an image at a web address, which the service does not fetch",
+      {
+        messages: [
+          {
+            role: "user",
+            content: [{ type: "image_url", image_url: { url: "https://example.com/cat.png" } }],
+          },
+        ],
+      },
+      apiTexts.imageUrlNotData,
+    ],
+    [
+      "an image in an assistant message",
+      {
+        messages: [
+          { role: "assistant", content: [{ type: "image_url", image_url: { url: PIXEL_URL } }] },
+          { role: "user", content: "hi" },
+        ],
+      },
+      apiTexts.imagesOnlyFromUser,
+    ],
+    [
+      "an audio part",
+      {
+        messages: [
+          { role: "user", content: [{ type: "input_audio", input_audio: { data: "", format: "wav" } }] },
+        ],
+      },
       "messages[0].content",
     ],
     ["stream as a string", { stream: "yes" }, "stream"],

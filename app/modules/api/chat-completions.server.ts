@@ -9,6 +9,8 @@ import type { Completion } from "#db/schema";
 import type { StreamEntry } from "#contract/jobs";
 import { isActive } from "#contract/lifecycle";
 import { askFromApi, SendRefusedError } from "../completions/completions.server";
+import { AttachmentRefusal, prepareImages } from "../attachments/attachments.server";
+import { webEnv } from "~/utils/env.server";
 import { requestStops } from "../completions/stop.server";
 import { apiTexts, failureMessage, messages } from "../texts/catalogue";
 import { rolesOf } from "../auth/users.server";
@@ -135,6 +137,24 @@ function asApiError(error: SendRefusedError): ApiError {
   return new ApiError(error.status, error.message, codes[error.reason], {}, param);
 }
 
+/** A refused image (unreadable, too large, or for a model that cannot see) names the messages at fault. */
+const imageError = (error: AttachmentRefusal) =>
+  new ApiError(error.status, error.message, "invalid_image", {}, "messages");
+
+/** The request's turns with their images checked and read, as the chat's own files are. */
+async function withImages(turns: ChatRequest["turns"]) {
+  try {
+    return await Promise.all(
+      turns.map(async ({ images, ...turn }) => ({
+        ...turn,
+        attachments: images.length ? await prepareImages(images, webEnv().attachments) : [],
+      })),
+    );
+  } catch (error) {
+    throw error instanceof AttachmentRefusal ? imageError(error) : error;
+  }
+}
+
 /**
  * Refuses an option that no vendor serving the model takes: the worker would skip every vendor for it. One
  * that only some take goes ahead, and the worker tries only those.
@@ -156,19 +176,21 @@ export async function createChatCompletion(call: ApiCall): Promise<Response> {
   if (!(await listModels(serverContext().db)).some((m) => m.model_id === body.model))
     throw new ApiError(404, apiTexts.unknownModel(body.model), "model_not_found");
   await assertOptionsTaken(body);
+  const turns = await withImages(body.turns);
   let completionId: string;
   try {
     ({ completionId } = await askFromApi(sessionOf(who), {
       requestId: uuidv7(),
       modelId: body.model,
-      turns: body.turns,
+      turns,
       temperature: body.temperature,
       maxTokens: body.maxTokens,
       requestOptions: body.options,
       apiKeyId: who.keyId,
     }));
   } catch (error) {
-    throw error instanceof SendRefusedError ? asApiError(error) : error;
+    if (error instanceof SendRefusedError) throw asApiError(error);
+    throw error instanceof AttachmentRefusal ? imageError(error) : error;
   }
   if (!call.keepReply) stopWhenAbandoned(call.signal, completionId);
   const completion = await findCompletion(who, completionId);

@@ -6,6 +6,7 @@
  * parameter; a parameter OpenAI does not have is refused as OpenAI refuses it. See docs/product.md §12.
  */
 import { z } from "zod";
+import type { PromptImage } from "#contract/attachments";
 import { jsonSchemaFormatSchema, requestOptionsSchema, type RequestOptions } from "#contract/request-options";
 import { DEFAULT_TEMPERATURE } from "../completions/quick-actions";
 import { apiTexts, messages } from "../texts/catalogue";
@@ -17,18 +18,49 @@ export const MAX_API_MESSAGES = 200;
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
-/** A message's content: a string, or OpenAI's array of text parts (joined); other part types are refused. */
+/** An image given whole in the request; a web address is refused: the service fetches nothing for a caller. */
+const DATA_URL = /^data:(image\/(?:png|jpeg|webp|gif));base64,([A-Za-z0-9+/]+={0,2})$/;
+
+const imagePart = z
+  .object({
+    type: z.literal("image_url"),
+    image_url: z
+      .object({
+        url: z.string().regex(DATA_URL, apiTexts.imageUrlNotData),
+        detail: z.enum(["auto", "low", "high"]).nullish(),
+      })
+      .strict(),
+  })
+  .strict();
+
+const part = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("text"), text: z.string() }).passthrough(),
+  imagePart,
+]);
+
+/** An image part's data URL, checked already, as the prompt carries an image. */
+function promptImage(url: string): PromptImage {
+  const [, mediaType, base64] = DATA_URL.exec(url)!;
+  return { mediaType: mediaType!, base64: base64! };
+}
+
+/**
+ * A message's content: a string, or OpenAI's array of parts — text parts joined as its words, image parts its
+ * images (docs/product.md §12); other part types are refused. Null is an assistant turn that only called tools.
+ */
 const content = () =>
   z
-    .union([
-      z.string(),
-      z
-        .array(z.object({ type: z.literal("text"), text: z.string() }).passthrough())
-        .transform((parts) => parts.map((part) => part.text).join("")),
-    ])
-    .refine((text) => byteLength(text) <= MAX_API_MESSAGE_BYTES, messages.messageTooLong)
+    .preprocess(
+      (value) => (value === null ? [] : typeof value === "string" ? [{ type: "text", text: value }] : value),
+      z.array(part),
+    )
+    .transform((parts) => ({
+      text: parts.flatMap((part) => (part.type === "text" ? [part.text] : [])).join(""),
+      images: parts.flatMap((part) => (part.type === "image_url" ? [promptImage(part.image_url.url)] : [])),
+    }))
+    .refine(({ text }) => byteLength(text) <= MAX_API_MESSAGE_BYTES, messages.messageTooLong)
     // Neither database keeps a NUL in text the same way (PostgreSQL refuses it), so it is refused here.
-    .refine((text) => !text.includes("\u0000"), apiTexts.nulCharacter);
+    .refine(({ text }) => !text.includes("\u0000"), apiTexts.nulCharacter);
 
 /** Tool calls and tool results in a conversation: the service does not run tools (yet). */
 const noTools = () =>
@@ -44,13 +76,16 @@ const message = () =>
         })
         .refine((role) => role !== "tool" && role !== "function", apiTexts.toolsUnsupported)
         .transform((role) => (role === "developer" ? "system" : (role as "system" | "user" | "assistant"))),
-      // null: an assistant turn that only called tools, refused below for its tool_calls.
-      content: content().or(z.null().transform(() => "")),
+      content: content(),
       name: z.string().max(200).nullish(),
       tool_calls: noTools(),
       function_call: noTools(),
     })
-    .transform(({ role, content }) => ({ role, content }));
+    .refine(({ role, content }) => role === "user" || content.images.length === 0, {
+      message: apiTexts.imagesOnlyFromUser,
+      path: ["content"],
+    })
+    .transform(({ role, content }) => ({ role, content: content.text, images: content.images }));
 
 const isEmpty = (value: unknown) =>
   value === undefined ||

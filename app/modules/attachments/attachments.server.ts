@@ -5,7 +5,7 @@
  */
 import type { FileUpload } from "@remix-run/form-data-parser";
 import { extractText, getDocumentProxy } from "unpdf";
-import { imageTokens, quotedDocuments } from "#contract/attachments";
+import { imageTokens, quotedDocuments, type PromptImage } from "#contract/attachments";
 import { countContentTokens, messageTokens } from "#contract/context-window";
 import { promptBudget } from "#contract/model-window";
 import type { Db } from "#db/database";
@@ -113,6 +113,21 @@ export async function prepareAttachments(
     throw new AttachmentRefusal(attachmentTexts.filesTooLarge(limits.messageBytes), 413);
   const prepared: PreparedAttachment[] = [];
   for (const file of files) prepared.push(await prepareOne(file));
+  return prepared;
+}
+
+/**
+ * A developer-API message's images (docs/product.md §12), checked as the chat's files are, each named for its
+ * place in the message (`image-1.png`…); bytes that are not an image whatever their data URL says are refused.
+ */
+export async function prepareImages(images: PromptImage[], limits: AttachmentLimits) {
+  const files = images.map(
+    ({ mediaType, base64 }, index) =>
+      new File([Buffer.from(base64, "base64")], `image-${index + 1}.${mediaType.split("/")[1]}`),
+  );
+  const prepared = await prepareAttachments(files, limits);
+  const notImage = prepared.find((file) => !file.image);
+  if (notImage) throw new AttachmentRefusal(attachmentTexts.imageUnreadable(notImage.name), 400);
   return prepared;
 }
 

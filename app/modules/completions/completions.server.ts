@@ -553,7 +553,8 @@ export interface ApiAskInput {
   requestId: string;
   /** A catalogue model id, already checked to exist. */
   modelId: string;
-  turns: { role: "system" | "user" | "assistant"; content: string }[];
+  /** Each turn's images come prepared (checked and read) as its attachments. */
+  turns: { role: "system" | "user" | "assistant"; content: string; attachments?: PreparedAttachment[] }[];
   temperature: number;
   maxTokens: number | null;
   /** The request's other options, sent to every vendor tried (contract/request-options.ts). */
@@ -573,12 +574,22 @@ export async function askFromApi(session: SessionUser, input: ApiAskInput) {
   const model = await chooseModel(db, session.user.plan, input.modelId);
   const modelId = model.model_id;
   assertQuestionFits(model, countContentTokens(input.turns.at(-1)!.content), input.maxTokens);
+  for (const { content, attachments = [] } of input.turns)
+    assertAttachmentsFit(
+      model,
+      countContentTokens(content),
+      attachments,
+      webEnv().attachments.contextPercent,
+    );
   const stored = await db.transaction().execute(async (trx): Promise<StoredRequest> => {
     const priority = await assertMayAsk(trx, session);
     const chatId = await createChat(trx, { userId, title: "API request", modelId, source: "api" });
     const addedMessageIds: string[] = [];
-    for (const turn of input.turns)
-      addedMessageIds.push(await insertChatMessage(trx, { chatId, userId, ...turn }));
+    for (const { attachments = [], ...turn } of input.turns) {
+      const messageId = await insertChatMessage(trx, { chatId, userId, ...turn });
+      await storeAttachments(trx, { chatId, userId, messageId }, attachments);
+      addedMessageIds.push(messageId);
+    }
     await insertCompletion(trx, {
       id: input.requestId,
       chatId,
