@@ -1,10 +1,9 @@
-import { imageTokens, withDocuments, type PromptDocument, type PromptImage } from "#contract/attachments";
 import { contentTokensOf, countContentTokens, PromptWindow } from "#contract/context-window";
 import { DEFAULT_CONTEXT_WINDOW, DEFAULT_REPLY_RESERVE, promptBudget } from "#contract/model-window";
 import type { Failure } from "#contract/jobs";
 import type { Db } from "#db/database";
 import type { Completion } from "#db/schema";
-import { promptSystemMessage, shownBefore, type Position } from "#db/prompt-reads";
+import { promptSystemMessage, shownBefore, withTheirFiles, type Position } from "#db/prompt-reads";
 import { readSystemSettings } from "#db/system-settings";
 import type { ChatTurn } from "./vendors/types";
 
@@ -20,69 +19,6 @@ const readPage = (db: Db, chatId: string, position: Position) =>
     .select(["id", "role", "content", "content_tokens", "created_at"])
     .limit(PROMPT_PAGE_SIZE)
     .execute();
-
-/** A message's files as its prompt turn carries them. */
-interface TurnFiles {
-  documents: PromptDocument[];
-  images: PromptImage[];
-  imageTokens: number;
-}
-
-/**
- * The files attached to these messages, each message's in the order attached (docs/product.md §14): documents'
- * text, and images' bytes only for a model that sees them (another never reads them, nor pays their tokens).
- */
-async function filesOf(db: Db, messageIds: string[], seesImages: boolean): Promise<Map<string, TurnFiles>> {
-  const byMessage = new Map<string, TurnFiles>();
-  if (messageIds.length === 0) return byMessage;
-  let query = db
-    .selectFrom("attachments")
-    .select(["message_id", "name", "text", "media_type", "width", "height"])
-    .where("message_id", "in", messageIds);
-  if (!seesImages) query = query.where("text", "is not", null);
-  const rows = await query
-    .$if(seesImages, (images) => images.select("bytes"))
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  for (const row of rows) {
-    const files = byMessage.get(row.message_id) ?? { documents: [], images: [], imageTokens: 0 };
-    if (row.text !== null) files.documents.push({ name: row.name, text: row.text });
-    else if (row.bytes) {
-      files.images.push({ mediaType: row.media_type, base64: Buffer.from(row.bytes).toString("base64") });
-      files.imageTokens += imageTokens(row.width ?? 0, row.height ?? 0);
-    }
-    byMessage.set(row.message_id, files);
-  }
-  return byMessage;
-}
-
-/**
- * The turns as the model reads them: a user's documents quoted before what they wrote, their images after it.
- * A message with files is counted again as a whole: its stored count is of the words alone.
- */
-async function withTheirFiles<T extends { id: string; content: string; content_tokens: number | null }>(
-  db: Db,
-  rows: T[],
-  seesImages: boolean,
-): Promise<(T & { images?: PromptImage[] })[]> {
-  const files = await filesOf(
-    db,
-    rows.map((row) => row.id),
-    seesImages,
-  );
-  return rows.map((row) => {
-    const attached = files.get(row.id);
-    if (!attached) return row;
-    const content = withDocuments(row.content, attached.documents);
-    return {
-      ...row,
-      content,
-      content_tokens: countContentTokens(content) + attached.imageTokens,
-      ...(attached.images.length ? { images: attached.images } : {}),
-    };
-  });
-}
 
 /**
  * The prompt of a completion (docs/product.md §2 'Context windows'): one system message (the latest
@@ -107,11 +43,11 @@ export async function buildPrompt(db: Db, completion: Completion): Promise<Promp
       .executeTakeFirst(),
     readSystemSettings(db),
   ]);
-  const seesImages = model?.supports_images === 1;
+  const imageUse = model?.supports_images === 1 ? "send" : "skip";
   const [system, firstPage, [asked]] = await Promise.all([
     promptSystemMessage(db, completion.chat_id, question),
     readPage(db, completion.chat_id, question),
-    withTheirFiles(db, [question], seesImages),
+    withTheirFiles(db, [question], imageUse),
   ]);
   const questionText = asked!.content;
   const systemText = system?.content ?? settings.defaultSystemPrompt;
@@ -130,7 +66,7 @@ export async function buildPrompt(db: Db, completion: Completion): Promise<Promp
 
   const earlier: ChatTurn[] = [];
   for (let page = firstPage; ; page = await readPage(db, completion.chat_id, page.at(-1)!)) {
-    for (const { role, content, images, ...row } of await withTheirFiles(db, page, seesImages)) {
+    for (const { role, content, images, ...row } of await withTheirFiles(db, page, imageUse)) {
       if (content.length === 0) continue;
       if (!window.take(contentTokensOf({ content, ...row }))) break;
       earlier.push({ role, content, ...(images ? { images } : {}) });

@@ -311,3 +311,48 @@ describe("where the chat page marks the model's memory starting", () => {
     expect(marked?.content).toBe(oldestSent);
   });
 });
+
+describe("where the chat page marks the model's memory starting, with files", () => {
+  it("counts an earlier question's documents, as the worker does when it leaves that question out", async () => {
+    const session = await sessionUser(t.db, { plan: "professional" });
+    userId = session.user.id;
+    const { chatId, turns } = await chatWithTurns(
+      "small-window",
+      6,
+      (index) => `Turn ${index}: a few words said.`,
+    );
+    const withDocument = await t.db
+      .selectFrom("chat_messages")
+      .select("id")
+      .where("chat_id", "=", chatId)
+      .where("content", "=", turns[2]!.content)
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto("attachments")
+      .values({
+        id: uuidv7(),
+        chat_id: chatId,
+        user_id: userId,
+        message_id: withDocument.id,
+        name: "long.txt",
+        media_type: "text/plain",
+        size: 1600,
+        bytes: new Uint8Array(1600),
+        text: "pelican ".repeat(200),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const { completionId } = await t.createCompletion(userId, "Where were we?", {
+      chatId,
+      modelId: "small-window",
+    });
+    expect(await t.run(completionId)).toBe("done");
+    const sent = sentMessages() as { role: string; content: string }[];
+    // The question with its document does not fit beside the rest: it and what came before are left out.
+    expect(sent.slice(1, -1).map((turn) => turn.content)).toEqual(turns.slice(3).map((turn) => turn.content));
+
+    const page = await loadChatPage(session, chatId, new URLSearchParams());
+    const marked = page.messages.find((message) => message.id === page.memoryStartsAt);
+    expect(marked?.content).toBe(turns[3]!.content);
+  });
+});

@@ -4,7 +4,7 @@ import { contentTokensOf, countContentTokens, fitEarlierTurns } from "#contract/
 import { promptBudget, type ModelWindow } from "#contract/model-window";
 import { readSnapshot, type Db } from "#db/database";
 import { filesByMessage } from "#db/message-files";
-import { promptSystemMessage } from "#db/prompt-reads";
+import { withTheirFiles, promptSystemMessage } from "#db/prompt-reads";
 import { readSystemSettings } from "#db/system-settings";
 import { canAnswer } from "#db/vendors";
 import { canUseModel } from "#db/plans";
@@ -121,31 +121,34 @@ type ShownMessage = Awaited<ReturnType<typeof visibleMessages>>["messages"][numb
  * The oldest message the prompt of the chat's latest question holds, when the prompt leaves earlier ones out:
  * the chat marks there where the model's memory starts (docs/product.md §2 'Context windows'). The worker
  * built that prompt the same way (worker/prompt.ts): the same system message, read from the chat however far
- * back it lies (not only on the shown page), the same question and window.
+ * back it lies (not only on the shown page), the same question with its files, the same window.
  */
 async function memoryStart(
   database: Db,
   chatId: string,
   messages: ShownMessage[],
-  window: ModelWindow,
+  model: ModelWindow & { seesImages: boolean },
   defaultSystemPrompt: string,
 ) {
   const questionAt = messages.findLastIndex((message) => message.role === "user");
-  const question = messages[questionAt];
-  if (!question) return null;
-  const system = await promptSystemMessage(database, chatId, question);
+  if (questionAt === -1) return null;
+  const system = await promptSystemMessage(database, chatId, messages[questionAt]!);
   const systemTokens = system ? contentTokensOf(system) : countContentTokens(defaultSystemPrompt);
-  const earlier = messages
-    .slice(0, questionAt)
-    .filter((message) => message.role !== "system" && message.content)
-    .reverse();
+  const [question, ...earlier] = await withTheirFiles(
+    database,
+    messages
+      .slice(0, questionAt + 1)
+      .filter((message) => message.role !== "system" && message.content)
+      .reverse(),
+    model.seesImages ? "count" : "skip",
+  );
   const { kept } = fitEarlierTurns(
-    promptBudget(window, null),
-    [systemTokens, contentTokensOf(question)],
+    promptBudget(model, null),
+    [systemTokens, contentTokensOf(question!)],
     earlier.map(contentTokensOf),
   );
   if (kept === earlier.length) return null;
-  return (earlier[kept - 1] ?? question).id;
+  return (earlier[kept - 1] ?? question!).id;
 }
 
 /**
@@ -198,7 +201,11 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
             db(),
             chat.id,
             page.messages,
-            { contextWindow: model.context_window, replyReserve: model.reply_reserve },
+            {
+              contextWindow: model.context_window,
+              replyReserve: model.reply_reserve,
+              seesImages: model.supports_images === 1,
+            },
             settings.defaultSystemPrompt,
           )
         : null,
