@@ -103,6 +103,15 @@ test.describe("attachments", { tag: ALSO_WITHOUT_JS }, () => {
     const square = await png("blue square.png", 640, 480);
     await page.goto("/chat?model=qwen2.5-vl-72b-instruct");
     await fileInput(page).setInputFiles([square]);
+    if (javaScriptOn())
+      await expect
+        .poll(() =>
+          chips(page)
+            .first()
+            .locator("img")
+            .evaluate((img: HTMLImageElement) => img.naturalWidth),
+        )
+        .toBe(640);
     await composer(page).fill(
       `What is in the picture? ${marker} ${mockDirective({ reply: "A blue square." })}`,
     );

@@ -78,6 +78,21 @@ export function useAttachedFiles() {
   };
 }
 
+/** An image's own picture (read locally, never uploaded for it), or a paperclip for any other file. */
+function FileIcon({ file }: { file: File }) {
+  const picture = useRef<HTMLImageElement>(null);
+  const isImage = file.type.startsWith("image/");
+  useEffect(() => {
+    if (!isImage || !picture.current) return;
+    const url = URL.createObjectURL(file);
+    picture.current.src = url;
+    return () => URL.revokeObjectURL(url);
+  }, [file, isImage]);
+  if (!isImage) return <PaperclipIcon className="h-3.5 w-3.5 text-zinc-400" />;
+  // The name beside it says what it is: the picture itself is decoration.
+  return <img ref={picture} alt="" className="h-6 w-6 rounded object-cover" />;
+}
+
 /** The chips of the files attached, each with its size and a remove button. */
 export function FileChips({ files, onRemove }: { files: File[]; onRemove: (index: number) => void }) {
   const { t } = useTranslation("chat");
@@ -90,7 +105,7 @@ export function FileChips({ files, onRemove }: { files: File[]; onRemove: (index
           key={`${index}:${file.name}`}
           className="flex max-w-full items-center gap-1.5 rounded-lg border border-zinc-700 bg-zinc-800 py-1 pl-2 pr-1 text-xs text-zinc-200"
         >
-          <PaperclipIcon className="h-3.5 w-3.5 text-zinc-400" />
+          <FileIcon file={file} />
           <span className="min-w-0 truncate">{file.name}</span>
           <span className="shrink-0 text-zinc-400">{format.bytes(file.size)}</span>
           <button
