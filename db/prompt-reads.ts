@@ -9,7 +9,7 @@ export type Position = { created_at: string; id: string };
 
 /**
  * The messages of the chat's shown branch stored before `position`, newest first: a prompt's question is on that
- * branch, which no switch changes while its reply is being written (docs/product.md §2 'Branches').
+ * branch, which no switch changes while its reply is being written (docs/product.md §6 'Branches').
  */
 export const shownBefore = (db: Db, chatId: string, position: Position) =>
   db

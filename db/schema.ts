@@ -149,7 +149,7 @@ export interface ChatMessagesTable {
   status: ColumnType<MessageStatus, MessageStatus | undefined, MessageStatus>;
   created_at: Timestamp;
   /**
-   * The message this one follows (docs/product.md §2 'Branches'): a reply its question, a question the message
+   * The message this one follows (docs/product.md §6 'Branches'): a reply its question, a question the message
    * before it; null for a chat's first. Messages with the same parent are siblings: the versions an edit or a
    * regenerate made.
    */

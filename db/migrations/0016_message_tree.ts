@@ -4,7 +4,7 @@ import { addIndex } from "../migration-helpers";
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
 /**
- * A chat's messages become a tree (docs/product.md §2 'Branches'): each message names the one it follows,
+ * A chat's messages become a tree (docs/product.md §6 'Branches'): each message names the one it follows,
  * `parent_id` (null for a chat's first). Editing a question or regenerating a reply adds a sibling instead of
  * retiring what follows. `replaced_at` keeps its meaning: null while the message is on the chat's shown
  * branch, set when another branch took its place.

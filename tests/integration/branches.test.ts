@@ -1,5 +1,5 @@
 /**
- * Branches (docs/product.md §2 'Branches'): editing any question and regenerating any reply make siblings, the
+ * Branches (docs/product.md §6 'Branches'): editing any question and regenerating any reply make siblings, the
  * versions switch, the vendor reads only the shown branch, downloads follow it, and migration 0016 turns the
  * chats stored before it into trees on SQLite and PostgreSQL.
  */

@@ -33,7 +33,7 @@ export function IntentButton({
 }
 
 /**
- * Edit and resend a question: a new version beside it (docs/product.md §2 'Branches'). With JavaScript the button
+ * Edit and resend a question: a new version beside it (docs/product.md §6 'Branches'). With JavaScript the button
  * opens the form in place; without it, a link to `?edit=<question id>` renders the page with the form open.
  */
 export function EditQuestion({

@@ -89,7 +89,7 @@ async function visibleMessages(database: Db, chatId: string, count: number) {
 
 /**
  * Where a shown message stands among its versions (its siblings, oldest first: what edits and regenerates made),
- * for the ‹ n / m › switch; only messages with more than one version have one (docs/product.md §2 'Branches').
+ * for the ‹ n / m › switch; only messages with more than one version have one (docs/product.md §6 'Branches').
  */
 export interface Versions {
   /** 1-based. */

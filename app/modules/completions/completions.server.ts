@@ -531,7 +531,7 @@ async function copyAttachments(trx: Trx, fromMessageId: string, toMessageId: str
 }
 
 /**
- * Shows another version of a message (docs/product.md §2 'Branches'): the sibling `messageId` and its most recent
+ * Shows another version of a message (docs/product.md §6 'Branches'): the sibling `messageId` and its most recent
  * continuation take the place of the shown one and what followed it, which stay as a branch. Refused while a
  * reply is being written, whose prompt is the shown branch.
  */
