@@ -66,7 +66,7 @@ export function EditQuestion({
   }
   const boxId = `edit-${questionId}`;
   return (
-    <Form method="post" action="?" className="mt-2 w-full space-y-2">
+    <Form method="post" action="?" className="mt-2 w-[min(36rem,75vw)] space-y-2">
       <input type="hidden" name="intent" value="edit" />
       <input type="hidden" name="requestId" value={requestId} />
       <input type="hidden" name="questionId" value={questionId} />
@@ -77,7 +77,7 @@ export function EditQuestion({
         id={boxId}
         name="content"
         defaultValue={content}
-        rows={3}
+        rows={4}
         className="input text-zinc-900 dark:text-zinc-100"
       />
       <div className="flex justify-end gap-2">
