@@ -20,6 +20,7 @@ import {
   SendRefusedError,
   sendMessage,
   showBranch,
+  switchModel,
 } from "~/modules/completions/completions.server";
 import { messages } from "~/modules/texts/catalogue";
 import { insertQueuedCompletion } from "#db/chat-writes";
@@ -160,6 +161,28 @@ describe("branches", () => {
       { text: "two", versions: null },
       { text: "TWO", versions: null },
     ]);
+  });
+
+  it("resends to the new model the unanswered question at the end of the shown branch, not the other branch's", async () => {
+    const session = await member();
+    const chatId = await threeQuestions(session);
+    const failing = await editAndResend(session, chatId, {
+      content: `uno ${directive({ vendors: { together: { fault: "400" } } })}`,
+      requestId: uuidv7(),
+      questionId: await shownId(chatId, "one"),
+    });
+    expect(await t.run(failing.completionId)).toBe("error");
+    expect(await switchModel(session, chatId, "llama-3.1-8b-instruct")).toEqual({ resent: true });
+    const resent = await t.db
+      .selectFrom("completions")
+      .select(["user_message_id", "model_id"])
+      .where("chat_id", "=", chatId)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow();
+    expect(resent).toEqual({
+      user_message_id: await shownId(chatId, "uno"),
+      model_id: "llama-3.1-8b-instruct",
+    });
   });
 
   it("does not switch while a reply is being written, nor to a message deep in a hidden branch", async () => {
