@@ -73,10 +73,12 @@ export async function seedUserWithChats(
       id: uuidv7(),
       ...chatAt(start + offset),
     }));
-    const messages = chats.flatMap((chat) =>
-      chat.messages.map((content, turn) => ({
-        id: uuidv7(),
+    const messages = chats.flatMap((chat) => {
+      const ids = chat.messages.map(() => uuidv7());
+      return chat.messages.map((content, turn) => ({
+        id: ids[turn]!,
         chat_id: chat.id,
+        parent_id: ids[turn - 1] ?? null,
         user_id: userId,
         role: turn % 2 === 0 ? ("user" as const) : ("assistant" as const),
         content,
@@ -85,8 +87,8 @@ export async function seedUserWithChats(
         vendor: null,
         completion_id: null,
         created_at: chat.at,
-      })),
-    );
+      }));
+    });
     await db.transaction().execute(async (trx) => {
       await trx
         .insertInto("chat_history")

@@ -5,11 +5,25 @@ import { nowIso, type ChatSource, type MessageRole } from "./schema";
 import type { RequestOptions } from "#contract/request-options";
 import { countContentTokens } from "#contract/context-window";
 
+/** The last message of the chat's shown branch, which the next message sent follows; null in an empty chat. */
+export async function shownBranchEnd(db: Db, chatId: string): Promise<string | null> {
+  const last = await db
+    .selectFrom("chat_messages")
+    .select("id")
+    .where("chat_id", "=", chatId)
+    .where("replaced_at", "is", null)
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return last?.id ?? null;
+}
+
 export async function insertChatMessage(
   db: Db,
   /**
    * An assistant turn is stored only for an API request, which brings its conversation with it. A copied
-   * message brings its stored token count; any other is counted here.
+   * message brings its stored token count; any other is counted here. The message follows the end of the
+   * chat's shown branch unless `parentId` says otherwise (an edit starts a branch beside its question).
    */
   values: {
     chatId: string;
@@ -17,11 +31,14 @@ export async function insertChatMessage(
     role: MessageRole;
     content: string;
     contentTokens?: number | null;
+    parentId?: string | null;
   },
 ): Promise<string> {
+  const parentId = values.parentId === undefined ? await shownBranchEnd(db, values.chatId) : values.parentId;
   return insertWithNewId(db, "chat_messages", {
     chat_id: values.chatId,
     user_id: values.userId,
+    parent_id: parentId,
     role: values.role,
     content: values.content,
     content_tokens: values.contentTokens ?? countContentTokens(values.content),

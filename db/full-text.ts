@@ -91,7 +91,7 @@ export async function searchTitles(
   return rows;
 }
 
-/** The best matching shown messages (not replaced, not a chat's instruction), best first. */
+/** The best matching messages on their chats' shown branches (not a chat's instruction), best first. */
 export async function searchMessages(
   db: Db,
   userId: string,

@@ -9,7 +9,10 @@ import type { Db } from "./database";
 /** A message's place in its chat: (created_at, id) orders a chat's messages. */
 export type Position = { created_at: string; id: string };
 
-/** The chat's shown messages stored before `position`, newest first. */
+/**
+ * The messages of the chat's shown branch stored before `position`, newest first: a prompt's question is on that
+ * branch, which no switch changes while its reply is being written (docs/product.md §6 'Branches').
+ */
 export const shownBefore = (db: Db, chatId: string, position: Position) =>
   db
     .selectFrom("chat_messages")

@@ -148,7 +148,16 @@ export interface ChatMessagesTable {
   completion_id: string | null;
   status: ColumnType<MessageStatus, MessageStatus | undefined, MessageStatus>;
   created_at: Timestamp;
-  /** Set when regenerate or edit-and-resend replaced this message; replaced messages are kept, not shown. */
+  /**
+   * The message this one follows (docs/product.md §6 'Branches'): a reply its question, a question the message
+   * before it; null for a chat's first. Messages with the same parent are siblings: the versions an edit or a
+   * regenerate made.
+   */
+  parent_id: ColumnType<string | null, string | null, never>;
+  /**
+   * Null while the message is on the chat's shown branch (the one the page, the prompt, downloads, shares and
+   * search read); set when another branch took its place (an edit, a regenerate, a switch). Kept, not shown.
+   */
   replaced_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 

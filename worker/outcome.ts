@@ -49,6 +49,7 @@ export async function storeOutcome(db: Db, completion: Completion, outcome: Outc
           id: uuidv7(),
           chat_id: completion.chat_id,
           user_id: completion.user_id,
+          parent_id: completion.user_message_id,
           role: "assistant",
           content: outcome.text,
           content_tokens: contentTokens,

@@ -1,6 +1,6 @@
 /**
  * The actions of the chat screen's forms, by intent: send (also a quick-action chip), regenerate, edit and
- * resend, stop. Each parses with zod, calls one module function, and redirects to the chat (POST-redirect-GET)
+ * resend, show another version (branch), stop. Each parses with zod, calls one module function, and redirects to the chat (POST-redirect-GET)
  * or answers 4xx with the form's errors, so every one works without JavaScript.
  */
 import type { SubmissionResult } from "@conform-to/react";
@@ -18,6 +18,7 @@ import {
   regenerateReply,
   SendRefusedError,
   sendMessage,
+  showBranch,
   stopReply,
   switchModel,
 } from "~/modules/completions/completions.server";
@@ -47,6 +48,9 @@ const messageText = () =>
 const requestId = () =>
   z.string({ required_error: messages.requestIdMissing }).uuid(messages.requestIdInvalid);
 
+/** The message a form acts on: a question to edit or ask again, a version to show. */
+const messageId = () => z.string({ required_error: messages.messageMissing }).uuid(messages.messageMissing);
+
 export const chatActionSchema = perLocale(() =>
   z.discriminatedUnion("intent", [
     z.object({
@@ -60,8 +64,14 @@ export const chatActionSchema = perLocale(() =>
       action: z.enum(QUICK_ACTION_KEYS as [string, ...string[]]),
       requestId: requestId(),
     }),
-    z.object({ intent: z.literal("regenerate"), requestId: requestId() }),
-    z.object({ intent: z.literal("edit"), content: messageText(), requestId: requestId() }),
+    z.object({ intent: z.literal("regenerate"), requestId: requestId(), questionId: messageId() }),
+    z.object({
+      intent: z.literal("edit"),
+      content: messageText(),
+      requestId: requestId(),
+      questionId: messageId(),
+    }),
+    z.object({ intent: z.literal("branch"), messageId: messageId() }),
     z.object({ intent: z.literal("stop"), completionId: z.string().uuid() }),
     z.object({
       intent: z.literal("model"),
@@ -140,6 +150,7 @@ async function decideChatAction(
       }
       case "regenerate":
       case "edit":
+      case "branch":
       case "stop": {
         if (!chatId)
           return { result: submission.reply({ formErrors: [messages.nothingToEdit] }), status: 400 };
@@ -147,7 +158,12 @@ async function decideChatAction(
           await stopReply(session, chatId, input.completionId);
           return { to: chatPage(chatId) };
         }
-        if (input.intent === "regenerate") await regenerateReply(session, chatId, input.requestId);
+        if (input.intent === "branch") {
+          await showBranch(session, chatId, input.messageId);
+          // At the version shown, which the page scrolls to, as a search result's link does.
+          return { to: `${chatPage(chatId)}#message-${input.messageId}` };
+        }
+        if (input.intent === "regenerate") await regenerateReply(session, chatId, input);
         else await editAndResend(session, chatId, input);
         return { to: chatPage(chatId), started: { userId, completionId: input.requestId } };
       }

@@ -14,7 +14,7 @@ import { promptBudget } from "#contract/model-window";
 import { attachmentTexts, failureMessage, messages } from "~/modules/texts/catalogue";
 import { webEnv } from "~/utils/env.server";
 import { args, get, outcome, sessionCookieFor, BASE, type Visitor } from "../support/route-calls";
-import { insertModelWithWindow, insertUser } from "../support/rows";
+import { insertModelWithWindow, insertUser, lastQuestion } from "../support/rows";
 import { parseEventStream } from "../support/sse";
 import { importAfterEnv, setUpTestEnv, setUpWorker } from "../support/test-env";
 
@@ -121,7 +121,7 @@ describe("attaching documents to a message", () => {
     expect(theirs.body).toEqual(missing.body);
   });
 
-  it("keeps a question's files when it is edited and resent: the vendor reads them again, the owner still opens them", async () => {
+  it("keeps a question's files when it is edited and resent: the vendor reads them again, and both versions keep theirs", async () => {
     const me = await signedIn();
     await (
       await sendWithFiles(me, "What colour is the door?", [textFile("note.txt", "The door is blue.")])
@@ -131,26 +131,34 @@ describe("attaching documents to a message", () => {
       .select("id as chat_id")
       .where("user_id", "=", me.userId)
       .executeTakeFirstOrThrow();
+    const original = await lastQuestion(t.db, chatId);
 
-    const edited = await postChatForm(me, { intent: "edit", content: "Which door?" }, [], chatId);
+    const edited = await postChatForm(
+      me,
+      { intent: "edit", content: "Which door?", questionId: original },
+      [],
+      chatId,
+    );
     expect(parseEventStream(await edited.text()).at(-1)!.event).toBe("done");
     expect(lastUserTurn().content).toBe(
       '<document name="note.txt">\nThe door is blue.\n</document>\n\nWhich door?',
     );
 
-    const [file] = await storedFiles(me.userId);
-    const question = await t.db
-      .selectFrom("chat_messages")
-      .select("id")
-      .where("chat_id", "=", chatId)
-      .where("role", "=", "user")
-      .where("replaced_at", "is", null)
-      .executeTakeFirstOrThrow();
-    expect(
-      await t.db.selectFrom("attachments").select("message_id").where("user_id", "=", me.userId).execute(),
-    ).toEqual([{ message_id: question.id }]);
-    const opened = await routes.file.loader(args(get(`/files/${file!.id}`, me), { fileId: file!.id }));
-    expect(await opened.text()).toBe("The door is blue.");
+    const question = await lastQuestion(t.db, chatId);
+    const files = await t.db
+      .selectFrom("attachments")
+      .select(["id", "message_id", "name"])
+      .where("user_id", "=", me.userId)
+      .orderBy("created_at")
+      .execute();
+    expect(files.map(({ message_id, name }) => [message_id, name])).toEqual([
+      [original, "note.txt"],
+      [question, "note.txt"],
+    ]);
+    for (const file of files) {
+      const opened = await routes.file.loader(args(get(`/files/${file.id}`, me), { fileId: file.id }));
+      expect(await opened.text()).toBe("The door is blue.");
+    }
   });
 
   it("keeps only the last part of a name sent with a path: a file never names a place on a disk", async () => {
@@ -385,6 +393,28 @@ describe("attaching images", () => {
       routes.thumbnail.loader(args(get(`/files/${note!.id}/thumbnail`, me), { fileId: note!.id })),
     );
     expect(none).toMatchObject({ status: 404 });
+  });
+
+  it("gives an edited question's new version the image with its size and thumbnail, and sends it again", async () => {
+    const me = await signedIn();
+    const photo = await image("b.png", 64, 48);
+    await (await sendWithFiles(me, "What is this?", [photo], { model: SEES.id })).text();
+    const [first] = await storedImages(me.userId);
+    const original = await lastQuestion(t.db, first!.chat_id);
+    const edited = await postChatForm(
+      me,
+      { intent: "edit", content: "And this?", questionId: original, model: SEES.id },
+      [],
+      first!.chat_id,
+    );
+    expect(parseEventStream(await edited.text()).at(-1)!.event).toBe("done");
+    const base64 = Buffer.from(await photo.arrayBuffer()).toString("base64");
+    expect(lastUserTurn().content).toEqual([
+      { type: "text", text: "And this?" },
+      { type: "image_url", image_url: { url: `data:image/png;base64,${base64}` } },
+    ]);
+    const [, copy] = await storedImages(me.userId);
+    expect(copy).toMatchObject({ width: 64, height: 48, thumbnail: first!.thumbnail });
   });
 
   it("no longer sends an earlier image once the chat goes on with a model that cannot see", async () => {

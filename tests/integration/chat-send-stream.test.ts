@@ -136,8 +136,9 @@ describe("POST /api/chat-send", () => {
     const other = await signedIn();
     const forms: Record<string, string>[] = [
       { intent: "send", content: "Hi" },
-      { intent: "regenerate" },
-      { intent: "edit", content: "Hi again" },
+      { intent: "regenerate", questionId: uuidv7() },
+      { intent: "edit", content: "Hi again", questionId: uuidv7() },
+      { intent: "branch", messageId: uuidv7() },
       { intent: "quick-action", action: "summarize" },
     ];
     for (const chatId of [theirs, uuidv7(), "no-such-chat"])

@@ -10,6 +10,7 @@ import {
   regenerateReply,
   SendRefusedError,
   sendMessage,
+  showBranch,
   stopReply,
   switchModel,
 } from "~/modules/completions/completions.server";
@@ -20,7 +21,7 @@ import { startSession } from "~/routes-support/auth.server";
 import { handleChatAction } from "~/routes-support/chat-intents.server";
 import type { Plan, Role } from "#db/schema";
 import { completionStopKey } from "#contract/jobs";
-import { completionOf, insertUserKey, sessionUser, visibleMessages } from "../support/rows";
+import { completionOf, insertUserKey, lastQuestion, sessionUser, visibleMessages } from "../support/rows";
 import { directive, setUpTestEnv } from "../support/test-env";
 
 const t = setUpTestEnv();
@@ -196,8 +197,12 @@ describe("asking for a reply", () => {
     await finish(completionId);
     const intruder = await member("professional");
     expect(await refusal(send(intruder, "let me in", chatId))).toBe(404);
-    expect(await refusal(regenerateReply(intruder, chatId, uuidv7()))).toBe(404);
-    expect(await refusal(editAndResend(intruder, chatId, { content: "x", requestId: uuidv7() }))).toBe(404);
+    const questionId = await lastQuestion(t.db, chatId);
+    expect(await refusal(regenerateReply(intruder, chatId, { requestId: uuidv7(), questionId }))).toBe(404);
+    expect(
+      await refusal(editAndResend(intruder, chatId, { content: "x", requestId: uuidv7(), questionId })),
+    ).toBe(404);
+    expect(await refusal(showBranch(intruder, chatId, questionId))).toBe(404);
     expect(await refusal(stopReply(intruder, chatId, completionId))).toBe(404);
     expect(await refusal(switchModel(intruder, chatId, "llama-3.1-8b-instruct"))).toBe(404);
     expect(await visible(chatId)).toHaveLength(2);
@@ -209,7 +214,10 @@ describe("regenerate, edit and model switch", () => {
     const session = await member("professional");
     const { chatId, completionId } = await send(session, "tell me a joke");
     await finish(completionId);
-    const again = await regenerateReply(session, chatId, uuidv7());
+    const again = await regenerateReply(session, chatId, {
+      requestId: uuidv7(),
+      questionId: await lastQuestion(t.db, chatId),
+    });
     await finish(again.completionId);
     const shown = await visible(chatId);
     expect(shown.map((m) => m.role)).toEqual(["user", "assistant"]);
@@ -223,7 +231,11 @@ describe("regenerate, edit and model switch", () => {
     const session = await member("professional");
     const { chatId, completionId } = await send(session, "what is 2+2");
     await finish(completionId);
-    const edited = await editAndResend(session, chatId, { content: "what is 3+3", requestId: uuidv7() });
+    const edited = await editAndResend(session, chatId, {
+      content: "what is 3+3",
+      requestId: uuidv7(),
+      questionId: await lastQuestion(t.db, chatId),
+    });
     await finish(edited.completionId);
     const shown = await visible(chatId);
     expect(shown.map((m) => [m.role, m.role === "user" ? m.content : "reply"])).toEqual([

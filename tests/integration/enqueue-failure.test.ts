@@ -16,7 +16,7 @@ import { createLogger } from "#platform/logger";
 import { startWorker } from "#worker/index";
 import { sweepStrandedCompletions } from "#worker/sweeper";
 import { webLogger } from "~/utils/logger.server";
-import { completionOf, sessionUser, visibleMessages } from "../support/rows";
+import { completionOf, lastQuestion, sessionUser, visibleMessages } from "../support/rows";
 import { setUpTestEnv } from "../support/test-env";
 
 const t = setUpTestEnv();
@@ -108,12 +108,21 @@ describe("a request whose job cannot be queued", () => {
     {
       name: "puts back the reply a failed regenerate would have replaced, and regenerate works again",
       first: "tell me a joke",
-      ask: (session, chatId) => regenerateReply(session, chatId, uuidv7()),
+      ask: async (session, chatId) =>
+        regenerateReply(session, chatId, {
+          requestId: uuidv7(),
+          questionId: await lastQuestion(t.db, chatId),
+        }),
     },
     {
       name: "puts back the question and reply a failed edit would have replaced, and edit works again",
       first: "original",
-      ask: (session, chatId) => editAndResend(session, chatId, { content: "edited", requestId: uuidv7() }),
+      ask: async (session, chatId) =>
+        editAndResend(session, chatId, {
+          content: "edited",
+          requestId: uuidv7(),
+          questionId: await lastQuestion(t.db, chatId),
+        }),
     },
   ];
   it.each(retries)("$name", async ({ first, ask }) => {

@@ -2,6 +2,7 @@
 import { sql, type Selectable } from "kysely";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
+import { shownBranchEnd } from "#db/chat-writes";
 import { nowIso, type Database, type MessageRole, type Plan, type Role, type User } from "#db/schema";
 import { encryptSecret } from "#platform/crypto";
 import { countContentTokens } from "#contract/context-window";
@@ -92,6 +93,7 @@ export async function insertMessage(
       id: uuidv7(),
       chat_id: chatId,
       user_id: userId,
+      parent_id: await shownBranchEnd(db, chatId),
       role,
       content,
       content_tokens: countContentTokens(content),
@@ -172,6 +174,20 @@ export const visibleMessages = (db: Db, chatId: string) =>
     .orderBy("created_at")
     .orderBy("id")
     .execute();
+
+/** The id of the last question on a chat's shown branch, which a regenerate or an edit names. */
+export const lastQuestion = async (db: Db, chatId: string) =>
+  (
+    await db
+      .selectFrom("chat_messages")
+      .select("id")
+      .where("chat_id", "=", chatId)
+      .where("role", "=", "user")
+      .where("replaced_at", "is", null)
+      .orderBy("created_at", "desc")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow()
+  ).id;
 
 /** The one row of `table` whose `column` is `value`; throws when there is none. */
 export const rowWhere = <T extends keyof Database & string>(

@@ -13,7 +13,7 @@ import { ApiKeyDialog } from "./api-key-dialog";
 import { ChatTitleBar } from "./chat-title-bar";
 import { Composer } from "./composer";
 import { MessageBubble } from "./message-bubble";
-import { EditLastMessage, IntentButton } from "./message-controls";
+import { EditQuestion, IntentButton, VersionSwitch } from "./message-controls";
 import { QuickActions } from "./quick-actions";
 import { ScrollToBottom } from "./scroll-to-bottom";
 import { SystemInstruction } from "./system-instruction";
@@ -98,6 +98,7 @@ function PendingReply({
 function FailedReply({
   message,
   question,
+  questionId,
   isLast,
   persistent,
   requestId,
@@ -105,6 +106,7 @@ function FailedReply({
 }: {
   message: string;
   question: string;
+  questionId: string;
   isLast: boolean;
   persistent: boolean;
   requestId: string;
@@ -125,7 +127,7 @@ function FailedReply({
       {canRetry ? (
         <div className="mt-2">
           {isLast ? (
-            <IntentButton intent="regenerate" fields={{ requestId }}>
+            <IntentButton intent="regenerate" fields={{ requestId, questionId }}>
               {t("view.retry")}
             </IntentButton>
           ) : (
@@ -154,6 +156,7 @@ function PlanNotice({ messagesLeft, dailyReplies }: { messagesLeft: number | nul
 interface Failure {
   message: string;
   question: string;
+  questionId: string;
   isLast: boolean;
 }
 
@@ -172,6 +175,7 @@ function failuresByMessage(
     failureAfter.set(partial?.id ?? message.id, {
       message: failure.message,
       question: message.content,
+      questionId: message.id,
       isLast: failure.completionId === lastCompletionId,
     });
   }
@@ -193,8 +197,7 @@ const StoredMessage = memo(function StoredMessage({
   message,
   modelNames,
   requestId,
-  regenerate,
-  edit,
+  controls,
   editing,
   failed,
   persistentFailure,
@@ -205,8 +208,8 @@ const StoredMessage = memo(function StoredMessage({
   message: Message;
   modelNames: Record<string, string>;
   requestId: string;
-  regenerate: boolean;
-  edit: boolean;
+  /** Idle and allowed to ask: the message offers regenerate or edit, and its versions can be switched. */
+  controls: boolean;
   editing: boolean;
   failed: Failure | undefined;
   persistentFailure: boolean;
@@ -230,13 +233,23 @@ const StoredMessage = memo(function StoredMessage({
         attachments={message.attachments}
         actions={
           <>
-            {regenerate ? (
-              <IntentButton intent="regenerate" fields={{ requestId }}>
+            {message.versions ? <VersionSwitch versions={message.versions} disabled={!controls} /> : null}
+            {controls &&
+            message.role === "assistant" &&
+            message.completion_id &&
+            message.parent_id &&
+            !failed ? (
+              <IntentButton intent="regenerate" fields={{ requestId, questionId: message.parent_id }}>
                 {t("view.regenerate")}
               </IntentButton>
             ) : null}
-            {edit ? (
-              <EditLastMessage content={message.content} requestId={requestId} initiallyOpen={editing} />
+            {controls && message.role === "user" ? (
+              <EditQuestion
+                questionId={message.id}
+                content={message.content}
+                requestId={requestId}
+                initiallyOpen={editing}
+              />
             ) : null}
           </>
         }
@@ -357,9 +370,7 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
   const empty = messages.length === 0 && !pendingCompletionId && !sent;
   // A new chat's forms post to `/chat` (see routes/chat.tsx), a chat's to its own page.
   const postTo = chatId ? undefined : "/chat";
-  const lastUser = [...messages].reverse().find((m) => m.role === "user");
   const lastReply = [...messages].reverse().find((m) => m.role === "assistant");
-  const last = messages.at(-1);
   // A message just sent counts as a reply in progress: no second send, regenerate or edit meanwhile.
   const idle = !pendingCompletionId && !sent;
   const answered = sent?.answered ? sent.completionId : "";
@@ -432,13 +443,8 @@ export function ChatView(props: ChatPageData & { lastResult: SubmissionResult<st
                       message={message}
                       modelNames={modelNames}
                       requestId={requestId}
-                      regenerate={
-                        Boolean(idle && message.id === last?.id && message.role === "assistant" && chatId) &&
-                        !cannotSend &&
-                        !failed
-                      }
-                      edit={Boolean(idle && message.id === lastUser?.id && chatId) && !cannotSend}
-                      editing={props.editing}
+                      controls={Boolean(idle && chatId) && !cannotSend}
+                      editing={props.editing === message.id}
                       failed={failed}
                       persistentFailure={Boolean(failed?.isLast && props.persistentFailure)}
                       canRetry={idle && Boolean(chatId) && !cannotSend}

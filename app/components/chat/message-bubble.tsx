@@ -87,7 +87,7 @@ export function MessageBubble({
             {footer}
           </div>
         ) : null}
-        <span className="flex items-center gap-0.5" aria-label={t("bubble.actions")} role="group">
+        <span className="flex flex-wrap items-center gap-0.5" aria-label={t("bubble.actions")} role="group">
           {arriving ? null : (
             <CopyButton
               getText={() => source ?? shownText()}

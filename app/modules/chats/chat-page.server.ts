@@ -41,9 +41,9 @@ function shownCount(query: URLSearchParams): number {
 }
 
 /**
- * The newest `count` messages a chat shows (what regenerate or edit replaced is kept but not shown), oldest
- * first, each with the files attached to it, and whether there are earlier ones: a long chat's page reads and
- * renders only its newest messages.
+ * The newest `count` messages of the chat's shown branch (the other branches are kept but not shown), oldest
+ * first, each with the files attached to it and its versions, and whether there are earlier ones: a long chat's
+ * page reads and renders only its newest messages.
  */
 async function visibleMessages(database: Db, chatId: string, count: number) {
   const newest = await database
@@ -52,6 +52,7 @@ async function visibleMessages(database: Db, chatId: string, count: number) {
     .leftJoin("api_vendors", "api_vendors.name", "chat_messages.vendor")
     .select([
       "chat_messages.id",
+      "chat_messages.parent_id",
       "chat_messages.role",
       "chat_messages.content",
       "chat_messages.content_tokens",
@@ -69,14 +70,60 @@ async function visibleMessages(database: Db, chatId: string, count: number) {
     .limit(count + 1)
     .execute();
   const shown = newest.slice(0, count).reverse();
-  const files = await filesByMessage(
-    database,
-    shown.filter((message) => message.role === "user").map((message) => message.id),
-  );
+  const [files, versions] = await Promise.all([
+    filesByMessage(
+      database,
+      shown.filter((message) => message.role === "user").map((message) => message.id),
+    ),
+    versionsOf(database, chatId, shown),
+  ]);
   return {
-    messages: shown.map((message) => ({ ...message, attachments: files.get(message.id) ?? [] })),
+    messages: shown.map((message) => ({
+      ...message,
+      attachments: files.get(message.id) ?? [],
+      versions: versions.get(message.id) ?? null,
+    })),
     earlier: newest.length > count,
   };
+}
+
+/**
+ * Where a shown message stands among its versions (its siblings, oldest first: what edits and regenerates made),
+ * for the ‹ n / m › switch; only messages with more than one version have one (docs/product.md §6 'Branches').
+ */
+export interface Versions {
+  /** 1-based. */
+  position: number;
+  count: number;
+  previous: string | null;
+  next: string | null;
+}
+
+async function versionsOf(database: Db, chatId: string, shown: { id: string; parent_id: string | null }[]) {
+  const parents = [...new Set(shown.flatMap((message) => (message.parent_id ? [message.parent_id] : [])))];
+  const siblings = await database
+    .selectFrom("chat_messages")
+    .select(["id", "parent_id"])
+    .where("chat_id", "=", chatId)
+    .where((eb) =>
+      eb.or([eb("parent_id", "is", null), ...(parents.length > 0 ? [eb("parent_id", "in", parents)] : [])]),
+    )
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  const versions = new Map<string, Versions>();
+  for (const message of shown) {
+    const ids = siblings.filter((row) => row.parent_id === message.parent_id).map((row) => row.id);
+    const at = ids.indexOf(message.id);
+    if (ids.length < 2 || at === -1) continue;
+    versions.set(message.id, {
+      position: at + 1,
+      count: ids.length,
+      previous: ids[at - 1] ?? null,
+      next: ids[at + 1] ?? null,
+    });
+  }
+  return versions;
 }
 
 /**
@@ -233,7 +280,8 @@ export async function loadChatPage(session: SessionUser, chatId: string | null, 
     apiKey,
     /** Whether a reply that finishes while the tab is hidden shows a desktop notification. */
     notifications: preferences.notifications,
-    editing: query.get("edit") === "last",
+    /** `?edit=<question id>`: the question whose edit form the page opens (the way to edit without JavaScript). */
+    editing: query.get("edit"),
     /** No vendor can answer yet (no key anywhere): the chat says so instead of taking messages. */
     notSetUp: !answerable,
     // Opens only when the user asks for it (Settings → their own key), never by itself.

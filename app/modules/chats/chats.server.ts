@@ -190,7 +190,7 @@ export async function restoreAllChats(db: Db, userId: string): Promise<number> {
 
 /**
  * What a download contains: the chat's title and its shown messages in order, each question with the names of
- * its files. Messages replaced by a regenerate or an edit are left out, as the chat screen leaves them out. 404
+ * its files. Only the shown branch: the versions an edit or a regenerate left are out, as on the chat screen. 404
  * when they cannot see the chat. Each message comes with its stored token count, which no download shows: a
  * share's snapshot keeps it, so a copy of the shared chat is not counted again.
  */

@@ -352,50 +352,81 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
   return { chatId: stored.chatId, completionId: stored.completionId, repeated: stored.repeated };
 }
 
-/** The chat's last request for a reply, which regenerate and edit act on. */
-async function lastCompletion(trx: Trx, chatId: string) {
+/** The latest request for a reply to this question, which regenerate asks again with its temperature. */
+async function latestRequestFor(trx: Trx, questionId: string) {
   return trx
     .selectFrom("completions")
     .selectAll()
-    .where("chat_id", "=", chatId)
+    .where("user_message_id", "=", questionId)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .executeTakeFirst();
 }
 
-type PreviousRequest = NonNullable<Awaited<ReturnType<typeof lastCompletion>>>;
+/** A message on the chat's shown branch: a question an edit or a regenerate branches at, a version switched from. */
+type ShownMessage = { id: string; parent_id: string | null; created_at: string };
 
-/** The user message the new request answers, and whether the replacement added it (an edit) or reused it. */
+/** The user message the new request answers, and whether the new branch added it (an edit) or reused it. */
 interface Replacement {
   userMessageId: string;
   added: boolean;
 }
 
 /**
- * Regenerate and edit, which both ask again in place of the chat's last request: the same checks, then
- * `replace` retires what the new request supersedes and returns the user message it answers.
+ * Takes the shown branch off the page after `question`, or from it on when `including` it: those messages stay
+ * in the tree, a branch the user can switch back to. Returns the time stamped on them (withdrawRequest restores
+ * by it).
  */
-async function redoLastRequest(
+async function leaveShownBranch(trx: Trx, chatId: string, question: ShownMessage, including: boolean) {
+  const leftAt = nowIso();
+  await trx
+    .updateTable("chat_messages")
+    .set({ replaced_at: leftAt })
+    .where("chat_id", "=", chatId)
+    .where("replaced_at", "is", null)
+    .where((eb) =>
+      eb.or([
+        eb("created_at", ">", question.created_at),
+        eb.and([eb("created_at", "=", question.created_at), eb("id", including ? ">=" : ">", question.id)]),
+      ]),
+    )
+    .execute();
+  return leftAt;
+}
+
+/**
+ * Regenerate and edit, which both ask again at a question of the shown branch, the last or any earlier one:
+ * the same checks, then `branch` starts a new branch there (what followed stays, as a sibling branch) and
+ * returns the user message the new request answers, which the chat now shows.
+ */
+async function askAgainAt(
   session: SessionUser,
   chatId: string,
-  requestId: string,
+  input: { requestId: string; questionId: string },
   nothingToRedo: string,
-  replace: (trx: Trx, previous: PreviousRequest, retiredAt: string) => Promise<Replacement>,
+  branch: (trx: Trx, question: ShownMessage) => Promise<Replacement & { leftAt: string }>,
 ) {
   const { db } = serverContext();
   const userId = session.user.id;
   const stored = await db.transaction().execute(async (trx): Promise<StoredRequest> => {
-    const repeated = await existingRequest(trx, userId, requestId);
+    const repeated = await existingRequest(trx, userId, input.requestId);
     if (repeated) return repeated;
     const chat = await requireChat(trx, userId, chatId);
     await assertIdle(trx, chatId);
-    const previous = await lastCompletion(trx, chatId);
-    if (!previous) throw new SendRefusedError(nothingToRedo, 409, "state");
+    const question = await trx
+      .selectFrom("chat_messages")
+      .select(["id", "parent_id", "created_at"])
+      .where("id", "=", input.questionId)
+      .where("chat_id", "=", chatId)
+      .where("role", "=", "user")
+      .where("replaced_at", "is", null)
+      .executeTakeFirst();
+    const previous = question ? await latestRequestFor(trx, question.id) : undefined;
+    if (!question || !previous) throw new SendRefusedError(nothingToRedo, 409, "state");
     const priority = await assertMayAsk(trx, session);
-    const retiredAt = nowIso();
-    const { userMessageId, added } = await replace(trx, previous, retiredAt);
+    const { userMessageId, added, leftAt } = await branch(trx, question);
     await insertCompletion(trx, {
-      id: requestId,
+      id: input.requestId,
       chatId,
       userId,
       userMessageId,
@@ -406,76 +437,141 @@ async function redoLastRequest(
       repeated: false,
       priority,
       chatId,
-      completionId: requestId,
+      completionId: input.requestId,
       addedMessageIds: added ? [userMessageId] : [],
       createdChat: false,
-      retiredAt,
+      retiredAt: leftAt,
     };
   });
   await enqueue(stored);
   return { chatId: stored.chatId, completionId: stored.completionId };
 }
 
-/** Asks again for the last reply; the previous answer is kept on record but no longer shown or sent. */
-export function regenerateReply(session: SessionUser, chatId: string, requestId: string) {
-  return redoLastRequest(
-    session,
-    chatId,
-    requestId,
-    messages.nothingToRegenerate,
-    async (trx, previous, retiredAt) => {
-      await trx
-        .updateTable("chat_messages")
-        .set({ replaced_at: retiredAt })
-        .where("completion_id", "=", previous.id)
-        .execute();
-      return { userMessageId: previous.user_message_id, added: false };
-    },
-  );
+/** Asks again for the reply to a question; the earlier reply and what followed it stay as a sibling branch. */
+export function regenerateReply(
+  session: SessionUser,
+  chatId: string,
+  input: { requestId: string; questionId: string },
+) {
+  return askAgainAt(session, chatId, input, messages.nothingToRegenerate, async (trx, question) => ({
+    leftAt: await leaveShownBranch(trx, chatId, question, false),
+    userMessageId: question.id,
+    added: false,
+  }));
 }
 
-/** Replaces the last user message (and its reply) with new text, keeping its files, and asks for a reply to it. */
+/**
+ * Asks a question again in new words, as a sibling of the one it edits, with the same files; the edited
+ * question and what followed it stay as a branch of their own.
+ */
 export function editAndResend(
   session: SessionUser,
   chatId: string,
-  input: { content: string; requestId: string },
+  input: { content: string; requestId: string; questionId: string },
 ) {
-  return redoLastRequest(
-    session,
-    chatId,
-    input.requestId,
-    messages.nothingToEdit,
-    async (trx, previous, retiredAt) => {
-      const editedAt = await trx
-        .selectFrom("chat_messages")
-        .select("created_at")
-        .where("id", "=", previous.user_message_id)
-        .executeTakeFirstOrThrow();
-      await trx
-        .updateTable("chat_messages")
-        .set({ replaced_at: retiredAt })
-        .where("chat_id", "=", chatId)
-        .where("created_at", ">=", editedAt.created_at)
-        .where("role", "!=", "system")
-        .where("replaced_at", "is", null)
-        .execute();
-      const userMessageId = await insertChatMessage(trx, {
-        chatId,
-        userId: session.user.id,
-        role: "user",
-        content: input.content,
-      });
-      // The new question carries the files the old one had (docs/product.md §14): they move rather than being
-      // copied, since the retired question is never shown or sent again, so no file is stored twice.
-      await trx
-        .updateTable("attachments")
-        .set({ message_id: userMessageId })
-        .where("message_id", "=", previous.user_message_id)
-        .execute();
-      return { userMessageId, added: true };
-    },
-  );
+  return askAgainAt(session, chatId, input, messages.nothingToEdit, async (trx, question) => {
+    const leftAt = await leaveShownBranch(trx, chatId, question, true);
+    const userMessageId = await insertChatMessage(trx, {
+      chatId,
+      userId: session.user.id,
+      role: "user",
+      content: input.content,
+      parentId: question.parent_id,
+    });
+    await copyAttachments(trx, question.id, userMessageId);
+    return { leftAt, userMessageId, added: true };
+  });
 }
+
+/**
+ * The new version of a question carries the files the old one had (docs/product.md §14), copied in the database
+ * (the bytes never pass through here): both versions stay in the chat, each with its files.
+ */
+async function copyAttachments(trx: Trx, fromMessageId: string, toMessageId: string) {
+  const files = await trx
+    .selectFrom("attachments")
+    .select("id")
+    .where("message_id", "=", fromMessageId)
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  for (const file of files)
+    await trx
+      .insertInto("attachments")
+      .columns([
+        "id",
+        "chat_id",
+        "user_id",
+        "message_id",
+        "name",
+        "media_type",
+        "size",
+        "bytes",
+        "text",
+        "width",
+        "height",
+        "thumbnail",
+        "created_at",
+      ])
+      .expression((eb) =>
+        eb
+          .selectFrom("attachments")
+          .select((inner) => [
+            inner.val(uuidv7()).as("id"),
+            "chat_id",
+            "user_id",
+            inner.val(toMessageId).as("message_id"),
+            "name",
+            "media_type",
+            "size",
+            "bytes",
+            "text",
+            "width",
+            "height",
+            "thumbnail",
+            inner.val(nowIso()).as("created_at"),
+          ])
+          .where("id", "=", file.id),
+      )
+      .execute();
+}
+
+/**
+ * Shows another version of a message (docs/product.md §6 'Branches'): the sibling `messageId` and its most recent
+ * continuation take the place of the shown one and what followed it, which stay as a branch. Refused while a
+ * reply is being written, whose prompt is the shown branch.
+ */
+export async function showBranch(session: SessionUser, chatId: string, messageId: string) {
+  await serverContext()
+    .db.transaction()
+    .execute(async (trx) => {
+      await requireChat(trx, session.user.id, chatId);
+      await assertIdle(trx, chatId);
+      const tree = await trx
+        .selectFrom("chat_messages")
+        .select(["id", "parent_id", "created_at", "replaced_at"])
+        .where("chat_id", "=", chatId)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      const chosen = tree.find((message) => message.id === messageId);
+      const parent = tree.find((message) => message.id === chosen?.parent_id);
+      // Only a version of a shown message can be shown: one deeper in a hidden branch has no place on the page.
+      if (!chosen || parent?.replaced_at) throw notFound("Message not found");
+      if (chosen.replaced_at === null) return;
+      const shownSibling = tree.find(
+        (message) => message.parent_id === chosen.parent_id && message.replaced_at === null,
+      );
+      if (shownSibling) await leaveShownBranch(trx, chatId, shownSibling, true);
+      const path = [chosen.id];
+      for (let next = lastChildOf(tree, chosen.id); next; next = lastChildOf(tree, next)) path.push(next);
+      await trx.updateTable("chat_messages").set({ replaced_at: null }).where("id", "in", path).execute();
+    });
+}
+
+/** A message's newest reply or follow-up, in a chat's messages in order. */
+const lastChildOf = (tree: { id: string; parent_id: string | null }[], parentId: string) =>
+  tree.findLast((message) => message.parent_id === parentId)?.id;
 
 /**
  * Switches a chat's model. When the chat's last message is the user's (its reply failed or never
@@ -507,7 +603,7 @@ export async function switchModel(
       .orderBy("created_at", "desc")
       .orderBy("id", "desc")
       .executeTakeFirst();
-    const previous = await lastCompletion(trx, chatId);
+    const previous = last?.role === "user" ? await latestRequestFor(trx, last.id) : undefined;
     if (last?.role !== "user" || !previous || isActive(previous.status)) return null;
     const priority = await assertMayAsk(trx, session);
     const id = uuidv7();
