@@ -44,7 +44,12 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 export async function startSession(
   request: Request,
   user: User,
-  { redirectTo, toast, clientIp }: { redirectTo: string; toast: ToastInput; clientIp: string },
+  {
+    redirectTo,
+    toast,
+    clientIp,
+    setCookies = [],
+  }: { redirectTo: string; toast: ToastInput; clientIp: string; setCookies?: string[] },
 ) {
   const { id, expires } = await createSession(user, await readSessionId(request), {
     userAgent: request.headers.get("User-Agent"),
@@ -61,6 +66,7 @@ export async function startSession(
       headers: [
         ["Set-Cookie", setCookie],
         ["Set-Cookie", localeCookie],
+        ...setCookies.map((value) => ["Set-Cookie", value] as [string, string]),
       ],
     },
   );
