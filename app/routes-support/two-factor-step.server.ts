@@ -22,7 +22,8 @@ function pendingCookie() {
   cookie ??= createCookie("rogue_two_factor", {
     httpOnly: true,
     sameSite: "lax",
-    path: SECOND_STEP_PATH,
+    // Not the step's own path: with JavaScript its data comes from /signin/two-factor.data, outside that path.
+    path: "/signin",
     secrets: [webEnv().appSecret],
   });
   return cookie;

@@ -8,7 +8,17 @@ import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { hashPassword } from "~/modules/auth/password.server";
 import { messages, twoFactorTexts } from "~/modules/texts/catalogue";
-import { args, BASE, get, outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
+import { readSystemSettings, SETTING_KEYS, writeSetting } from "#db/system-settings";
+import {
+  args,
+  BASE,
+  get,
+  outcome,
+  post,
+  sessionCookieFor,
+  visitorWith,
+  type Visitor,
+} from "../support/route-calls";
 import { importAfterEnv, setUpTestEnv } from "../support/test-env";
 
 const t = setUpTestEnv();
@@ -16,6 +26,8 @@ const security = importAfterEnv(() => import("~/routes/settings_.security"));
 const signin = importAfterEnv(() => import("~/routes/_public.signin"));
 const secondStep = importAfterEnv(() => import("~/routes/_public.signin_.two-factor"));
 const limits = importAfterEnv(() => import("~/modules/auth/rate-limit.server"));
+const adminUser = importAfterEnv(() => import("~/routes/admin.users.$userId"));
+const adminSettings = importAfterEnv(() => import("~/routes/admin.settings"));
 
 const PASSWORD = "violet-harbour-71-lantern";
 const STEP_MS = 30_000;
@@ -305,5 +317,95 @@ describe("two-factor sign-in", () => {
     expect(await auditActions(userId)).toEqual(
       expect.arrayContaining(["two-factor.enable", "two-factor.recovery-codes", "two-factor.disable"]),
     );
+  });
+});
+
+describe("two-factor sign-in in the admin console", () => {
+  const resetBy = (admin: Visitor, userId: string) =>
+    outcome(() =>
+      adminUser.action(
+        args(
+          post(`/admin/users/${userId}`, admin, {
+            intent: "reset-two-factor",
+            redirectTo: `/admin/users/${userId}`,
+          }),
+          { userId },
+        ),
+      ),
+    );
+
+  it("an admin resets a user's 2FA, which is audited; the user then signs in with the password alone", async () => {
+    const { userId, email, visitor } = await userWithPassword();
+    await enrol(visitor);
+    const admin = await visitorWith(t, ["admin"]);
+    const page = await outcome(() =>
+      adminUser.loader(args(get(`/admin/users/${userId}`, admin), { userId })),
+    );
+    expect((page.body as { twoFactorSince: string | null }).twoFactorSince).not.toBeNull();
+
+    expect((await resetBy(admin, userId)).status).toBe(302);
+    expect(await securityPage(visitor)).toEqual({ enabledAt: null, recoveryCodesLeft: 0, enrolment: null });
+    const codes = await t.db
+      .selectFrom("recovery_codes")
+      .select("id")
+      .where("user_id", "=", userId)
+      .execute();
+    expect(codes).toEqual([]);
+    const audited = await t.db
+      .selectFrom("audit_log")
+      .select(["actor_user_id", "target_id"])
+      .where("action", "=", "two-factor.reset")
+      .where("target_id", "=", userId)
+      .execute();
+    expect(audited).toEqual([{ actor_user_id: admin.userId, target_id: userId }]);
+    const direct = await passwordStep(email);
+    expect(direct.answer.headers.get("Location")).toBe("/chat");
+
+    const again = await resetBy(admin, userId);
+    expect(again.status).toBe(409);
+    expect(JSON.stringify(again.body)).toContain(twoFactorTexts.resetNothing(email));
+  });
+
+  it("a user who is no admin cannot reset anyone's 2FA", async () => {
+    const { userId, visitor } = await userWithPassword();
+    await enrol(visitor);
+    const stranger = await visitorWith(t);
+    expect((await resetBy(stranger, userId)).status).toBe(302);
+    expect((await securityPage(visitor)).enabledAt).not.toBeNull();
+  });
+
+  it("with 'require two-factor sign-in for admins' saved, an admin without it is sent to set it up first", async () => {
+    const admin = await visitorWith(t, ["admin"]);
+    const console = () => outcome(() => adminSettings.loader(args(get("/admin/settings", admin))));
+    const opened = await console();
+    expect(opened.status).toBe(200);
+    const { settings, vendors } = opened.body as {
+      settings: Record<string, string | number | null>;
+      vendors: { id: number }[];
+    };
+    const form = {
+      activeVendorId: String(settings.activeVendorId ?? vendors[0]!.id),
+      defaultModel: String(settings.defaultModel),
+      defaultSystemPrompt: String(settings.defaultSystemPrompt),
+      starterDailyReplies: String(settings.starterDailyReplies),
+      starterHistoryHours: String(settings.starterHistoryHours),
+    };
+    const save = (extra: Record<string, string>) =>
+      outcome(() => adminSettings.action(args(post("/admin/settings", admin, { ...form, ...extra }))));
+    try {
+      expect((await save({ requireAdminTwoFactor: "on" })).status).toBe(302);
+      expect((await readSystemSettings(t.db)).requireAdminTwoFactor).toBe(true);
+
+      const sent = await console();
+      expect(sent.status).toBe(302);
+      expect(sent.headers.get("Location")).toBe("/settings/security");
+      await enrol(admin);
+      expect((await console()).status).toBe(200);
+
+      expect((await save({})).status).toBe(302);
+      expect((await readSystemSettings(t.db)).requireAdminTwoFactor).toBe(false);
+    } finally {
+      await writeSetting(t.db, SETTING_KEYS.requireAdminTwoFactor, "false");
+    }
   });
 });

@@ -150,7 +150,7 @@ export function TwoFactorSection({
             />
             <p className="min-w-0 text-sm">
               <span className="block text-zinc-400">{t("twoFactor.secretLabel")}</span>
-              <code data-testid="totp-secret" className="break-all font-mono text-base text-zinc-100">
+              <code data-testid="totp-secret" className="break-words font-mono text-base text-zinc-100">
                 {state.enrolment.secret}
               </code>
             </p>

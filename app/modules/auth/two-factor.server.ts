@@ -14,6 +14,7 @@ import QRCode from "qrcode";
 import { v7 as uuidv7 } from "uuid";
 import type { Db } from "#db/database";
 import { nowIso } from "#db/schema";
+import { readSystemSettings } from "#db/system-settings";
 import { decryptSecret, encryptSecret } from "#platform/crypto";
 import { recordAudit, type AuditAction } from "../admin/audit.server";
 import { Refusal } from "../errors/refusal";
@@ -86,14 +87,23 @@ function newRecoveryCode() {
 /** The secret grouped by four, as a person types it into an app. */
 const spaced = (secret: string) => secret.replace(/(.{4})(?=.)/g, "$1 ");
 
-/** Whether two-factor sign-in is on for the user: the sign-in asks for a second step then. */
-export async function hasTwoFactor(db: Db, userId: string): Promise<boolean> {
+/** When the user turned two-factor sign-in on, or null while it is off (or only being set up). */
+export async function twoFactorSince(db: Db, userId: string): Promise<string | null> {
   const row = await db
     .selectFrom("user_totp")
     .select("enabled_at")
     .where("user_id", "=", userId)
     .executeTakeFirst();
-  return Boolean(row?.enabled_at);
+  return row?.enabled_at ?? null;
+}
+
+/** Whether two-factor sign-in is on for the user: the sign-in asks for a second step then. */
+export const hasTwoFactor = async (db: Db, userId: string) => (await twoFactorSince(db, userId)) !== null;
+
+/** An admin who must set up two-factor sign-in before the console opens: the setting is on and they have none. */
+export async function adminLacksTwoFactor(db: Db, userId: string): Promise<boolean> {
+  const { requireAdminTwoFactor } = await readSystemSettings(db);
+  return requireAdminTwoFactor && !(await hasTwoFactor(db, userId));
 }
 
 /**
