@@ -88,6 +88,10 @@ const screenshotsOf = (page: Page) => async (name: string) => {
 };
 
 test.describe("two-factor sign-in", { tag: ALSO_WITHOUT_JS }, () => {
+  // Each test sets up 2FA and signs in several times, every sign-in an argon2 check: more than the default 30 s
+  // on the shared two-core machine.
+  test.slow();
+
   test("enrol TOTP and sign in with a code, then with a recovery code (which then no longer works)", async ({
     page,
     account,

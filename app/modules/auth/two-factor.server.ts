@@ -25,7 +25,7 @@ import { verifyPassword } from "./password.server";
 import { takeTwoFactorAttempt, twoFactorSucceeded } from "./rate-limit.server";
 
 const ISSUER = "Rogue AI";
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 /**
  * Crockford's base 32: no i, l, o or u, which a reader would take for 1, 1, 0 or v (normalise maps them back).
  * 32 symbols, so a random byte maps evenly.
@@ -164,7 +164,12 @@ async function takeAttempt(userId: string, field: TwoFactorError["field"]) {
  * Takes a six-digit code of the user's secret (enabled, or in set-up when `enabled` is false): right within one
  * step either way (a phone's clock drifts), and not of a step already used.
  */
-async function takeTotpCode(db: Db, userId: string, code: string, enabled: boolean, now = Date.now()) {
+async function takeTotpCode(
+  db: Db,
+  userId: string,
+  code: string,
+  enabled: boolean,
+): Promise<"taken" | "wrong" | "reused"> {
   const row = await db
     .selectFrom("user_totp")
     .select("secret_encrypted")
@@ -173,6 +178,7 @@ async function takeTotpCode(db: Db, userId: string, code: string, enabled: boole
     .executeTakeFirst();
   if (!row) return "wrong";
   const totp = totpOf(decryptSecret(row.secret_encrypted, webEnv().appSecret));
+  const now = Date.now();
   const delta = totp.validate({ token: code, timestamp: now, window: 1 });
   if (delta === null) return "wrong";
   const step = totp.counter({ timestamp: now }) + delta;
@@ -225,8 +231,9 @@ const refusal = (outcome: "wrong" | "reused") =>
  * Finishes set-up with the first code from the user's app: 2FA is on, and the ten recovery codes are returned
  * in clear, this once.
  */
-export async function confirmEnrolment(db: Db, actor: TwoFactorActor, code: string): Promise<string[]> {
+export async function confirmEnrolment(db: Db, actor: TwoFactorActor, input: string): Promise<string[]> {
   await takeAttempt(actor.userId, "code");
+  const code = normalise(input);
   const outcome = TOTP_SHAPE.test(code) ? await takeTotpCode(db, actor.userId, code, false) : "wrong";
   if (outcome !== "taken") throw refusal(outcome);
   await twoFactorSucceeded(actor.userId);
@@ -243,20 +250,20 @@ export async function confirmEnrolment(db: Db, actor: TwoFactorActor, code: stri
 }
 
 /** The sign-in's second step: a code of the user's app or one of the recovery codes, each taken once. */
-export async function verifySecondFactor(db: Db, actor: TwoFactorActor, input: string) {
+async function verifySecondFactor(db: Db, actor: TwoFactorActor, input: string) {
   await takeAttempt(actor.userId, "code");
   const code = normalise(input);
-  let outcome: "taken" | "wrong" | "reused" = "wrong";
+  const recovery = RECOVERY_SHAPE.test(code);
+  let outcome: Awaited<ReturnType<typeof takeTotpCode>> = "wrong";
   if (TOTP_SHAPE.test(code)) outcome = await takeTotpCode(db, actor.userId, code, true);
-  else if (RECOVERY_SHAPE.test(code))
-    // Recovery codes exist only while 2FA is on: they go with it.
-    outcome = (await takeRecoveryCode(db, actor.userId, code)) ? "taken" : "wrong";
+  // Recovery codes exist only while 2FA is on: they go with it.
+  else if (recovery) outcome = (await takeRecoveryCode(db, actor.userId, code)) ? "taken" : "wrong";
   if (outcome !== "taken") {
     await audit(db, actor, "two-factor.failure");
     throw refusal(outcome);
   }
   await twoFactorSucceeded(actor.userId);
-  if (RECOVERY_SHAPE.test(code)) await audit(db, actor, "two-factor.recovery-code-used");
+  if (recovery) await audit(db, actor, "two-factor.recovery-code-used");
 }
 
 /** The password that guards turning 2FA off and renewing the codes, checked under the account's limit. */
