@@ -16,6 +16,7 @@ import * as fullTextSearch from "./migrations/0013_full_text_search";
 import * as emailAndSessions from "./migrations/0014_email_and_sessions";
 import * as messageTokens from "./migrations/0015_message_tokens";
 import * as messageTree from "./migrations/0016_message_tree";
+import * as twoFactor from "./migrations/0017_two_factor";
 import * as imageAttachments from "./migrations/0019_image_attachments";
 
 /** Migrations are imported, not read from disk, so the same code runs from source, a bundle or an image. */
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "0014_email_and_sessions": emailAndSessions,
   "0015_message_tokens": messageTokens,
   "0016_message_tree": messageTree,
+  "0017_two_factor": twoFactor,
   "0019_image_attachments": imageAttachments,
 };
 

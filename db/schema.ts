@@ -61,6 +61,25 @@ export interface AccountTokensTable {
   created_at: Timestamp;
 }
 
+/** A user's TOTP secret (encrypted); two-factor sign-in is on once `enabled_at` is set. */
+export interface UserTotpTable {
+  user_id: string;
+  secret_encrypted: string;
+  enabled_at: Timestamp | null;
+  /** The 30-second step of the last code taken: that code and older ones are refused. */
+  last_step: number | null;
+  created_at: Timestamp;
+}
+
+/** A single-use recovery code, as its SHA-256. */
+export interface RecoveryCodesTable {
+  id: string;
+  user_id: string;
+  code_hash: string;
+  used_at: Timestamp | null;
+  created_at: Timestamp;
+}
+
 export interface UserRolesTable {
   user_id: string;
   role: Role;
@@ -362,6 +381,8 @@ export interface Database {
   shared_chats: SharedChatsTable;
   attachments: AttachmentsTable;
   user_preferences: UserPreferencesTable;
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 export type User = Selectable<UsersTable>;

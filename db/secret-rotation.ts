@@ -1,5 +1,5 @@
 /**
- * Moving the stored keys (vendor keys, users' own keys) from one APP_SECRET to another, in one transaction:
+ * Moving the stored keys (vendor keys, users' own keys, two-factor secrets) from one APP_SECRET to another, in one transaction:
  * either every key is readable with the new secret afterwards, or nothing changed. A key already encrypted
  * with the new secret (a rotation run twice) is left as it is.
  */
@@ -60,6 +60,18 @@ export async function rotateStoredKeys(db: Db, from: string, to: string) {
         .execute();
       userKeys++;
     }
-    return { vendorKeys, userKeys };
+    let totpSecrets = 0;
+    const secrets = await trx.selectFrom("user_totp").select(["user_id", "secret_encrypted"]).execute();
+    for (const secret of secrets) {
+      const next = reencrypt(secret.secret_encrypted, from, to, `user ${secret.user_id}'s two-factor secret`);
+      if (next === null) continue;
+      await trx
+        .updateTable("user_totp")
+        .set({ secret_encrypted: next })
+        .where("user_id", "=", secret.user_id)
+        .execute();
+      totpSecrets++;
+    }
+    return { vendorKeys, userKeys, totpSecrets };
   });
 }

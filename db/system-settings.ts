@@ -18,6 +18,7 @@ export const SETTING_KEYS = {
   defaultSystemPrompt: "default_system_prompt",
   starterDailyReplies: "starter_daily_replies",
   starterHistoryHours: "starter_history_hours",
+  requireAdminTwoFactor: "require_admin_two_factor",
 } as const;
 
 export interface PlanLimits {
@@ -31,6 +32,8 @@ export interface SystemSettings extends PlanLimits {
   activeVendor: string | null;
   defaultModel: string | null;
   defaultSystemPrompt: string;
+  /** An admin without two-factor sign-in is sent to set it up before the console opens (docs/product.md §8). */
+  requireAdminTwoFactor: boolean;
 }
 
 /** A stored number that is not a whole number ≥ 0 (hand-edited, say) reads as the default. */
@@ -58,6 +61,7 @@ export async function readSystemSettings(db: Db): Promise<SystemSettings> {
       saved.get(SETTING_KEYS.starterHistoryHours),
       SETTING_DEFAULTS.starterHistoryHours,
     ),
+    requireAdminTwoFactor: saved.get(SETTING_KEYS.requireAdminTwoFactor) === "true",
   };
 }
 

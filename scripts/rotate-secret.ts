@@ -22,7 +22,9 @@ async function main() {
   const db = createDatabase(env.databaseUrl);
   try {
     const moved = await rotateStoredKeys(db, OLD_APP_SECRET, env.appSecret);
-    console.log(`re-encrypted ${moved.vendorKeys} vendor key(s) and ${moved.userKeys} user key(s)`);
+    console.log(
+      `re-encrypted ${moved.vendorKeys} vendor key(s), ${moved.userKeys} user key(s) and ${moved.totpSecrets} two-factor secret(s)`,
+    );
   } finally {
     await db.destroy();
   }

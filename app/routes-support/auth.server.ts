@@ -11,7 +11,8 @@ import {
   SESSION_COOKIE,
   type SessionUser,
 } from "~/modules/auth/session.server";
-import { toasts } from "~/modules/texts/catalogue";
+import { toasts, twoFactorTexts } from "~/modules/texts/catalogue";
+import { adminLacksTwoFactor } from "~/modules/auth/two-factor.server";
 import { userLocaleCookie } from "~/modules/i18n/locale.server";
 import { db } from "~/modules/server-context.server";
 import type { ToastInput } from "~/modules/toast/toast";
@@ -44,7 +45,12 @@ export async function getSessionUser(request: Request): Promise<SessionUser | nu
 export async function startSession(
   request: Request,
   user: User,
-  { redirectTo, toast, clientIp }: { redirectTo: string; toast: ToastInput; clientIp: string },
+  {
+    redirectTo,
+    toast,
+    clientIp,
+    setCookies = [],
+  }: { redirectTo: string; toast: ToastInput; clientIp: string; setCookies?: string[] },
 ) {
   const { id, expires } = await createSession(user, await readSessionId(request), {
     userAgent: request.headers.get("User-Agent"),
@@ -61,6 +67,7 @@ export async function startSession(
       headers: [
         ["Set-Cookie", setCookie],
         ["Set-Cookie", localeCookie],
+        ...setCookies.map((value) => ["Set-Cookie", value] as [string, string]),
       ],
     },
   );
@@ -98,7 +105,10 @@ export async function requireUser(request: Request, backTo?: string): Promise<Se
 /** docs/product.md §1 'Admin console': a signed-out visitor signs in with the console as the way back. */
 const ADMIN_SIGNIN_URL = `/signin?${new URLSearchParams({ redirectTo: "/admin" })}`;
 
-/** Checked on every admin request, not only in the layout. */
+/**
+ * Checked on every admin request, not only in the layout. With 'require two-factor sign-in for admins' on, an
+ * admin without it is sent to set it up first.
+ */
 export async function requireAdmin(request: Request): Promise<SessionUser> {
   const session = await getSessionUser(request);
   if (!session) {
@@ -109,6 +119,12 @@ export async function requireAdmin(request: Request): Promise<SessionUser> {
   }
   if (!session.roles.includes("admin")) {
     throw await redirectWithToast(request, "/", { type: "destructive", ...toasts.accessDenied });
+  }
+  if (await adminLacksTwoFactor(db(), session.user.id)) {
+    throw await redirectWithToast(request, "/settings/security", {
+      type: "destructive",
+      ...twoFactorTexts.adminRequired,
+    });
   }
   return session;
 }

@@ -11,6 +11,9 @@ import { useTranslation } from "react-i18next";
 import { startDemo } from "~/modules/auth/demo.server";
 import { signinSchema } from "~/modules/auth/schemas";
 import { redirectIfSignedIn, startSession } from "~/routes-support/auth.server";
+import { startSecondStep } from "~/routes-support/two-factor-step.server";
+import { hasTwoFactor } from "~/modules/auth/two-factor.server";
+import { db } from "~/modules/server-context.server";
 import { DEMO_EMAIL, DEMO_PASSWORD, normaliseEmail } from "~/modules/auth/users.server";
 import { messages, toasts } from "~/modules/texts/catalogue";
 import { translate } from "~/modules/i18n/translate";
@@ -64,6 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       PASSWORD_STRATEGY,
       request,
     );
+    if (await hasTwoFactor(db(), user.id)) return startSecondStep(request, user, redirectTo);
     return startSession(request, user, {
       redirectTo,
       toast: toasts.signedIn,

@@ -1,4 +1,4 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps, getInputProps, getTextareaProps } from "@conform-to/react";
 import type { MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -30,6 +30,7 @@ export default function AdminSettings() {
       defaultSystemPrompt: settings.defaultSystemPrompt,
       starterDailyReplies: String(settings.starterDailyReplies),
       starterHistoryHours: String(settings.starterHistoryHours),
+      requireAdminTwoFactor: settings.requireAdminTwoFactor ? "on" : "",
     },
   });
   const saving = useNavigation().state === "submitting";
@@ -65,6 +66,22 @@ export default function AdminSettings() {
           <legend className="mb-2 font-semibold">{t("settings.starterLimits")}</legend>
           <InputField label={t("settings.repliesPerDay")} field={fields.starterDailyReplies} type="number" />
           <InputField label={t("settings.historyHours")} field={fields.starterHistoryHours} type="number" />
+        </fieldset>
+        <fieldset>
+          <legend className="mb-2 font-semibold">{t("twoFactor.title")}</legend>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              {...getInputProps(fields.requireAdminTwoFactor, { type: "checkbox" })}
+              className="mt-1"
+              aria-describedby="require-admin-two-factor-help"
+            />
+            <span>
+              {t("twoFactor.requireAdmins")}
+              <span id="require-admin-two-factor-help" className="block text-zinc-400">
+                {t("twoFactor.requireAdminsHelp")}
+              </span>
+            </span>
+          </label>
         </fieldset>
         <ErrorList id={form.errorId} errors={form.errors} />
         <button type="submit" className="btn-primary" disabled={saving}>

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } 
 import { Trans, useTranslation } from "react-i18next";
 import { ActionToast, ErrorAlert } from "~/components/admin/failure-notices";
 import { RangePicker, UsageCharts } from "~/components/admin/usage-charts";
-import { ConfirmFlagPanel, PlanForm, UserFlagButtons } from "~/components/admin/user-actions";
+import { ConfirmFlagPanel, PlanForm, TwoFactorReset, UserFlagButtons } from "~/components/admin/user-actions";
 import { ErrorList } from "~/components/ui/field";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { adminAction, adminLoader } from "~/routes-support/admin/access.server";
@@ -60,7 +60,7 @@ function DeleteUserForm({
 }
 
 export default function AdminUser() {
-  const { user, confirm, range, usage, error } = useLoaderData<typeof loader>();
+  const { user, twoFactorSince, confirm, range, usage, error } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const location = useLocation();
   const { t } = useTranslation("admin");
@@ -112,6 +112,7 @@ export default function AdminUser() {
       </div>
       <UserFlagButtons user={user} redirectTo={location.pathname} />
       <PlanForm user={user} redirectTo={location.pathname} />
+      <TwoFactorReset user={user} since={twoFactorSince} redirectTo={location.pathname} />
       <div className="rounded-xl border border-red-900 p-4">
         <h2 className="mb-2 font-semibold">{t("user.delete")}</h2>
         {ownAccount ? (

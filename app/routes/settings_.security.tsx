@@ -1,11 +1,17 @@
 /**
  * /settings/security: the e-mail address's confirmation (a new link on request), change the password (which
  * ends every other session), the list of sessions, and signing out one of them or everywhere else, with or
- * without JavaScript (docs/product.md §8).
+ * without JavaScript; and two-factor sign-in: set it up, renew its recovery codes, turn it off (docs/product.md §8).
  */
-import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { getFormProps, getInputProps, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  data,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorList } from "~/components/ui/field";
@@ -20,8 +26,17 @@ import {
   type SessionSummary,
 } from "~/modules/auth/account-security.server";
 import { resendConfirmation } from "~/modules/auth/email-verification.server";
+import {
+  confirmEnrolment,
+  disableTwoFactor,
+  renewRecoveryCodes,
+  startEnrolment,
+  twoFactorState,
+  TwoFactorError,
+} from "~/modules/auth/two-factor.server";
+import { TwoFactorSection } from "~/components/settings/two-factor-section";
 import { useFormat } from "~/modules/i18n/format";
-import { messages, toasts } from "~/modules/texts/catalogue";
+import { messages, toasts, twoFactorTexts } from "~/modules/texts/catalogue";
 import { accountSecuritySchema } from "~/modules/auth/schemas";
 import { translate } from "~/modules/i18n/translate";
 import { db } from "~/modules/server-context.server";
@@ -33,10 +48,16 @@ import { readFormData } from "~/utils/http.server";
 export const meta: MetaFunction = () => [{ title: translate("settings:security.metaTitle") }];
 
 const PATH = "/settings/security";
-const HIDDEN = ["currentPassword", "newPassword", "confirmPassword"];
+const HIDDEN = ["currentPassword", "newPassword", "confirmPassword", "password", "code"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return accountSecurity(db(), await requireUser(request));
+  const session = await requireUser(request);
+  const [security, twoFactor] = await Promise.all([
+    accountSecurity(db(), session),
+    // A demo account has no password to guard 2FA with, and lives a day.
+    session.user.is_demo ? null : twoFactorState(db(), session.user),
+  ]);
+  return { ...security, twoFactor };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -61,6 +82,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!(await resendConfirmation(db(), session.user)))
       return data(submission.reply({ formErrors: [messages.tooManyVerificationMails] }), { status: 429 });
     return redirectWithToast(request, PATH, { type: "success", ...toasts.verificationSent });
+  }
+  if (value.intent === "two-factor-start") {
+    await startEnrolment(db(), session.user.id);
+    return redirect(PATH);
+  }
+  if (value.intent !== "password") {
+    const actor = { userId: session.user.id, ip: context.clientIp };
+    try {
+      if (value.intent === "two-factor-disable") {
+        await disableTwoFactor(db(), actor, value.password);
+        return redirectWithToast(request, PATH, { type: "success", ...twoFactorTexts.disabled });
+      }
+      // Shown this once, in this answer: only their hashes are kept.
+      const recoveryCodes =
+        value.intent === "two-factor-confirm"
+          ? await confirmEnrolment(db(), actor, value.code)
+          : await renewRecoveryCodes(db(), actor, value.password);
+      return { recoveryCodes };
+    } catch (error) {
+      if (!(error instanceof TwoFactorError)) throw error;
+      return data(submission.reply({ fieldErrors: { [error.field]: [error.message] }, hideFields: HIDDEN }), {
+        status: error.status,
+      });
+    }
   }
   try {
     await changePassword(db(), session, value);
@@ -94,7 +139,7 @@ function PasswordField<Schema>({
 }
 
 /** The form's own errors when the last answer was to `intent`'s form. */
-function errorsFor(answer: ReturnType<typeof useActionData<typeof action>>, intent: string) {
+function errorsFor(answer: SubmissionResult<string[]> | undefined, intent: string) {
   return answer?.initialValue?.intent === intent ? (answer.error?.[""] ?? undefined) : undefined;
 }
 
@@ -141,8 +186,10 @@ function SessionItem({ session, busy }: { session: SessionSummary; busy: boolean
 }
 
 export default function SecurityPage() {
-  const { hasPassword, email, otherSessions, sessions } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const { hasPassword, email, otherSessions, sessions, twoFactor } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const recoveryCodes = actionData && "recoveryCodes" in actionData ? actionData.recoveryCodes : null;
+  const answer = actionData && !("recoveryCodes" in actionData) ? actionData : undefined;
   const navigation = useNavigation();
   const pendingIntent = navigation.formData?.get("intent");
   const changing = pendingIntent === "password";
@@ -221,6 +268,10 @@ export default function SecurityPage() {
           <p className="mt-2 text-sm text-zinc-400">{t("security.noPassword")}</p>
         )}
       </section>
+
+      {twoFactor ? (
+        <TwoFactorSection state={twoFactor} answer={answer} recoveryCodes={recoveryCodes} />
+      ) : null}
 
       <section aria-labelledby="sessions-title" className="mt-6 rounded-lg border border-zinc-800 p-4">
         <h2 id="sessions-title" className="text-lg font-semibold">

@@ -12,12 +12,26 @@ const storedVendorKeys = () =>
   t.db.selectFrom("api_vendors").select(["name", "api_key_encrypted"]).orderBy("name").execute();
 
 describe("APP_SECRET rotation", () => {
-  it("re-encrypts vendor and user keys to the new secret, and a second run changes nothing", async () => {
+  it("re-encrypts vendor and user keys and two-factor secrets to the new secret, and a second run changes nothing", async () => {
     const old = t.env.appSecret;
     const userId = await t.createUser();
     await insertUserKey(t.db, userId, "user-own-key-1234", old);
+    await t.db
+      .insertInto("user_totp")
+      .values({
+        user_id: userId,
+        secret_encrypted: encryptSecret("JBSWY3DPEHPK3PXP", old),
+        enabled_at: new Date().toISOString(),
+        last_step: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
 
-    expect(await rotateStoredKeys(t.db, old, NEW_SECRET)).toEqual({ vendorKeys: 4, userKeys: 1 });
+    expect(await rotateStoredKeys(t.db, old, NEW_SECRET)).toEqual({
+      vendorKeys: 4,
+      userKeys: 1,
+      totpSecrets: 1,
+    });
     for (const vendor of await storedVendorKeys()) {
       expect(decryptSecret(vendor.api_key_encrypted!, NEW_SECRET)).toBe(TEST_VENDOR_KEY);
       expect(() => decryptSecret(vendor.api_key_encrypted!, old)).toThrow();
@@ -28,8 +42,18 @@ describe("APP_SECRET rotation", () => {
       .where("user_id", "=", userId)
       .executeTakeFirstOrThrow();
     expect(decryptSecret(own.api_key_encrypted, NEW_SECRET)).toBe("user-own-key-1234");
+    const totp = await t.db
+      .selectFrom("user_totp")
+      .select("secret_encrypted")
+      .where("user_id", "=", userId)
+      .executeTakeFirstOrThrow();
+    expect(decryptSecret(totp.secret_encrypted, NEW_SECRET)).toBe("JBSWY3DPEHPK3PXP");
 
-    expect(await rotateStoredKeys(t.db, old, NEW_SECRET)).toEqual({ vendorKeys: 0, userKeys: 0 });
+    expect(await rotateStoredKeys(t.db, old, NEW_SECRET)).toEqual({
+      vendorKeys: 0,
+      userKeys: 0,
+      totpSecrets: 0,
+    });
   });
 
   it("changes nothing when a key is readable with neither secret", async () => {

@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { SmallDialog } from "~/components/chat/sidebar-dialogs";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { useOptionalUser } from "~/root";
+import { useFormat } from "~/modules/i18n/format";
 import type { AdminUserRow } from "~/modules/admin/users.server";
 import {
   isConfirmedIntent,
@@ -263,5 +264,41 @@ export function PlanForm({ user, redirectTo }: { user: AdminUserRow; redirectTo:
         {pending ? t("shared.saving") : t("userActions.changePlan")}
       </button>
     </Form>
+  );
+}
+
+/** The user's two-factor sign-in, and resetting it for someone who lost their phone and recovery codes. */
+export function TwoFactorReset({
+  user,
+  since,
+  redirectTo,
+}: {
+  user: AdminUserRow;
+  since: string | null;
+  redirectTo: string;
+}) {
+  const action = userPath(user.id);
+  const pending = usePending(action, "reset-two-factor");
+  const { t } = useTranslation("admin");
+  const format = useFormat();
+  return (
+    <div className="rounded-xl border border-zinc-800 p-4">
+      <h2 className="font-semibold">{t("twoFactor.title")}</h2>
+      <p className="mt-1 text-sm text-zinc-300" data-testid="user-two-factor">
+        {since
+          ? t("twoFactor.on", { when: format.date(since, { dateStyle: "medium" }) })
+          : t("twoFactor.off")}
+      </p>
+      {since ? (
+        <Form method="post" action={action} className="mt-3 space-y-2">
+          <input type="hidden" name="intent" value="reset-two-factor" />
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <p className="text-sm text-zinc-400">{t("twoFactor.resetNote")}</p>
+          <button type="submit" className="btn-secondary" disabled={pending}>
+            {pending ? t("twoFactor.resetting") : t("twoFactor.reset")}
+          </button>
+        </Form>
+      ) : null}
+    </div>
   );
 }

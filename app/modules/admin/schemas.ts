@@ -31,6 +31,7 @@ export const userActionSchema = perLocale(() =>
   z.discriminatedUnion("intent", [
     z.object({ intent: z.enum(USER_FLAG_INTENTS), redirectTo }),
     z.object({ intent: z.literal("plan"), plan: z.enum(["starter", "professional"]), redirectTo }),
+    z.object({ intent: z.literal("reset-two-factor"), redirectTo }),
     z.object({
       intent: z.literal("delete"),
       confirm: z.string({ required_error: adminTexts.confirmDelete }).trim().min(1, adminTexts.confirmDelete),
@@ -181,6 +182,8 @@ export const settingsSchema = perLocale(() =>
     defaultSystemPrompt: requiredText(adminTexts.promptRequired, 4000, adminTexts.promptTooLong),
     starterDailyReplies: wholeNumber(adminTexts.repliesInvalid, 0, 10_000),
     starterHistoryHours: wholeNumber(adminTexts.historyInvalid, 1, 8760),
+    // A checkbox: sent ("on") when ticked, absent when not.
+    requireAdminTwoFactor: z.boolean().default(false),
   }),
 );
 export type SettingsForm = z.infer<ReturnType<typeof settingsSchema>>;

@@ -1,6 +1,6 @@
 /**
  * The Settings screen (docs/product.md §4 'Settings'): the active vendor, the default model, the default system
- * prompt and the Starter plan's limits. Saved in system_settings (db/system-settings.ts), which the chat, the
+ * prompt, the Starter plan's limits and whether admins must use two-factor sign-in. Saved in system_settings (db/system-settings.ts), which the chat, the
  * plan limits and the worker read on every request — a saved change holds from the next one.
  */
 import type { Db } from "#db/database";
@@ -27,6 +27,7 @@ export async function loadSettings(db: Db) {
       defaultSystemPrompt: settings.defaultSystemPrompt,
       starterDailyReplies: settings.starterDailyReplies,
       starterHistoryHours: settings.starterHistoryHours,
+      requireAdminTwoFactor: settings.requireAdminTwoFactor,
     },
     vendors: catalogue.vendors,
     models: catalogue.models.map((model) => ({ id: model.id, name: model.name })),
@@ -53,6 +54,7 @@ export async function saveSettings(ctx: ActionContext, actor: SessionUser, form:
     await writeSetting(trx, SETTING_KEYS.defaultSystemPrompt, form.defaultSystemPrompt);
     await writeSetting(trx, SETTING_KEYS.starterDailyReplies, String(form.starterDailyReplies));
     await writeSetting(trx, SETTING_KEYS.starterHistoryHours, String(form.starterHistoryHours));
+    await writeSetting(trx, SETTING_KEYS.requireAdminTwoFactor, String(form.requireAdminTwoFactor));
   });
 
   const audit = { actorUserId: actor.user.id, ip: ctx.ip };
@@ -66,6 +68,7 @@ export async function saveSettings(ctx: ActionContext, actor: SessionUser, form:
       starterDailyReplies: form.starterDailyReplies,
       starterHistoryHours: form.starterHistoryHours,
       systemPromptChanged: form.defaultSystemPrompt !== before.settings.defaultSystemPrompt,
+      requireAdminTwoFactor: form.requireAdminTwoFactor,
     },
   });
   if (vendorChanged) {

@@ -9,11 +9,12 @@ import { isPostgres, type Db } from "#db/database";
 import { nowIso, type Plan, type Role, type User } from "#db/schema";
 import type { SessionUser } from "../auth/session.server";
 import { revokeSessions } from "../auth/session.server";
+import { removeTwoFactor } from "../auth/two-factor.server";
 import { grantRole } from "../auth/users.server";
 import { activeCompletionIds } from "#db/active-completions";
 import { PLAN_LABELS } from "../billing/plan";
 import { requestStops } from "../completions/stop.server";
-import { adminTexts, adminToasts } from "../texts/catalogue";
+import { adminTexts, adminToasts, twoFactorTexts } from "../texts/catalogue";
 import { publishEvent } from "../realtime/publish.server";
 import { webLogger } from "~/utils/logger.server";
 import { auditTrail, type AuditAction } from "./audit.server";
@@ -219,6 +220,14 @@ export async function applyUserAction(
       kind: "updated",
       what: adminTexts.planSet(PLAN_LABELS[action.plan]),
     };
+  }
+
+  if (action.intent === "reset-two-factor") {
+    // For someone who lost both the phone and the recovery codes; they sign in with the password alone again.
+    if (!(await removeTwoFactor(db, target.id)))
+      throw new AdminActionError(twoFactorTexts.resetNothing(target.email), 409);
+    await audit("two-factor.reset");
+    return { kind: "updated", what: twoFactorTexts.reset(target.email) };
   }
 
   if (action.intent === "delete") {

@@ -9,6 +9,10 @@
  * - Password-reset mail: RESET_REQUESTS_PER_HOUR per e-mail address (known or not, so the limit tells nothing
  *   about accounts) and PASSWORD_RESETS_PER_HOUR per client IP; a confirmation mail again:
  *   VERIFICATION_MAILS_PER_HOUR per account. Each keeps a mailbox from being flooded through the app.
+ * - Two-factor sign-in: every check of a code or recovery code, and of the password that turns 2FA off or renews
+ *   the recovery codes, takes a point from the account (MAX_FAILURES_PER_ACCOUNT per 15 minutes, from any
+ *   source: whoever reaches this step already has the password, and a six-digit code must not be guessable by
+ *   changing IP). A success hands the points back.
  * - Checking a user's own vendor key: KEY_CHECKS_PER_HOUR per user, else the check would tell anyone with an
  *   account, as fast as the vendor answers, whether a guessed or stolen key is valid.
  */
@@ -32,7 +36,8 @@ type LimiterName =
   | "key-check-user"
   | "reset-email"
   | "reset-ip"
-  | "verification-user";
+  | "verification-user"
+  | "two-factor-user";
 let limiters: Record<LimiterName, RateLimiterRedis> | undefined;
 
 function limiter(name: LimiterName): RateLimiterRedis {
@@ -55,6 +60,7 @@ function limiter(name: LimiterName): RateLimiterRedis {
       "reset-email": make("reset-email", RESET_REQUESTS_PER_HOUR, HOUR_SECONDS),
       "reset-ip": make("reset-ip", env.resetRequestsPerIp, HOUR_SECONDS),
       "verification-user": make("verification-user", VERIFICATION_MAILS_PER_HOUR, HOUR_SECONDS),
+      "two-factor-user": make("two-factor-user", MAX_FAILURES_PER_ACCOUNT, WINDOW_SECONDS),
     };
   }
   return limiters[name];
@@ -125,4 +131,14 @@ export function takeResetRequest(email: string, ip: string): Promise<boolean> {
 
 export function takeVerificationMail(userId: string): Promise<boolean> {
   return take([["verification-user", userId]]);
+}
+
+/** Takes one check of a second factor (or of the password guarding 2FA) for the account, before it is made. */
+export function takeTwoFactorAttempt(userId: string): Promise<boolean> {
+  return take([["two-factor-user", userId]]);
+}
+
+/** A right code or password: the account's count starts afresh. */
+export async function twoFactorSucceeded(userId: string) {
+  await limiter("two-factor-user").delete(userId);
 }

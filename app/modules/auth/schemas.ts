@@ -3,7 +3,7 @@
  * per language: their messages are in it.
  */
 import { z } from "zod";
-import { messages } from "../texts/catalogue";
+import { messages, twoFactorTexts } from "../texts/catalogue";
 import { perLocale } from "../i18n/translate";
 import { requiredText } from "~/utils/form-fields";
 
@@ -52,18 +52,24 @@ function passwordsMatch(form: { newPassword?: string; confirmPassword?: string }
     });
 }
 
+/** A code from an authenticator app or a recovery code, as typed (spaces and dashes allowed). */
+const twoFactorCodeField = () => requiredText(twoFactorTexts.codeRequired, 32, twoFactorTexts.codeWrong);
+
+/** The password that guards turning two-factor sign-in off and renewing its recovery codes. */
+const currentPasswordField = () =>
+  z.string({ required_error: messages.currentPasswordRequired }).max(256, messages.tooLong("password", 256));
+
 /**
  * Settings → Password and sessions: change the password, have a new confirmation link sent, end one other
- * session (named by its handle) or every other one.
+ * session (named by its handle) or every other one; set up two-factor sign-in (begin, then confirm with a first
+ * code), renew its recovery codes or turn it off (both with the password).
  */
 export const accountSecuritySchema = perLocale(() =>
   z
     .discriminatedUnion("intent", [
       z.object({
         intent: z.literal("password"),
-        currentPassword: z
-          .string({ required_error: messages.currentPasswordRequired })
-          .max(256, messages.tooLong("password", 256)),
+        currentPassword: currentPasswordField(),
         ...newPasswordPair(),
       }),
       z.object({ intent: z.literal("signout-others") }),
@@ -74,6 +80,10 @@ export const accountSecuritySchema = perLocale(() =>
           .regex(/^[0-9a-f]{32}$/, messages.sessionGone),
       }),
       z.object({ intent: z.literal("resend-confirmation") }),
+      z.object({ intent: z.literal("two-factor-start") }),
+      z.object({ intent: z.literal("two-factor-confirm"), code: twoFactorCodeField() }),
+      z.object({ intent: z.literal("recovery-codes"), password: currentPasswordField() }),
+      z.object({ intent: z.literal("two-factor-disable"), password: currentPasswordField() }),
     ])
     .superRefine((form, context) => {
       if (form.intent === "password") passwordsMatch(form, context);
@@ -85,3 +95,6 @@ export const forgotPasswordSchema = perLocale(() => z.object({ email: emailField
 
 /** A reset link's form: the new password, by sign-up's rules. */
 export const resetPasswordSchema = perLocale(() => z.object(newPasswordPair()).superRefine(passwordsMatch));
+
+/** The sign-in's second step: a code from the authenticator app or a recovery code. */
+export const twoFactorSigninSchema = perLocale(() => z.object({ code: twoFactorCodeField() }));

@@ -170,3 +170,9 @@ export const mailTexts = messageSection("mail", {
     text: t("mail.verifyEmail.text", { link }),
   }),
 });
+
+/** docs/product.md §8 'Two-factor sign-in': refusals of a code and the toasts around the second step. */
+export const twoFactorTexts = messageSection("twoFactorTexts", {
+  reset: (email: string) => t("twoFactorTexts.reset", { email }),
+  resetNothing: (email: string) => t("twoFactorTexts.resetNothing", { email }),
+});

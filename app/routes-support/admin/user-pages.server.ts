@@ -20,6 +20,7 @@ import {
   listUsers,
   userActionFailureToast,
 } from "~/modules/admin/users.server";
+import { twoFactorSince } from "~/modules/auth/two-factor.server";
 
 export const USER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -44,7 +45,12 @@ export async function loadUserList(params: URLSearchParams) {
 export async function loadUser(userIdParam: string | undefined, params: URLSearchParams) {
   const user = await getAdminUser(serverContext().db, requireUserIdParam(userIdParam));
   if (!user) throw plainText(adminTexts.userNotFound, 404);
-  return { user, confirm: confirmationAsked(params), ...(await loadAnalytics(params, user.id)) };
+  return {
+    user,
+    twoFactorSince: await twoFactorSince(serverContext().db, user.id),
+    confirm: confirmationAsked(params),
+    ...(await loadAnalytics(params, user.id)),
+  };
 }
 
 /**
