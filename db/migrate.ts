@@ -15,6 +15,7 @@ import * as attachments from "./migrations/0012_attachments";
 import * as fullTextSearch from "./migrations/0013_full_text_search";
 import * as emailAndSessions from "./migrations/0014_email_and_sessions";
 import * as messageTokens from "./migrations/0015_message_tokens";
+import * as sso from "./migrations/0018_sso";
 
 /** Migrations are imported, not read from disk, so the same code runs from source, a bundle or an image. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   "0013_full_text_search": fullTextSearch,
   "0014_email_and_sessions": emailAndSessions,
   "0015_message_tokens": messageTokens,
+  "0018_sso": sso,
 };
 
 export const MIGRATION_NAMES = Object.keys(migrations);

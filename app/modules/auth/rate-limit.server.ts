@@ -11,6 +11,8 @@
  *   VERIFICATION_MAILS_PER_HOUR per account. Each keeps a mailbox from being flooded through the app.
  * - Checking a user's own vendor key: KEY_CHECKS_PER_HOUR per user, else the check would tell anyone with an
  *   account, as fast as the vendor answers, whether a guessed or stolen key is valid.
+ * - Single sign-on: SSO_ATTEMPTS_PER_IP starts and provider answers per client IP per 15 minutes, so nobody
+ *   can make the app hammer an identity provider (each answer costs a call to its token endpoint).
  */
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { readyRedis, redisUnavailable, serverContext } from "../server-context.server";
@@ -32,7 +34,8 @@ type LimiterName =
   | "key-check-user"
   | "reset-email"
   | "reset-ip"
-  | "verification-user";
+  | "verification-user"
+  | "sso-ip";
 let limiters: Record<LimiterName, RateLimiterRedis> | undefined;
 
 function limiter(name: LimiterName): RateLimiterRedis {
@@ -55,6 +58,7 @@ function limiter(name: LimiterName): RateLimiterRedis {
       "reset-email": make("reset-email", RESET_REQUESTS_PER_HOUR, HOUR_SECONDS),
       "reset-ip": make("reset-ip", env.resetRequestsPerIp, HOUR_SECONDS),
       "verification-user": make("verification-user", VERIFICATION_MAILS_PER_HOUR, HOUR_SECONDS),
+      "sso-ip": make("sso-ip", env.ssoAttemptsPerIp, WINDOW_SECONDS),
     };
   }
   return limiters[name];
@@ -125,4 +129,9 @@ export function takeResetRequest(email: string, ip: string): Promise<boolean> {
 
 export function takeVerificationMail(userId: string): Promise<boolean> {
   return take([["verification-user", userId]]);
+}
+
+/** A single sign-on step (a start, or the provider's answer) from `ip`. */
+export function takeSsoStep(ip: string): Promise<boolean> {
+  return take([["sso-ip", ip]]);
 }

@@ -169,3 +169,9 @@ export const mailTexts = messageSection("mail", {
     text: t("mail.verifyEmail.text", { link }),
   }),
 });
+
+/** docs/product.md §7 'Single sign-on': why a sign-in through a provider was refused, and the console's answers. */
+export const ssoTexts = messageSection("ssoTexts", {
+  providerAdded: (name: string) => t("ssoTexts.providerAdded", { name }),
+  providerRemoved: (name: string) => t("ssoTexts.providerRemoved", { name }),
+});
