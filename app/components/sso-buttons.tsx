@@ -1,4 +1,3 @@
-import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 
 export interface SsoButton {
@@ -7,9 +6,8 @@ export interface SsoButton {
 }
 
 /**
- * 'Continue with …', one plain form per provider (a POST to /auth/<slug>), loaded as a whole page so the
- * browser follows the redirect to the provider with or without JavaScript. `divider`: an 'or' under the
- * buttons, before the password form.
+ * 'Continue with …', one plain link per provider (/auth/<slug>, which redirects to the provider), loaded as a
+ * whole page with or without JavaScript. `divider`: an 'or' under the buttons, before the password form.
  */
 export function SsoButtons({
   providers,
@@ -25,12 +23,14 @@ export function SsoButtons({
   return (
     <section aria-label={t("sso.label")} className="mb-6 space-y-2">
       {providers.map((provider) => (
-        <Form key={provider.slug} method="post" action={`/auth/${provider.slug}`} reloadDocument>
-          <input type="hidden" name="redirectTo" value={redirectTo} />
-          <button type="submit" className="btn-secondary w-full">
-            {t("sso.continueWith", { provider: provider.displayName })}
-          </button>
-        </Form>
+        <a
+          key={provider.slug}
+          href={`/auth/${provider.slug}?${new URLSearchParams({ redirectTo })}`}
+          rel="nofollow"
+          className="btn-secondary w-full"
+        >
+          {t("sso.continueWith", { provider: provider.displayName })}
+        </a>
       ))}
       {divider ? (
         <p className="flex items-center gap-3 pt-2 text-xs uppercase text-zinc-500" aria-hidden="true">

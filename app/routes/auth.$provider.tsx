@@ -1,13 +1,16 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { startSso } from "~/routes-support/sso.server";
-import { readFormData } from "~/utils/http.server";
 import { safeRedirect } from "~/utils/redirect";
 
-/** A POST (the 'Continue with …' button), so another site cannot start a sign-in in a visitor's browser. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const formData = await readFormData(request);
-  const redirectTo = safeRedirect(formData.get("redirectTo"), "/chat");
-  return startSso(request, params.provider!, redirectTo, context.clientIp);
-}
-
-export const loader = () => redirect("/signin");
+/**
+ * 'Continue with …' is a plain link: a form could not follow the redirect to the provider, which the page's
+ * Content-Security-Policy (form-action 'self') holds a form's redirects to. Starting a sign-in changes nothing
+ * here; only the answer to one this browser started signs anyone in (the state check).
+ */
+export const loader = ({ request, params, context }: LoaderFunctionArgs) =>
+  startSso(
+    request,
+    params.provider!,
+    safeRedirect(new URL(request.url).searchParams.get("redirectTo"), "/chat"),
+    context.clientIp,
+  );

@@ -139,7 +139,14 @@ async function hasWorkingIdentity({ db, appSecret }: SsoAdminContext, userId: st
     .execute();
   for (const { provider_id } of identities) {
     const provider = await findSsoProviderById(db, provider_id, appSecret);
-    if (provider && (await providerConfiguration(provider).then(() => true, () => false))) return true;
+    if (
+      provider &&
+      (await providerConfiguration(provider).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return true;
   }
   return false;
 }

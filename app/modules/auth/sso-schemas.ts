@@ -8,7 +8,8 @@ import { requiredText } from "~/utils/form-fields";
 export const SSO_PRESETS = ["oidc", "google", "github"] as const;
 export type SsoPreset = (typeof SSO_PRESETS)[number];
 
-const blankAsMissing = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+const blankAsMissing = (value: unknown) =>
+  typeof value === "string" && value.trim() === "" ? undefined : value;
 
 /** A domain as people write it after the @ (example.com, mail.example.co.uk). */
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
