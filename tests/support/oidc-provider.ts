@@ -135,7 +135,10 @@ export async function startTestOidcProvider(redirectUris: string[], port = 0): P
       });
       return;
     }
-    void callback(req, res);
+    callback(req, res).catch((error: unknown) => {
+      res.writeHead(500, { "Content-Type": "text/plain" });
+      res.end(String(error));
+    });
   });
 
   return {

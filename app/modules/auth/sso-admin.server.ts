@@ -94,9 +94,8 @@ async function addProvider(
   await providerConfiguration({ ...input, id: "" }).catch(() => {
     throw new AdminActionError(ssoTexts.issuerUnreachable, 400);
   });
-  let id: string;
   try {
-    id = await insertSsoProvider(db, input, appSecret);
+    await insertSsoProvider(db, input, appSecret);
   } catch (error) {
     if (isUniqueViolation(error)) throw new AdminActionError(ssoTexts.nameTaken, 409);
     throw error;
