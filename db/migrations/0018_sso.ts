@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { deletedWith, ownedByUser, withTextKey, withTimestamps } from "../migration-helpers";
+import { addIndex, deletedWith, ownedByUser, withTextKey, withTimestamps } from "../migration-helpers";
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- migrations are frozen in time, not typed against today's schema */
 
@@ -31,6 +31,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn("created_at", "text", (c) => c.notNull())
     .addUniqueConstraint("user_identities_provider_subject", ["provider_id", "subject"])
     .execute();
+  // A user's links: read when an admin turns password sign-in off, removed with the user.
+  await addIndex(db, "user_identities_user", "user_identities", ["user_id"]);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
