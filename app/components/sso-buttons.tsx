@@ -21,7 +21,7 @@ export function SsoButtons({
   const { t } = useTranslation("auth");
   if (providers.length === 0) return null;
   return (
-    <section aria-label={t("sso.label")} className="mb-6 space-y-2">
+    <section aria-label={t("sso.label")} className="mb-6 mt-6 space-y-2">
       {providers.map((provider) => (
         <a
           key={provider.slug}

@@ -26,4 +26,6 @@ export interface RunState {
   mockUrl: string;
   /** Where the run's SMTP server keeps each mail it received, one JSON file per mail (tests/support/smtp.ts). */
   mailDir: string;
+  /** The run's own OpenID provider (tests/support/oidc-provider.ts). */
+  oidcIssuer: string;
 }

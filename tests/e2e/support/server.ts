@@ -131,7 +131,13 @@ async function runStack() {
       process.env[`VENDOR_${vendor.toUpperCase()}_KEY`] = "e2e-key";
     }
 
-    const state: RunState = { dataDir, dbFile: path.join(dataDir, "app.db"), mockUrl: mock.url, mailDir };
+    const state: RunState = {
+      dataDir,
+      dbFile: path.join(dataDir, "app.db"),
+      mockUrl: mock.url,
+      mailDir,
+      oidcIssuer: oidc.issuer,
+    };
     mkdirSync(path.dirname(RUN_STATE_FILE), { recursive: true });
     writeFileSync(RUN_STATE_FILE, JSON.stringify(state, null, 2));
 
