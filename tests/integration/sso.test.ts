@@ -9,7 +9,7 @@ import { v7 as uuidv7 } from "uuid";
 import { findSsoProvider, insertSsoProvider } from "#db/sso-providers";
 import { readSigninSettings } from "#db/system-settings";
 import { nowIso } from "#db/schema";
-import { githubIdentity, signinAs, SsoError } from "~/modules/auth/sso.server";
+import { githubIdentity, signinAs, SsoError, startSignin } from "~/modules/auth/sso.server";
 import { ssoTexts } from "~/modules/texts/catalogue";
 import { startTestOidcProvider, TEST_CLIENT, type TestOidcProvider } from "../support/oidc-provider";
 import { args, get, outcome, post, visitorWith, type Visitor } from "../support/route-calls";
@@ -243,6 +243,27 @@ describe("password sign-in turned off", () => {
 
     expect((await setSettings(admin, "on")).status).toBe(302);
     expect((await readSigninSettings(t.db)).passwordSignin).toBe(true);
+  });
+});
+
+describe("single sign-on steps per client IP", () => {
+  it("allows SSO_ATTEMPTS_PER_IP starts per 15 minutes, then refuses with the catalogue's text before asking the provider", async () => {
+    const provider = await providerRow(`limited-${uuidv7().slice(-6)}`);
+    const start = () =>
+      startSignin(t.db, {
+        slug: provider.slug,
+        redirectTo: "/chat",
+        publicUrl: "http://localhost",
+        appSecret: t.env.appSecret,
+        ip: "198.51.100.7",
+      });
+    for (let step = 0; step < 60; step++) {
+      const { url, pending } = await start();
+      expect(url.searchParams.get("state")).toBe(pending.state);
+      expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+      expect(url.searchParams.get("nonce")).toBe(pending.nonce);
+    }
+    await expect(start()).rejects.toThrow(new SsoError("rate-limit", 429));
   });
 });
 
