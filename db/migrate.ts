@@ -17,6 +17,7 @@ import * as emailAndSessions from "./migrations/0014_email_and_sessions";
 import * as messageTokens from "./migrations/0015_message_tokens";
 import * as messageTree from "./migrations/0016_message_tree";
 import * as twoFactor from "./migrations/0017_two_factor";
+import * as sso from "./migrations/0018_sso";
 import * as imageAttachments from "./migrations/0019_image_attachments";
 
 /** Migrations are imported, not read from disk, so the same code runs from source, a bundle or an image. */
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "0015_message_tokens": messageTokens,
   "0016_message_tree": messageTree,
   "0017_two_factor": twoFactor,
+  "0018_sso": sso,
   "0019_image_attachments": imageAttachments,
 };
 

@@ -359,6 +359,36 @@ export interface UserPreferencesTable {
   updated_at: Timestamp;
 }
 
+/** An identity provider an admin configured (docs/product.md §7 'Single sign-on'). */
+export interface SsoProvidersTable {
+  id: string;
+  slug: string;
+  kind: SsoKind;
+  display_name: string;
+  /** OpenID Connect: the issuer, whose discovery document names the endpoints. GitHub: its fixed address. */
+  issuer_url: string;
+  client_id: string;
+  /** platform/crypto.ts, like the vendors' keys: the database alone never yields it. */
+  client_secret_encrypted: string;
+  /** Space-separated, as OAuth2 sends them. */
+  scopes: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** OpenID Connect (any certified provider, Google among them), or GitHub's OAuth2, which has no ID token. */
+export type SsoKind = "oidc" | "github";
+
+/** A provider's account (`subject`) that signs in as `user_id`. */
+export interface UserIdentitiesTable {
+  id: string;
+  user_id: string;
+  provider_id: string;
+  subject: string;
+  email: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -383,6 +413,8 @@ export interface Database {
   user_preferences: UserPreferencesTable;
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;
+  sso_providers: SsoProvidersTable;
+  user_identities: UserIdentitiesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -390,5 +422,6 @@ export type Order = Selectable<OrdersTable>;
 export type Completion = Selectable<CompletionsTable>;
 export type ApiVendor = Selectable<ApiVendorsTable>;
 export type AiModel = Selectable<AiModelsTable>;
+export type SsoProvider = Selectable<SsoProvidersTable>;
 
 export const nowIso = () => new Date().toISOString();

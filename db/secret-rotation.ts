@@ -1,5 +1,6 @@
 /**
- * Moving the stored keys (vendor keys, users' own keys, two-factor secrets) from one APP_SECRET to another, in one transaction:
+ * Moving the stored keys (vendor keys, users' own keys, two-factor secrets, identity providers' client secrets)
+ * from one APP_SECRET to another, in one transaction:
  * either every key is readable with the new secret afterwards, or nothing changed. A key already encrypted
  * with the new secret (a rotation run twice) is left as it is.
  */
@@ -72,6 +73,26 @@ export async function rotateStoredKeys(db: Db, from: string, to: string) {
         .execute();
       totpSecrets++;
     }
-    return { vendorKeys, userKeys, totpSecrets };
+    let ssoSecrets = 0;
+    const providers = await trx
+      .selectFrom("sso_providers")
+      .select(["id", "slug", "client_secret_encrypted"])
+      .execute();
+    for (const provider of providers) {
+      const next = reencrypt(
+        provider.client_secret_encrypted,
+        from,
+        to,
+        `identity provider ${provider.slug}`,
+      );
+      if (next === null) continue;
+      await trx
+        .updateTable("sso_providers")
+        .set({ client_secret_encrypted: next })
+        .where("id", "=", provider.id)
+        .execute();
+      ssoSecrets++;
+    }
+    return { vendorKeys, userKeys, totpSecrets, ssoSecrets };
   });
 }

@@ -19,6 +19,8 @@ export const SETTING_KEYS = {
   starterDailyReplies: "starter_daily_replies",
   starterHistoryHours: "starter_history_hours",
   requireAdminTwoFactor: "require_admin_two_factor",
+  passwordSignin: "password_signin",
+  ssoSignupDomains: "sso_signup_domains",
 } as const;
 
 export interface PlanLimits {
@@ -77,4 +79,25 @@ export async function writeSetting(db: Db, key: string, value: string) {
     .values({ setting_key: key, setting_value: value, updated_at })
     .onConflict((oc) => oc.column("setting_key").doUpdateSet({ setting_value: value, updated_at }))
     .execute();
+}
+
+/** Who may sign in how (docs/product.md §7 'Single sign-on'). */
+export interface SigninSettings {
+  /** Off: only the identity providers sign anyone in; /signin shows only their buttons. */
+  passwordSignin: boolean;
+  /** Lower-case domains whose addresses may create an account by single sign-on; empty: any. */
+  ssoSignupDomains: string[];
+}
+
+export async function readSigninSettings(db: Db): Promise<SigninSettings> {
+  const rows = await db
+    .selectFrom("system_settings")
+    .select(["setting_key", "setting_value"])
+    .where("setting_key", "in", [SETTING_KEYS.passwordSignin, SETTING_KEYS.ssoSignupDomains])
+    .execute();
+  const saved = new Map(rows.map((row) => [row.setting_key, row.setting_value]));
+  return {
+    passwordSignin: saved.get(SETTING_KEYS.passwordSignin) !== "off",
+    ssoSignupDomains: (saved.get(SETTING_KEYS.ssoSignupDomains) ?? "").split(",").filter(Boolean),
+  };
 }

@@ -1,5 +1,5 @@
 /**
- * `OLD_APP_SECRET=<old> APP_SECRET=<new> npm run secret:rotate` — re-encrypts every stored key (vendors', users')
+ * `OLD_APP_SECRET=<old> APP_SECRET=<new> npm run secret:rotate` — re-encrypts every stored key (vendors', users', identity providers')
  * from the old secret to the new one, all or nothing. Run it with web and workers stopped, then start them with
  * the new APP_SECRET. Sessions are signed with the secret too: everyone signs in again.
  */
@@ -23,7 +23,7 @@ async function main() {
   try {
     const moved = await rotateStoredKeys(db, OLD_APP_SECRET, env.appSecret);
     console.log(
-      `re-encrypted ${moved.vendorKeys} vendor key(s), ${moved.userKeys} user key(s) and ${moved.totpSecrets} two-factor secret(s)`,
+      `re-encrypted ${moved.vendorKeys} vendor key(s), ${moved.userKeys} user key(s), ${moved.totpSecrets} two-factor secret(s) and ${moved.ssoSecrets} identity provider secret(s)`,
     );
   } finally {
     await db.destroy();

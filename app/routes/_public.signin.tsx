@@ -3,8 +3,10 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/auth-parts";
 import { TEXT_LINK_CLASS } from "~/components/site/text-links";
+import { SsoButtons } from "~/components/sso-buttons";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
+import { ErrorList } from "~/components/ui/field";
 import { createAuthenticator, PASSWORD_STRATEGY, SigninError } from "~/modules/auth/authenticator.server";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -15,7 +17,8 @@ import { startSecondStep } from "~/routes-support/two-factor-step.server";
 import { hasTwoFactor } from "~/modules/auth/two-factor.server";
 import { db } from "~/modules/server-context.server";
 import { DEMO_EMAIL, DEMO_PASSWORD, normaliseEmail } from "~/modules/auth/users.server";
-import { messages, toasts } from "~/modules/texts/catalogue";
+import { signinOptions } from "~/modules/auth/sso-admin.server";
+import { messages, ssoTexts, toasts } from "~/modules/texts/catalogue";
 import { translate } from "~/modules/i18n/translate";
 import { safeRedirect } from "~/utils/redirect";
 import { readFormData } from "~/utils/http.server";
@@ -36,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     redirectTo,
     demo: { email: DEMO_EMAIL, password: DEMO_PASSWORD },
     autoStartDemo: url.searchParams.get("demo") === "true",
+    ...(await signinOptions(db())),
   };
 }
 
@@ -56,6 +60,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
+  if (!(await signinOptions(db())).passwordSignin)
+    return data(submission.reply({ formErrors: [ssoTexts.passwordSigninOff], hideFields: ["password"] }), {
+      status: 403,
+    });
   if (normaliseEmail(submission.value.email) === DEMO_EMAIL) {
     if (submission.value.password === DEMO_PASSWORD) return demo(request, context.clientIp, redirectTo);
     return data(submission.reply({ formErrors: [messages.demoFailed], hideFields: ["password"] }), {
@@ -83,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SigninPage() {
   const { t } = useTranslation("auth");
-  const { redirectTo, demo, autoStartDemo } = useLoaderData<typeof loader>();
+  const { redirectTo, demo, autoStartDemo, providers, passwordSignin } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const demoError = actionData && "demoError" in actionData ? actionData.demoError : null;
   const lastResult = actionData && !("demoError" in actionData) ? actionData : undefined;
@@ -104,26 +112,31 @@ export default function SigninPage() {
 
   return (
     <AuthPage page="signin" redirectTo={redirectTo}>
-      <AuthForm
-        form={form}
-        redirectTo={redirectTo}
-        submit={
-          <SubmitButton
-            intent="signin"
-            busy={submitting === "signin"}
-            label={t("signin.submit")}
-            busyLabel={t("signin.submitting")}
-          />
-        }
-      >
-        <EmailField meta={fields.email} />
-        <PasswordField meta={fields.password} autoComplete="current-password" />
-        <p className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" className={TEXT_LINK_CLASS}>
-            {t("signin.forgotPassword")}
-          </Link>
-        </p>
-      </AuthForm>
+      <SsoButtons providers={providers} redirectTo={redirectTo} divider={passwordSignin} />
+      {passwordSignin ? (
+        <AuthForm
+          form={form}
+          redirectTo={redirectTo}
+          submit={
+            <SubmitButton
+              intent="signin"
+              busy={submitting === "signin"}
+              label={t("signin.submit")}
+              busyLabel={t("signin.submitting")}
+            />
+          }
+        >
+          <EmailField meta={fields.email} />
+          <PasswordField meta={fields.password} autoComplete="current-password" />
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/forgot-password" className={TEXT_LINK_CLASS}>
+              {t("signin.forgotPassword")}
+            </Link>
+          </p>
+        </AuthForm>
+      ) : (
+        <ErrorList id={form.errorId} errors={form.errors} />
+      )}
       <div className="mt-6 rounded-lg border border-zinc-800 bg-zinc-900/60 p-4 text-sm">
         <p className="font-medium">{t("signin.demoIntro")}</p>
         <p className="mt-1 text-zinc-400">

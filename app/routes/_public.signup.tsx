@@ -9,7 +9,8 @@ import {
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthForm, AuthPage, EmailField, PasswordField } from "~/components/auth-parts";
-import { Field } from "~/components/ui/field";
+import { ErrorList, Field } from "~/components/ui/field";
+import { SsoButtons } from "~/components/sso-buttons";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useZodForm } from "~/components/ui/use-zod-form";
 import { signupSchema } from "~/modules/auth/schemas";
@@ -18,7 +19,8 @@ import { takeSignup } from "~/modules/auth/rate-limit.server";
 import { mustConfirmEmail, sendConfirmationAfterSignup } from "~/modules/auth/email-verification.server";
 import { getSessionUser, startSession } from "~/routes-support/auth.server";
 import { convertDemoUser, createUser, EmailTakenError } from "~/modules/auth/users.server";
-import { messages, toasts } from "~/modules/texts/catalogue";
+import { signinOptions } from "~/modules/auth/sso-admin.server";
+import { messages, ssoTexts, toasts } from "~/modules/texts/catalogue";
 import { translate } from "~/modules/i18n/translate";
 import { db } from "~/modules/server-context.server";
 import { safeRedirect } from "~/utils/redirect";
@@ -33,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A demo visitor may sign up: their demo chats carry over to the new account.
   const session = await getSessionUser(request);
   if (session && !session.user.is_demo) throw redirect(redirectTo);
-  return { redirectTo, fromDemo: Boolean(session) };
+  return { redirectTo, fromDemo: Boolean(session), ...(await signinOptions(db())) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -41,6 +43,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return data(submission.reply({ hideFields: ["password"] }), { status: 400 });
   }
+  // With password sign-in off, an account with a password could never sign in: accounts come from providers.
+  if (!(await signinOptions(db())).passwordSignin)
+    return data(submission.reply({ formErrors: [ssoTexts.passwordSigninOff], hideFields: ["password"] }), {
+      status: 403,
+    });
   if (isCommonPassword(submission.value.password)) {
     return data(
       submission.reply({ fieldErrors: { password: [messages.passwordTooCommon] }, hideFields: ["password"] }),
@@ -76,7 +83,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function SignupPage() {
   const { t } = useTranslation("auth");
-  const { redirectTo, fromDemo } = useLoaderData<typeof loader>();
+  const { redirectTo, fromDemo, providers, passwordSignin } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [form, fields] = useZodForm(signupSchema(), {
     id: "signup",
@@ -86,15 +93,20 @@ export default function SignupPage() {
   return (
     <AuthPage page="signup" redirectTo={redirectTo}>
       {fromDemo ? <p className="mt-2 text-sm text-brand-light">{t("signup.fromDemo")}</p> : null}
-      <AuthForm
-        form={form}
-        redirectTo={redirectTo}
-        submit={<SubmitButton label={t("signup.submit")} busyLabel={t("signup.submitting")} />}
-      >
-        <Field label={t("fields.name")} meta={fields.name} type="text" autoComplete="name" />
-        <EmailField meta={fields.email} />
-        <PasswordField meta={fields.password} autoComplete="new-password" />
-      </AuthForm>
+      <SsoButtons providers={providers} redirectTo={redirectTo} divider={passwordSignin} />
+      {passwordSignin ? (
+        <AuthForm
+          form={form}
+          redirectTo={redirectTo}
+          submit={<SubmitButton label={t("signup.submit")} busyLabel={t("signup.submitting")} />}
+        >
+          <Field label={t("fields.name")} meta={fields.name} type="text" autoComplete="name" />
+          <EmailField meta={fields.email} />
+          <PasswordField meta={fields.password} autoComplete="new-password" />
+        </AuthForm>
+      ) : (
+        <ErrorList id={form.errorId} errors={form.errors} />
+      )}
       <Link to="/signin?demo=true" className="btn-secondary mt-4 w-full">
         {t("signup.tryDemoFirst")}
       </Link>

@@ -56,6 +56,8 @@ export const webShape = {
   SIGNUPS_PER_HOUR: wholeNumber(1, 1_000_000).default(20),
   /** Password-reset mails one client IP may ask for per hour (each address has its own limit of 3). */
   PASSWORD_RESETS_PER_HOUR: wholeNumber(1, 1_000_000).default(20),
+  /** Single sign-on steps (starts and provider answers) one client IP may make per 15 minutes. */
+  SSO_ATTEMPTS_PER_IP: wholeNumber(1, 1_000_000).default(60),
   /** Demo users one client IP may start per hour. */
   DEMOS_PER_HOUR: wholeNumber(1, 1_000_000).default(10),
   /** Developer API requests one account may make per minute, all its keys together (docs/product.md §12). */
@@ -148,6 +150,7 @@ export interface WebEnv extends SharedEnv {
   stripe: { secretKey: string; webhookSecret: string } | null;
   signinFailuresPerIp: number;
   signupsPerHour: number;
+  ssoAttemptsPerIp: number;
   demosPerHour: number;
   resetRequestsPerIp: number;
   apiRequestsPerMinute: number;
@@ -214,6 +217,7 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
         : null,
     signinFailuresPerIp: env.SIGNIN_FAILURES_PER_IP,
     signupsPerHour: env.SIGNUPS_PER_HOUR,
+    ssoAttemptsPerIp: env.SSO_ATTEMPTS_PER_IP,
     demosPerHour: env.DEMOS_PER_HOUR,
     resetRequestsPerIp: env.PASSWORD_RESETS_PER_HOUR,
     apiRequestsPerMinute: env.API_REQUESTS_PER_MINUTE,

@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { ALSO_WITHOUT_JS, expect, expectToast, signIn, test, type Credentials } from "./support/fixtures";
 import { submitForm, submitRefused } from "./support/forms";
+import { continueWithTestId } from "./support/sso";
 
 const STEP_MS = 30_000;
 const CODE_WRONG = "That code is not right. Please check it and try again.";
@@ -125,6 +126,20 @@ test.describe("two-factor sign-in", { tag: ALSO_WITHOUT_JS }, () => {
     await expect(thief.getByRole("main").getByText(CODE_WRONG)).toBeVisible();
     await expect(thief).toHaveURL("/signin/two-factor");
     expect(sessions()).toBe(before + 2);
+  });
+
+  test("an account with two-factor sign-in gives its code after the identity provider too", async ({
+    page,
+    account,
+    newVisitor,
+  }) => {
+    await signIn(page, account);
+    const { secret } = await enrol(page);
+    const visitor = await newVisitor();
+    await continueWithTestId(visitor, account.email);
+    await expect(visitor).toHaveURL("/signin/two-factor");
+    await sendCode(visitor, nextCode(secret));
+    await expect(visitor).toHaveURL("/chat");
   });
 
   test("a wrong code, a code of another account's key and no code are each refused with the catalogue's text", async ({

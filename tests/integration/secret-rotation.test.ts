@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { rotateStoredKeys, UnreadableKeyError } from "#db/secret-rotation";
 import { insertUserKey } from "../support/rows";
+import { findSsoProvider, insertSsoProvider } from "#db/sso-providers";
 import { decryptSecret, encryptSecret } from "#platform/crypto";
 import { TEST_VENDOR_KEY, setUpTestEnv } from "../support/test-env";
 
@@ -12,7 +13,7 @@ const storedVendorKeys = () =>
   t.db.selectFrom("api_vendors").select(["name", "api_key_encrypted"]).orderBy("name").execute();
 
 describe("APP_SECRET rotation", () => {
-  it("re-encrypts vendor and user keys and two-factor secrets to the new secret, and a second run changes nothing", async () => {
+  it("re-encrypts vendor and user keys, two-factor secrets and providers' client secrets to the new secret, and a second run changes nothing", async () => {
     const old = t.env.appSecret;
     const userId = await t.createUser();
     await insertUserKey(t.db, userId, "user-own-key-1234", old);
@@ -26,12 +27,24 @@ describe("APP_SECRET rotation", () => {
         created_at: new Date().toISOString(),
       })
       .execute();
+    const provider = {
+      slug: "rotated-id",
+      kind: "oidc" as const,
+      displayName: "Rotated ID",
+      issuerUrl: "https://id.example.com",
+      clientId: "client",
+      clientSecret: "client-secret-1234",
+      scopes: "openid email",
+    };
+    await insertSsoProvider(t.db, provider, old);
 
     expect(await rotateStoredKeys(t.db, old, NEW_SECRET)).toEqual({
       vendorKeys: 4,
       userKeys: 1,
       totpSecrets: 1,
+      ssoSecrets: 1,
     });
+    expect((await findSsoProvider(t.db, "rotated-id", NEW_SECRET))?.clientSecret).toBe("client-secret-1234");
     for (const vendor of await storedVendorKeys()) {
       expect(decryptSecret(vendor.api_key_encrypted!, NEW_SECRET)).toBe(TEST_VENDOR_KEY);
       expect(() => decryptSecret(vendor.api_key_encrypted!, old)).toThrow();
@@ -53,6 +66,7 @@ describe("APP_SECRET rotation", () => {
       vendorKeys: 0,
       userKeys: 0,
       totpSecrets: 0,
+      ssoSecrets: 0,
     });
   });
 

@@ -15,6 +15,7 @@ export const ADMIN_SCREENS: { to: string; screen: AdminScreen }[] = [
   { to: "/admin/api-models", screen: "models" },
   { to: "/admin/api-keys", screen: "apiKeys" },
   { to: "/admin/settings", screen: "settings" },
+  { to: "/admin/sso", screen: "sso" },
   { to: "/admin/activity", screen: "activity" },
   { to: "/admin/logs", screen: "logs" },
 ];

@@ -29,6 +29,13 @@ export const AUDIT_ACTIONS = [
   "settings.update",
   "user-key.revoke",
   "queue.change",
+  "sso.signin",
+  "sso.link",
+  "sso.signup",
+  "sso.failure",
+  "sso.provider-create",
+  "sso.provider-delete",
+  "sso.settings",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -13,7 +13,7 @@ export { AUDIT_ACTIONS, type AuditAction } from "./audit-actions";
 export interface AuditEntry {
   actorUserId: string | null;
   action: AuditAction;
-  targetType?: "user" | "vendor" | "model" | "settings";
+  targetType?: "user" | "vendor" | "model" | "settings" | "sso-provider";
   targetId?: string;
   details?: Record<string, string | number | boolean | null>;
   ip?: string | null;

@@ -15,6 +15,8 @@
  *   changing IP). A success hands the points back.
  * - Checking a user's own vendor key: KEY_CHECKS_PER_HOUR per user, else the check would tell anyone with an
  *   account, as fast as the vendor answers, whether a guessed or stolen key is valid.
+ * - Single sign-on: SSO_ATTEMPTS_PER_IP starts and provider answers per client IP per 15 minutes, so nobody
+ *   can make the app hammer an identity provider (each answer costs a call to its token endpoint).
  */
 import { RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
 import { readyRedis, redisUnavailable, serverContext } from "../server-context.server";
@@ -37,7 +39,8 @@ type LimiterName =
   | "reset-email"
   | "reset-ip"
   | "verification-user"
-  | "two-factor-user";
+  | "two-factor-user"
+  | "sso-ip";
 let limiters: Record<LimiterName, RateLimiterRedis> | undefined;
 
 function limiter(name: LimiterName): RateLimiterRedis {
@@ -61,6 +64,7 @@ function limiter(name: LimiterName): RateLimiterRedis {
       "reset-ip": make("reset-ip", env.resetRequestsPerIp, HOUR_SECONDS),
       "verification-user": make("verification-user", VERIFICATION_MAILS_PER_HOUR, HOUR_SECONDS),
       "two-factor-user": make("two-factor-user", MAX_FAILURES_PER_ACCOUNT, WINDOW_SECONDS),
+      "sso-ip": make("sso-ip", env.ssoAttemptsPerIp, WINDOW_SECONDS),
     };
   }
   return limiters[name];
@@ -141,4 +145,9 @@ export function takeTwoFactorAttempt(userId: string): Promise<boolean> {
 /** A right code or password: the account's count starts afresh. */
 export async function twoFactorSucceeded(userId: string) {
   await limiter("two-factor-user").delete(userId);
+}
+
+/** A single sign-on step (a start, or the provider's answer) from `ip`. */
+export function takeSsoStep(ip: string): Promise<boolean> {
+  return take([["sso-ip", ip]]);
 }

@@ -47,22 +47,26 @@ export async function findUserByEmail(db: Db, email: string) {
   return db.selectFrom("users").selectAll().where("email", "=", normaliseEmail(email)).executeTakeFirst();
 }
 
+/**
+ * A new account. `password` null: one that signs in only through an identity provider, whose confirmed address
+ * counts as proved (`emailVerified`).
+ */
 export async function createUser(
   db: Db,
-  input: { email: string; name: string; password: string },
+  input: { email: string; name: string; password: string | null; emailVerified?: boolean },
 ): Promise<User> {
   const now = nowIso();
   const user: User = {
     id: uuidv7(),
     email: normaliseEmail(input.email),
     name: input.name.trim(),
-    password_hash: await hashPassword(input.password),
+    password_hash: input.password === null ? null : await hashPassword(input.password),
     plan: "starter",
     is_demo: 0,
     expires_at: null,
     plan_expires_at: null,
     plan_cancelled_at: null,
-    email_verified_at: null,
+    email_verified_at: input.emailVerified ? now : null,
     created_at: now,
     updated_at: now,
   };

@@ -176,3 +176,9 @@ export const twoFactorTexts = messageSection("twoFactorTexts", {
   reset: (email: string) => t("twoFactorTexts.reset", { email }),
   resetNothing: (email: string) => t("twoFactorTexts.resetNothing", { email }),
 });
+
+/** docs/product.md §7 'Single sign-on': why a sign-in through a provider was refused, and the console's answers. */
+export const ssoTexts = messageSection("ssoTexts", {
+  providerAdded: (name: string) => t("ssoTexts.providerAdded", { name }),
+  providerRemoved: (name: string) => t("ssoTexts.providerRemoved", { name }),
+});

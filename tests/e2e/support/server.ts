@@ -14,8 +14,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { MOCK_VENDORS, startMockVendor, type MockVendor } from "#scripts/mock-vendor";
 import { startTestSmtp, type TestSmtp } from "#tests/support/smtp";
+import { startTestOidcProvider, TEST_CLIENT, type TestOidcProvider } from "#tests/support/oidc-provider";
+import { createDatabase } from "#db/database";
+import { insertSsoProvider } from "#db/sso-providers";
+import { migrateToLatest } from "#db/migrate";
 import { startStack, type Stack } from "#server/stack";
-import { ADMIN, E2E_PORT, MOCK_PORT, RUN_STATE_FILE, type RunState } from "./env";
+import { ADMIN, BASE_URL, E2E_PORT, MOCK_PORT, RUN_STATE_FILE, SSO, type RunState } from "./env";
 
 const ROLE_VARIABLE = "E2E_SERVER_ROLE";
 const log = (message: string) => console.log(`[e2e-server] ${message}`);
@@ -64,6 +68,7 @@ async function runStack() {
   const dataDir = mkdtempSync("/tmp/rogue-e2e-");
   let mock: MockVendor | undefined;
   let smtp: TestSmtp | undefined;
+  let oidc: TestOidcProvider | undefined;
   let stack: Stack | undefined;
   let stopping: Promise<void> | undefined;
   const stop = (code: number) => {
@@ -72,6 +77,7 @@ async function runStack() {
       await stack?.stop().catch((error: unknown) => console.error(error));
       await mock?.close().catch((error: unknown) => console.error(error));
       await smtp?.close().catch((error: unknown) => console.error(error));
+      await oidc?.close().catch((error: unknown) => console.error(error));
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(RUN_STATE_FILE, { force: true });
       process.exit(code);
@@ -92,6 +98,11 @@ async function runStack() {
     smtp = await startTestSmtp((mail) =>
       writeFileSync(path.join(mailDir, `${String(++mails).padStart(6, "0")}.json`), JSON.stringify(mail)),
     );
+    // A real OpenID provider for single sign-on, and one nobody answers at (a provider that is down).
+    oidc = await startTestOidcProvider([`${BASE_URL}/auth/${SSO.working.slug}/callback`]);
+    const down = await startTestOidcProvider([]);
+    const downIssuer = down.issuer;
+    await down.close();
     // The tests must see this run's database only, whatever the shell that started them points at.
     delete process.env.DATABASE_URL;
     Object.assign(process.env, {
@@ -108,6 +119,7 @@ async function runStack() {
       SIGNUPS_PER_HOUR: "100000",
       DEMOS_PER_HOUR: "100000",
       PASSWORD_RESETS_PER_HOUR: "100000",
+      SSO_ATTEMPTS_PER_IP: "100000",
       SMTP_URL: smtp.url,
       MAIL_FROM: "Rogue AI <noreply@e2e.test>",
       PUBLIC_URL: `http://127.0.0.1:${E2E_PORT}`,
@@ -119,10 +131,37 @@ async function runStack() {
       process.env[`VENDOR_${vendor.toUpperCase()}_KEY`] = "e2e-key";
     }
 
-    const state: RunState = { dataDir, dbFile: path.join(dataDir, "app.db"), mockUrl: mock.url, mailDir };
+    const state: RunState = {
+      dataDir,
+      dbFile: path.join(dataDir, "app.db"),
+      mockUrl: mock.url,
+      mailDir,
+      oidcIssuer: oidc.issuer,
+    };
     mkdirSync(path.dirname(RUN_STATE_FILE), { recursive: true });
     writeFileSync(RUN_STATE_FILE, JSON.stringify(state, null, 2));
 
+    // Migrated here (the stack then finds nothing to do), so the providers exist before the app answers.
+    const db = createDatabase(`file:${state.dbFile}`);
+    await migrateToLatest(db);
+    for (const [provider, issuerUrl] of [
+      [SSO.working, oidc.issuer],
+      [SSO.down, downIssuer],
+    ] as const)
+      await insertSsoProvider(
+        db,
+        {
+          slug: provider.slug,
+          kind: "oidc",
+          displayName: provider.displayName,
+          issuerUrl,
+          clientId: TEST_CLIENT.id,
+          clientSecret: TEST_CLIENT.secret,
+          scopes: "openid email profile",
+        },
+        process.env.APP_SECRET!,
+      );
+    await db.destroy();
     stack = await startStack({
       persistentRedis: false,
       log,
