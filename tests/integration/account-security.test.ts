@@ -4,7 +4,8 @@
  * catalogue's text and changes nothing.
  */
 import { describe, expect, it } from "vitest";
-import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
+import { verifyPassword } from "~/modules/auth/password.server";
+import { insertUser } from "../support/rows";
 import { messages } from "~/modules/texts/catalogue";
 import { args, get, outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
 import { importAfterEnv, setUpTestEnv } from "../support/test-env";
@@ -17,12 +18,7 @@ const NEW_PASSWORD = "copper-meadow-38-quartz";
 
 /** A user with a password, signed in here and on two other devices. */
 async function userOnThreeDevices() {
-  const userId = await t.createUser();
-  await t.db
-    .updateTable("users")
-    .set({ password_hash: await hashPassword(PASSWORD) })
-    .where("id", "=", userId)
-    .execute();
+  const userId = await insertUser(t.db, { password: PASSWORD });
   const [here, phone, laptop] = [
     await sessionCookieFor(t, userId),
     await sessionCookieFor(t, userId),

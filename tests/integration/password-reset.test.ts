@@ -5,7 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { hashPassword, verifyPassword } from "~/modules/auth/password.server";
+import { verifyPassword } from "~/modules/auth/password.server";
+import { insertUser } from "../support/rows";
 import { messages } from "~/modules/texts/catalogue";
 import { startTestSmtp, type TestSmtp } from "../support/smtp";
 import { args, get, outcome, post, sessionCookieFor, type Visitor } from "../support/route-calls";
@@ -35,14 +36,8 @@ const PASSWORD = "violet-harbour-71-lantern";
 const NEW_PASSWORD = "copper-meadow-38-quartz";
 
 async function userWithPassword() {
-  const userId = await t.createUser();
-  const { email } = await t.db
-    .updateTable("users")
-    .set({ password_hash: await hashPassword(PASSWORD) })
-    .where("id", "=", userId)
-    .returning("email")
-    .executeTakeFirstOrThrow();
-  return { userId, email };
+  const userId = await insertUser(t.db, { password: PASSWORD });
+  return { userId, email: `${userId}@example.test` };
 }
 
 /** The link in the newest mail to `to`, once it has arrived. */

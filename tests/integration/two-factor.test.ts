@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { Secret, TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "~/modules/auth/password.server";
+import { insertUser } from "../support/rows";
 import { messages, twoFactorTexts } from "~/modules/texts/catalogue";
 import { readSystemSettings, SETTING_KEYS, writeSetting } from "#db/system-settings";
 import {
@@ -43,18 +43,8 @@ function wrongCode(secret: string) {
 }
 
 async function userWithPassword() {
-  const userId = await t.createUser();
-  await t.db
-    .updateTable("users")
-    .set({ password_hash: await hashPassword(PASSWORD) })
-    .where("id", "=", userId)
-    .execute();
-  const { email } = await t.db
-    .selectFrom("users")
-    .select("email")
-    .where("id", "=", userId)
-    .executeTakeFirstOrThrow();
-  return { userId, email, visitor: await sessionCookieFor(t, userId) };
+  const userId = await insertUser(t.db, { password: PASSWORD });
+  return { userId, email: `${userId}@example.test`, visitor: await sessionCookieFor(t, userId) };
 }
 
 const onSecurityPage = (visitor: Visitor, form: Record<string, string>) =>

@@ -8,10 +8,15 @@ import { encryptSecret } from "#platform/crypto";
 import { countContentTokens } from "#contract/context-window";
 import type { SessionUser } from "~/modules/auth/session.server";
 import { grantRole } from "~/modules/auth/users.server";
+import { hashPassword } from "~/modules/auth/password.server";
 
 const HOUR_MS = 3600 * 1000;
 
-export async function insertUser(db: Db, { plan = "starter" }: { plan?: Plan } = {}): Promise<string> {
+/** A new user (e-mail `<id>@example.test`), with `password` to sign in with when given. */
+export async function insertUser(
+  db: Db,
+  { plan = "starter", password }: { plan?: Plan; password?: string } = {},
+): Promise<string> {
   const id = uuidv7();
   const now = new Date().toISOString();
   await db
@@ -20,7 +25,7 @@ export async function insertUser(db: Db, { plan = "starter" }: { plan?: Plan } =
       id,
       email: `${id}@example.test`,
       name: "Tess",
-      password_hash: null,
+      password_hash: password ? await hashPassword(password) : null,
       plan,
       is_demo: 0,
       expires_at: null,

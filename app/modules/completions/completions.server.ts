@@ -483,6 +483,20 @@ export function editAndResend(
   });
 }
 
+/** What a file's copy keeps of it: all but its id, its message and when it was stored. */
+const COPIED_FILE_COLUMNS = [
+  "chat_id",
+  "user_id",
+  "name",
+  "media_type",
+  "size",
+  "bytes",
+  "text",
+  "width",
+  "height",
+  "thumbnail",
+] as const;
+
 /**
  * The new version of a question carries the files the old one had (docs/product.md §14), copied in the database
  * (the bytes never pass through here): both versions stay in the chat, each with its files.
@@ -498,38 +512,15 @@ async function copyAttachments(trx: Trx, fromMessageId: string, toMessageId: str
   for (const file of files)
     await trx
       .insertInto("attachments")
-      .columns([
-        "id",
-        "chat_id",
-        "user_id",
-        "message_id",
-        "name",
-        "media_type",
-        "size",
-        "bytes",
-        "text",
-        "width",
-        "height",
-        "thumbnail",
-        "created_at",
-      ])
+      .columns(["id", "message_id", "created_at", ...COPIED_FILE_COLUMNS])
       .expression((eb) =>
         eb
           .selectFrom("attachments")
           .select((inner) => [
             inner.val(uuidv7()).as("id"),
-            "chat_id",
-            "user_id",
             inner.val(toMessageId).as("message_id"),
-            "name",
-            "media_type",
-            "size",
-            "bytes",
-            "text",
-            "width",
-            "height",
-            "thumbnail",
             inner.val(nowIso()).as("created_at"),
+            ...COPIED_FILE_COLUMNS,
           ])
           .where("id", "=", file.id),
       )
