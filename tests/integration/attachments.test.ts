@@ -70,6 +70,16 @@ const storedFiles = (userId: string) =>
     .where("user_id", "=", userId)
     .execute();
 
+const lastChatOf = async (userId: string) =>
+  (
+    await t.db
+      .selectFrom("chat_history")
+      .select("id")
+      .where("user_id", "=", userId)
+      .orderBy("created_at", "desc")
+      .executeTakeFirstOrThrow()
+  ).id;
+
 const messagesOf = (userId: string) =>
   t.db.selectFrom("chat_messages").select("id").where("user_id", "=", userId).execute();
 
@@ -292,6 +302,35 @@ describe("files refused before anything is stored", () => {
       attachmentTexts.filesTooLongForModel(model.display_name, tokens, budget),
     ]);
     expect(await storedFiles(me.userId)).toEqual([]);
+  });
+
+  it("refuses an edit whose new words no longer fit the model with the question's documents, changing nothing", async () => {
+    const me = await signedIn();
+    await insertModelWithWindow(t.db, "edit-window", 1000, 100);
+    const document = textFile("notes.txt", "pelican ".repeat(300));
+    await (await sendWithFiles(me, "Summarise", [document], { model: "edit-window" })).text();
+    const chatId = await lastChatOf(me.userId);
+    const question = await lastQuestion(t.db, chatId);
+    const words = Array(450).fill("bird").join(" ");
+    const answer = await postChatForm(
+      me,
+      { intent: "edit", content: words, questionId: question },
+      [],
+      chatId,
+    );
+    expect(answer.status).toBe(400);
+    const budget = Math.floor(
+      (promptBudget({ contextWindow: 1000, replyReserve: 100 }, null) * webEnv().attachments.contextPercent) /
+        100,
+    );
+    const tokens = messageTokens(
+      countContentTokens(withDocuments(words, [{ name: "notes.txt", text: "pelican ".repeat(300) }])),
+    );
+    expect(await answer.json()).toMatchObject({
+      error: { "": [attachmentTexts.filesTooLongForModel("edit-window", tokens, budget)] },
+    });
+    expect(await messagesOf(me.userId)).toHaveLength(2);
+    expect(await storedFiles(me.userId)).toHaveLength(1);
   });
 
   it("refuses a question too long for the model as too long, whatever files come with it", async () => {

@@ -140,7 +140,9 @@ export async function prepareImages(images: PromptImage[], limits: AttachmentLim
 export function assertAttachmentsFit(
   model: Pick<AiModel, "display_name" | "context_window" | "reply_reserve" | "supports_images">,
   questionTokens: number,
-  attachments: PreparedAttachment[],
+  attachments: (Pick<PreparedAttachment, "name" | "text"> & {
+    image: Pick<ImageDetails, "width" | "height"> | null;
+  })[],
   contextPercent: number,
 ) {
   if (attachments.length === 0) return;

@@ -461,6 +461,38 @@ export function regenerateReply(
 }
 
 /**
+ * Refuses new words that, with the files the edited question carries (and its new version will), the chat's
+ * model cannot take: the same checks as a send's, before anything is stored.
+ */
+async function assertEditFits(trx: Trx, chatId: string, questionId: string, content: string) {
+  const model = await trx
+    .selectFrom("chat_history")
+    .innerJoin("ai_models", "ai_models.model_id", "chat_history.model_id")
+    .selectAll("ai_models")
+    .where("chat_history.id", "=", chatId)
+    .executeTakeFirst();
+  // A model since removed from the catalogue: the worker refuses it with its own reason.
+  if (!model) return;
+  const questionTokens = countContentTokens(content);
+  assertQuestionFits(model, questionTokens);
+  const files = await trx
+    .selectFrom("attachments")
+    .select(["name", "text", "width", "height"])
+    .where("message_id", "=", questionId)
+    .execute();
+  assertAttachmentsFit(
+    model,
+    questionTokens,
+    files.map(({ name, text, width, height }) => ({
+      name,
+      text,
+      image: width && height ? { width, height } : null,
+    })),
+    webEnv().attachments.contextPercent,
+  );
+}
+
+/**
  * Asks a question again in new words, as a sibling of the one it edits, with the same files; the edited
  * question and what followed it stay as a branch of their own.
  */
@@ -470,6 +502,7 @@ export function editAndResend(
   input: { content: string; requestId: string; questionId: string },
 ) {
   return askAgainAt(session, chatId, input, messages.nothingToEdit, async (trx, question) => {
+    await assertEditFits(trx, chatId, question.id, input.content);
     const leftAt = await leaveShownBranch(trx, chatId, question, true);
     const userMessageId = await insertChatMessage(trx, {
       chatId,
