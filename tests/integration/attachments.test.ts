@@ -434,6 +434,43 @@ describe("attaching images", () => {
     expect(none).toMatchObject({ status: 404 });
   });
 
+  it("keeps and sends an image without the place and camera its metadata recorded", async () => {
+    const me = await signedIn();
+    const canvas = sharp({ create: { width: 40, height: 30, channels: 3, background: "#884422" } });
+    const photo = await canvas
+      .jpeg()
+      .withExif({
+        IFD0: { Make: "PelicanCam", Model: "P1" },
+        IFD3: {
+          GPSLatitudeRef: "N",
+          GPSLatitude: "51/1 30/1 0/1",
+          GPSLongitudeRef: "W",
+          GPSLongitude: "0/1 7/1 0/1",
+        },
+      })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+    await (
+      await sendWithFiles(me, "Where was this?", [new File([new Uint8Array(photo)], "trip.jpg")], {
+        model: SEES.id,
+      })
+    ).text();
+
+    const [stored] = await t.db
+      .selectFrom("attachments")
+      .select(["bytes", "size"])
+      .where("user_id", "=", me.userId)
+      .execute();
+    const kept = await sharp(stored!.bytes).metadata();
+    expect(kept).toMatchObject({ format: "jpeg", width: 40, height: 30 });
+    expect(kept.exif).toBeUndefined();
+    expect(stored!.size).toBe(stored!.bytes.byteLength);
+    const sent = lastUserTurn().content as { type: string; image_url?: { url: string } }[];
+    expect(sent[1]!.image_url!.url).toBe(
+      `data:image/jpeg;base64,${Buffer.from(stored!.bytes).toString("base64")}`,
+    );
+  });
+
   it("gives an edited question's new version the image with its size and thumbnail, and sends it again", async () => {
     const me = await signedIn();
     const photo = await image("b.png", 64, 48);
