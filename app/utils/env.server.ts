@@ -109,6 +109,8 @@ export const webShape = {
   ATTACHMENTS_PER_MESSAGE: wholeNumber(1, 100).default(10),
   /** The share of a model's prompt budget (window less the reply's room) a message and its documents may fill. */
   ATTACHMENT_CONTEXT_PERCENT: wholeNumber(1, 100).default(75),
+  ATTACHMENT_STORAGE_STARTER_BYTES: wholeNumber(0, 1_000_000_000_000).default(100_000_000),
+  ATTACHMENT_STORAGE_PROFESSIONAL_BYTES: wholeNumber(0, 1_000_000_000_000).default(5_000_000_000),
 };
 
 function isSiteOrigin(text: string): boolean {
@@ -235,6 +237,10 @@ export function loadWebEnv(source: EnvSource = process.env): WebEnv {
       messageBytes: env.ATTACHMENT_MESSAGE_BYTES,
       perMessage: env.ATTACHMENTS_PER_MESSAGE,
       contextPercent: env.ATTACHMENT_CONTEXT_PERCENT,
+      storageBytes: {
+        starter: env.ATTACHMENT_STORAGE_STARTER_BYTES,
+        professional: env.ATTACHMENT_STORAGE_PROFESSIONAL_BYTES,
+      },
     },
   };
 }

@@ -136,6 +136,17 @@ test.describe("attachments", { tag: ALSO_WITHOUT_JS }, () => {
     expect(Buffer.from(await original.body()).equals(square.buffer)).toBe(true);
   });
 
+  test("Settings shows the files kept against the plan's allowance", async ({ page, user: _user }) => {
+    await page.goto("/chat");
+    await fileInput(page).setInputFiles([textFile("eleven.txt", "eleven char")]);
+    await composer(page).fill(`Read it ${mockDirective({ reply: "Read." })}`);
+    await sendButton(page).click();
+    await expect(page).toHaveURL(CHAT_PATH);
+    await storedReply(page);
+    await page.goto("/chat?settings=account");
+    await expect(page.getByTestId("settings-files-used")).toHaveText("Files: 11 byte of 100 MB used.");
+  });
+
   test("a question edited and resent keeps its files: the model reads them again, and the bubble links them", async ({
     page,
     user: _user,

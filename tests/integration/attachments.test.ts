@@ -13,6 +13,7 @@ import { countContentTokens, messageTokens } from "#contract/context-window";
 import { promptBudget } from "#contract/model-window";
 import { attachmentTexts, failureMessage, messages } from "~/modules/texts/catalogue";
 import { webEnv } from "~/utils/env.server";
+import { loadSettings } from "~/modules/settings/settings.server";
 import { args, get, outcome, sessionCookieFor, BASE, type Visitor } from "../support/route-calls";
 import { insertModelWithWindow, insertUser, lastQuestion } from "../support/rows";
 import { parseEventStream } from "../support/sse";
@@ -196,6 +197,47 @@ describe("attaching documents to a message", () => {
     );
     expect(answer).toMatchObject({ status: 400, body: messages.malformedForm });
     expect(await messagesOf(me.userId)).toEqual([]);
+  });
+
+  it("keeps each plan to its allowance for files, counting what the user keeps, and Settings shows it", async () => {
+    const starter = await sessionCookieFor(t, await insertUser(t.db));
+    await (await sendWithFiles(starter, "Read it", [textFile("a.txt", "0123456789")])).text();
+    const chatId = await lastChatOf(starter.userId);
+    const { starter: allowance } = webEnv().attachments.storageBytes;
+    // A file stored earlier, as large as leaves 5 bytes of the allowance.
+    await t.db
+      .insertInto("attachments")
+      .values({
+        id: uuidv7(),
+        chat_id: chatId,
+        user_id: starter.userId,
+        message_id: await lastQuestion(t.db, chatId),
+        name: "big.bin",
+        media_type: "text/plain",
+        size: allowance - 15,
+        bytes: new Uint8Array(1),
+        text: "x",
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const user = await t.db
+      .selectFrom("users")
+      .selectAll()
+      .where("id", "=", starter.userId)
+      .executeTakeFirstOrThrow();
+    expect((await loadSettings({ user } as never)).billing?.files).toEqual({
+      used: allowance - 5,
+      allowance,
+    });
+
+    const refused = await sendWithFiles(starter, "And this", [textFile("b.txt", "123456")]);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({
+      error: { "": [attachmentTexts.storageFull(allowance - 5, allowance)] },
+    });
+    expect(await messagesOf(starter.userId)).toHaveLength(2);
+    const fits = await sendWithFiles(starter, "And this", [textFile("b.txt", "12345")]);
+    expect(parseEventStream(await fits.text()).at(-1)!.event).toBe("done");
   });
 
   it("deletes a chat's files with the chat, and an account's with the account", async () => {

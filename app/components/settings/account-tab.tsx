@@ -187,6 +187,27 @@ function PlanSection({
             ? settingsText.planNoEnd
             : settingsText.planStarter(billing.starterLimits)}
       </p>
+      <p className="mt-2 text-zinc-300" data-testid="settings-files-used">
+        {settingsText.filesUsed(format.bytes(billing.files.used), format.bytes(billing.files.allowance))}
+      </p>
+      <div
+        role="meter"
+        aria-label={settingsText.filesUsed(
+          format.bytes(billing.files.used),
+          format.bytes(billing.files.allowance),
+        )}
+        aria-valuemin={0}
+        aria-valuemax={billing.files.allowance}
+        aria-valuenow={billing.files.used}
+        className="mt-1 h-1.5 w-full max-w-xs overflow-hidden rounded-full bg-zinc-800"
+      >
+        <div
+          className="h-full rounded-full bg-rose-500"
+          style={{
+            width: `${Math.min(100, (100 * billing.files.used) / Math.max(1, billing.files.allowance))}%`,
+          }}
+        />
+      </div>
       {professional && billing.planEndsAt && !billing.cancelled ? (
         <Form method="post" action="/account/cancel-plan" className="mt-2">
           <button type="submit" className="btn-secondary px-3 py-1.5">

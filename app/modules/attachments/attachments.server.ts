@@ -10,7 +10,9 @@ import { countContentTokens, messageTokens } from "#contract/context-window";
 import { promptBudget } from "#contract/model-window";
 import type { Db } from "#db/database";
 import { insertWithNewId } from "#db/new-row";
-import { nowIso, type AiModel } from "#db/schema";
+import { readPlanLimits } from "#db/system-settings";
+import { nowIso, type AiModel, type Plan } from "#db/schema";
+import { historyCutoff } from "../billing/plan";
 import { Refusal } from "../errors/refusal";
 import { attachmentTexts } from "../texts/catalogue";
 import type { ChatOwner } from "../chats/chats.server";
@@ -26,6 +28,8 @@ export interface AttachmentLimits {
   perMessage: number;
   /** The share of a model's prompt budget (its window less the reply's room) a message and its documents may take. */
   contextPercent: number;
+  /** What each plan may keep in files, all its chats together. */
+  storageBytes: Record<Plan, number>;
 }
 
 export class AttachmentRefusal extends Refusal<400 | 413> {}
@@ -164,6 +168,39 @@ export function assertAttachmentsFit(
       attachmentTexts.filesTooLongForModel(model.display_name, tokens, budget),
       400,
     );
+}
+
+/**
+ * What a user keeps in files, counted against the plan's allowance: the files of their chats, archived ones
+ * too, but for Starter only of chats within the history window (older ones are out of reach, and the user
+ * could not delete them to make room). A developer-API request's images are not counted: they go with it.
+ */
+export async function filesStored(db: Db, user: ChatOwner): Promise<number> {
+  const cutoff = historyCutoff(user.plan, (await readPlanLimits(db)).starterHistoryHours);
+  const stored = await db
+    .selectFrom("attachments")
+    .innerJoin("chat_history", "chat_history.id", "attachments.chat_id")
+    .select((eb) => eb.fn.sum<number | string | null>("attachments.size").as("bytes"))
+    .where("attachments.user_id", "=", user.id)
+    .where("chat_history.source", "=", "chat")
+    .$if(cutoff !== null, (within) => within.where("chat_history.updated_at", ">=", cutoff!))
+    .executeTakeFirst();
+  return Number(stored?.bytes ?? 0);
+}
+
+/** Refuses files that would take the user past their plan's allowance; call it in the send's transaction. */
+export async function assertStorageLeft(
+  db: Db,
+  user: ChatOwner,
+  attachments: PreparedAttachment[],
+  limits: Pick<AttachmentLimits, "storageBytes">,
+) {
+  if (attachments.length === 0) return;
+  const allowance = limits.storageBytes[user.plan];
+  const used = await filesStored(db, user);
+  const adding = attachments.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+  if (used + adding > allowance)
+    throw new AttachmentRefusal(attachmentTexts.storageFull(used, allowance), 413);
 }
 
 /** Stores a message's files; call it in the transaction that stores the message. */

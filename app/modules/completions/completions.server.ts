@@ -34,6 +34,7 @@ import { mustConfirmEmail } from "../auth/email-verification.server";
 import { requestStops } from "./stop.server";
 import {
   assertAttachmentsFit,
+  assertStorageLeft,
   storeAttachments,
   type PreparedAttachment,
 } from "../attachments/attachments.server";
@@ -304,6 +305,7 @@ export async function sendMessage(session: SessionUser, input: SendInput, chatId
     const repeated = await existingRequest(trx, userId, input.requestId);
     if (repeated) return repeated;
     const priority = await assertMayAsk(trx, session);
+    await assertStorageLeft(trx, session.user, attachments, webEnv().attachments);
     let targetChat = chatId;
     const addedMessageIds: string[] = [];
     if (targetChat) {

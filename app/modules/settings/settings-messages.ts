@@ -16,6 +16,7 @@ export const settingsText = messageSection("settingsText", {
   planEndsOn: (date: string) => t("settingsText.planEndsOn", { date }),
   planEnds: (date: string) => t("settingsText.planEnds", { date }),
   planStarter: (limits: PlanLimits) => t("settingsText.planStarter", starterLimitTexts(limits)),
+  filesUsed: (used: string, max: string) => t("settingsText.filesUsed", { used, max }),
   get noActiveVendor() {
     return failureMessage({ code: "no_active_vendor" });
   },

@@ -11,6 +11,8 @@ import { PLAN_LABELS } from "../billing/plan";
 import { listOrders } from "../billing/orders.server";
 import { BILLING_NAMES, formatPrice, TIER_NAMES } from "../billing/prices";
 import { db as serverDb } from "../server-context.server";
+import { filesStored } from "../attachments/attachments.server";
+import { webEnv } from "~/utils/env.server";
 import { userKeyStatus, type UserKeyStatus } from "../vendors/user-keys.server";
 import { DEFAULT_PREFERENCES, getPreferences, type Preferences } from "./preferences.server";
 import { settingsText } from "./settings-messages";
@@ -40,6 +42,8 @@ export interface BillingSummary {
   cancelled: boolean;
   /** What Starter allows, as the admin set it: Settings states it. */
   starterLimits: PlanLimits;
+  /** The user's files against their plan's allowance, in bytes (docs/product.md §14). */
+  files: { used: number; allowance: number };
   orders: {
     id: string;
     createdAt: string;
@@ -51,12 +55,14 @@ export interface BillingSummary {
 }
 
 async function billingSummary(database: Db, user: SessionUser["user"]): Promise<BillingSummary> {
-  const [orders, starterLimits] = await Promise.all([
+  const [orders, starterLimits, filesUsed] = await Promise.all([
     listOrders(database, user.id),
     readPlanLimits(database),
+    filesStored(database, user),
   ]);
   return {
     starterLimits,
+    files: { used: filesUsed, allowance: webEnv().attachments.storageBytes[user.plan] },
     planEndsAt: user.plan === "professional" ? user.plan_expires_at : null,
     cancelled: user.plan_cancelled_at !== null,
     orders: orders.map((order) => ({

@@ -48,6 +48,11 @@ export const attachmentTexts = messageSection("attachmentTexts", {
   fileTypeUnsupported: (name: string) => t("attachmentTexts.fileTypeUnsupported", { name }),
   imageNotSeen: (name: string, model: string) => t("attachmentTexts.imageNotSeen", { name, model }),
   imageUnreadable: (name: string) => t("attachmentTexts.imageUnreadable", { name }),
+  storageFull: (usedBytes: number, maxBytes: number) =>
+    t("attachmentTexts.storageFull", {
+      used: formatBytes(usedBytes, currentLocale()),
+      max: formatBytes(maxBytes, currentLocale()),
+    }),
   pdfWithoutText: (name: string) => t("attachmentTexts.pdfWithoutText", { name }),
   pdfUnreadable: (name: string) => t("attachmentTexts.pdfUnreadable", { name }),
   filesTooLongForModel: (model: string, tokens: number, max: number) =>
