@@ -33,7 +33,7 @@ export function SsoButtons({
         </a>
       ))}
       {divider ? (
-        <p className="flex items-center gap-3 pt-2 text-xs uppercase text-zinc-500" aria-hidden="true">
+        <p className="flex items-center gap-3 pt-2 text-xs uppercase text-zinc-400" aria-hidden="true">
           <span className="h-px flex-1 bg-zinc-800" />
           {t("sso.or")}
           <span className="h-px flex-1 bg-zinc-800" />

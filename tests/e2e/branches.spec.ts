@@ -108,6 +108,8 @@ test.describe("branches", () => {
     await versions(bubbles(page, "user").first(), 2, 2)
       .getByRole("button", { name: "Previous version" })
       .click();
+    // Both branches hold two questions: the old one's words say the switch has happened.
+    await expect(userTexts(page)).toContainText(["Old first", "Old second"]);
     await expect(bubbles(page, "user")).toHaveCount(2);
     await ask(page, db, chatId, `On the old branch ${marker}-old`, "Fine again.");
     const [onOld] = await mock.requestsMentioning(`${marker}-old`);
