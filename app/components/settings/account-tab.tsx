@@ -173,6 +173,10 @@ function PlanSection({
 }) {
   const format = useFormat();
   const formatDate = (iso: string) => format.date(iso, LONG_DATE);
+  const filesUsed = settingsText.filesUsed(
+    format.bytes(billing.files.used),
+    format.bytes(billing.files.allowance),
+  );
   return (
     <section aria-labelledby="settings-plan-title" className="rounded-lg border border-zinc-800 p-4 text-sm">
       <h3 id="settings-plan-title" className="font-semibold text-zinc-100">
@@ -188,14 +192,11 @@ function PlanSection({
             : settingsText.planStarter(billing.starterLimits)}
       </p>
       <p className="mt-2 text-zinc-300" data-testid="settings-files-used">
-        {settingsText.filesUsed(format.bytes(billing.files.used), format.bytes(billing.files.allowance))}
+        {filesUsed}
       </p>
       <div
         role="meter"
-        aria-label={settingsText.filesUsed(
-          format.bytes(billing.files.used),
-          format.bytes(billing.files.allowance),
-        )}
+        aria-label={filesUsed}
         aria-valuemin={0}
         aria-valuemax={billing.files.allowance}
         aria-valuenow={billing.files.used}

@@ -93,7 +93,7 @@ async function prepareOne(file: File): Promise<PreparedAttachment> {
     case "image": {
       const image = await readImage(bytes);
       if (!image) throw new AttachmentRefusal(attachmentTexts.imageUnreadable(name), 400);
-      return { name, mediaType: kind.mediaType, bytes: image.bytes, text: null, image };
+      return { name, mediaType: kind.mediaType, bytes: image.bytes, text: null, image: image.details };
     }
     case "unsupported":
       throw new AttachmentRefusal(attachmentTexts.fileTypeUnsupported(name), 400);

@@ -12,8 +12,6 @@ export const THUMBNAIL_SIDE = 320;
 const MAX_PIXELS = 100_000_000;
 
 export interface ImageDetails {
-  /** What is stored and sent: the image as uploaded, or re-encoded without its EXIF, XMP and IPTC metadata. */
-  bytes: Uint8Array;
   width: number;
   height: number;
   /** WebP, at most THUMBNAIL_SIDE on its longer side, turned upright as its EXIF orientation says. */
@@ -35,8 +33,13 @@ async function withoutMetadata(bytes: Uint8Array, metadata: Metadata): Promise<U
   return new Uint8Array(stripped);
 }
 
-/** Null when the bytes, though they start as an image does, cannot be decoded as one. */
-export async function readImage(bytes: Uint8Array): Promise<ImageDetails | null> {
+/**
+ * The image read: `bytes` what is stored and sent (as uploaded, or re-encoded without its EXIF, XMP and IPTC
+ * metadata) and its details. Null when the bytes, though they start as an image does, cannot be decoded as one.
+ */
+export async function readImage(
+  bytes: Uint8Array,
+): Promise<{ bytes: Uint8Array; details: ImageDetails } | null> {
   try {
     const options = { limitInputPixels: MAX_PIXELS, failOn: "error" } as const;
     const metadata = await sharp(bytes, options).metadata();
@@ -48,9 +51,7 @@ export async function readImage(bytes: Uint8Array): Promise<ImageDetails | null>
       .toBuffer();
     return {
       bytes: await withoutMetadata(bytes, metadata),
-      width,
-      height,
-      thumbnail: new Uint8Array(thumbnail),
+      details: { width, height, thumbnail: new Uint8Array(thumbnail) },
     };
   } catch {
     return null;
